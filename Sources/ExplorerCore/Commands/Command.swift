@@ -1,0 +1,32 @@
+/// A command a user can type: its name, how to use it, help text, argument completion, and
+/// what it does. Global commands belong to the shell; each feature adds its own.
+@MainActor
+public struct Command {
+    public let name: String
+    /// How to type it, e.g. `open N` or `page next|prev|N`.
+    public let usage: String
+    /// One line for `help`.
+    public let summary: String
+    /// More detail for `help <command>`; may be empty.
+    public let details: String
+    /// Candidates for the argument being typed, given the arguments before it.
+    public let complete: @MainActor (_ previousArguments: [String]) -> [String]
+    /// Runs the command with its arguments; returns the text to print, if any.
+    public let run: @MainActor (_ arguments: [String]) async throws -> String?
+
+    public init(
+        _ name: String,
+        usage: String? = nil,
+        summary: String,
+        details: String = "",
+        complete: @escaping @MainActor ([String]) -> [String] = { _ in [] },
+        run: @escaping @MainActor ([String]) async throws -> String?
+    ) {
+        self.name = name
+        self.usage = usage ?? name
+        self.summary = summary
+        self.details = details
+        self.complete = complete
+        self.run = run
+    }
+}

@@ -1,0 +1,25 @@
+/// One explorable app: starships, characters, iTunes search, …
+///
+/// A feature owns its view model and view; the shell talks to it only through this protocol.
+/// Every method runs on the main actor and finishes its effect (network included) before the
+/// shell reads the next line, so scripts are deterministic.
+@MainActor
+public protocol Feature: AnyObject {
+    /// The commands this feature adds while it is in use (`open`, `fav`, `page`, …).
+    var commands: [Command] { get }
+
+    /// Where the user is inside the feature, for the prompt: `["Millennium Falcon"]` on a detail.
+    var location: [String] { get }
+
+    /// `use <id>`: loads what the first screen needs if nothing is loaded yet, and returns the
+    /// screen as it is now.
+    func enter() async throws -> String
+
+    /// `back`: returns the screen one level up, or nil when already at the top (the shell
+    /// then leaves the feature).
+    func back() async throws -> String?
+
+    /// The data source changed: forget what was loaded. When `isActive`, reload now and return
+    /// the new screen (keeping the previous one if that fails).
+    func sourceDidChange(isActive: Bool) async throws -> String?
+}

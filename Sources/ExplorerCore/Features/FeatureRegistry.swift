@@ -1,0 +1,48 @@
+import Foundation
+
+/// The features of this run: those Plugins.json enables, in its order, each built on first use.
+@MainActor
+public final class FeatureRegistry {
+    public struct Entry {
+        public let descriptor: FeatureDescriptor
+        public let config: PluginsConfig.Entry
+    }
+
+    /// Enabled features in the order Plugins.json lists them.
+    public let entries: [Entry]
+    private let makeContext: @MainActor (Entry) -> FeatureContext
+    private var built: [String: any Feature] = [:]
+
+    public init(
+        config: PluginsConfig,
+        available: [FeatureDescriptor],
+        makeContext: @escaping @MainActor (Entry) -> FeatureContext
+    ) {
+        let byID = Dictionary(available.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+        entries = config.features.compactMap { entry in
+            guard entry.isEnabled, let descriptor = byID[entry.id] else { return nil }
+            return Entry(descriptor: descriptor, config: entry)
+        }
+        self.makeContext = makeContext
+    }
+
+    public var ids: [String] { entries.map(\.descriptor.id) }
+
+    public func entry(_ id: String) -> Entry? {
+        entries.first { $0.descriptor.id == id }
+    }
+
+    /// The feature with this id, built now if this is its first use; nil if not enabled.
+    public func feature(_ id: String) -> (any Feature)? {
+        if let feature = built[id] { return feature }
+        guard let entry = entry(id) else { return nil }
+        let feature = entry.descriptor.make(makeContext(entry))
+        built[id] = feature
+        return feature
+    }
+
+    /// Features built so far, in registry order.
+    public var builtFeatures: [(id: String, feature: any Feature)] {
+        entries.compactMap { entry in built[entry.descriptor.id].map { (entry.descriptor.id, $0) } }
+    }
+}

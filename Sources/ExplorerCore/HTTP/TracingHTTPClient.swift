@@ -1,0 +1,37 @@
+import Foundation
+
+/// Reports every request to the ``Tracer`` as it completes:
+/// `trace: GET /starships/?page=1 → 200 (12 ms)`.
+public struct TracingHTTPClient: HTTPClient {
+    public let wrapped: any HTTPClient
+    public let tracer: Tracer
+
+    public init(_ wrapped: any HTTPClient, tracer: Tracer) {
+        self.wrapped = wrapped
+        self.tracer = tracer
+    }
+
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard tracer.isEnabled else { return try await wrapped.send(request) }
+        let clock = ContinuousClock()
+        let start = clock.now
+        do {
+            let response = try await wrapped.send(request)
+            tracer.log("GET \(request.endpoint) → \(response.status) (\(Self.milliseconds(clock.now - start)) ms)")
+            return response
+        } catch let error as HTTPError {
+            let outcome: String
+            switch error.kind {
+            case .status(let code): outcome = "\(code)"
+            default: outcome = error.description
+            }
+            tracer.log("GET \(request.endpoint) → \(outcome) (\(Self.milliseconds(clock.now - start)) ms)")
+            throw error
+        }
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,78 @@
+/// Items of a paged API, kept by page, each with a row number that is its position in the
+/// API's order: page 2 of a 10-per-page API holds rows 11–20, whichever pages were loaded
+/// before it. A row number, once shown, keeps meaning the same item.
+public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
+    public struct Row: Sendable, Equatable {
+        public let number: Int
+        public let item: Item
+    }
+
+    public private(set) var pages: [Int: [Item]] = [:]
+    /// Items per page, learnt from page 1 (10 for SWAPI); 0 until a page is stored.
+    public private(set) var pageSize = 0
+    /// The total the API reports.
+    public private(set) var totalCount = 0
+
+    public init() {}
+
+    public var isEmpty: Bool { pages.isEmpty }
+
+    public var pageCount: Int {
+        guard pageSize > 0 else { return 0 }
+        return max(1, (totalCount + pageSize - 1) / pageSize)
+    }
+
+    /// Stores a page. Page 1 sets the page size; other pages use it (page 1 is always loaded first).
+    public mutating func store(page: Int, items: [Item], totalCount: Int) {
+        if page == 1 || pageSize == 0 { pageSize = max(items.count, 1) }
+        self.totalCount = totalCount
+        pages[page] = items
+    }
+
+    public func rows(onPage page: Int) -> [Row] {
+        guard let items = pages[page] else { return [] }
+        let first = (page - 1) * pageSize + 1
+        return items.enumerated().map { Row(number: first + $0.offset, item: $0.element) }
+    }
+
+    /// Every loaded row, in row-number order.
+    public var loadedRows: [Row] {
+        pages.keys.sorted().flatMap { rows(onPage: $0) }
+    }
+
+    public func row(_ number: Int) -> Row? {
+        guard pageSize > 0, number > 0 else { return nil }
+        let page = (number - 1) / pageSize + 1
+        let index = (number - 1) % pageSize
+        guard let items = pages[page], index < items.count else { return nil }
+        return Row(number: number, item: items[index])
+    }
+
+    /// The loaded row numbers as ranges, for messages: "1–10, 31–36".
+    public var loadedRangesDescription: String? {
+        var ranges: [ClosedRange<Int>] = []
+        for row in loadedRows {
+            if let last = ranges.last, last.upperBound + 1 == row.number {
+                ranges[ranges.count - 1] = last.lowerBound...row.number
+            } else {
+                ranges.append(row.number...row.number)
+            }
+        }
+        guard !ranges.isEmpty else { return nil }
+        return ranges.map { $0.count == 1 ? "\($0.lowerBound)" : "\($0.lowerBound)–\($0.upperBound)" }
+            .joined(separator: ", ")
+    }
+
+    /// The row numbered by `text`, or an error that says which rows exist.
+    public func row(named text: String) throws(CommandError) -> Row {
+        guard let number = Int(text) else {
+            throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
+        }
+        guard let row = row(number) else {
+            guard let loaded = loadedRangesDescription else { throw CommandError("no row \(number): nothing is loaded") }
+            let more = pages.count < pageCount ? "; `page next` loads more" : ""
+            throw CommandError("no row \(number) (rows \(loaded) are loaded\(more))")
+        }
+        return row
+    }
+}

@@ -1,0 +1,78 @@
+/// How many terminal columns text occupies: East Asian wide and fullwidth characters and emoji
+/// count two, combining marks and other zero-width characters count none, everything else one.
+public enum DisplayWidth {
+    public static func of(_ string: String) -> Int {
+        string.reduce(0) { $0 + of($1) }
+    }
+
+    /// The width of one grapheme cluster: that of its base scalar, or two for emoji presentation.
+    public static func of(_ character: Character) -> Int {
+        guard let first = character.unicodeScalars.first else { return 0 }
+        if character.unicodeScalars.contains(where: { $0.value == 0xFE0F }),
+           first.properties.isEmoji {
+            return 2
+        }
+        return of(first)
+    }
+
+    public static func of(_ scalar: Unicode.Scalar) -> Int {
+        let value = scalar.value
+        if value == 0 { return 0 }
+        if value < 0x20 || (0x7F..<0xA0).contains(value) { return 0 }
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format:
+            return 0
+        default:
+            break
+        }
+        if (0x1160...0x11FF).contains(value) { return 0 }  // Hangul medial vowels and final consonants
+        if isWide(value) || scalar.properties.isEmojiPresentation { return 2 }
+        return 1
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        // East Asian Wide (W) and Fullwidth (F) ranges of Unicode's EastAsianWidth.txt, condensed.
+        switch value {
+        case 0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x2E80...0x303E, 0x3041...0x33FF,
+             0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF, 0xA960...0xA97F, 0xAC00...0xD7A3,
+             0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x16FE0...0x16FE4, 0x17000...0x18AFF, 0x1B000...0x1B2FF, 0x1F200...0x1F2FF,
+             0x20000...0x2FFFD, 0x30000...0x3FFFD:
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension String {
+    /// Terminal columns this string occupies; see ``DisplayWidth``.
+    public var displayWidth: Int { DisplayWidth.of(self) }
+
+    /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
+    public func truncated(toWidth width: Int) -> String {
+        guard displayWidth > width else { return self }
+        guard width > 0 else { return "" }
+        var result = ""
+        var used = 0
+        for character in self {
+            let w = DisplayWidth.of(character)
+            if used + w > width - 1 { break }
+            result.append(character)
+            used += w
+        }
+        return result + "…"
+    }
+
+    /// The string followed by spaces up to `width` columns.
+    public func padded(toWidth width: Int) -> String {
+        let missing = width - displayWidth
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self
+    }
+
+    /// Spaces then the string, filling `width` columns.
+    public func leftPadded(toWidth width: Int) -> String {
+        let missing = width - displayWidth
+        return missing > 0 ? String(repeating: " ", count: missing) + self : self
+    }
+}

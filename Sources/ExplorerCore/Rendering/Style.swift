@@ -1,0 +1,38 @@
+/// Colour and emphasis for terminal output, or none at all.
+///
+/// `--color auto` enables it only when stdout is a terminal and `NO_COLOR` is unset;
+/// piped output is always plain so scripts see the same bytes every time.
+public struct Style: Sendable, Equatable {
+    public var isEnabled: Bool
+
+    public static let plain = Style(isEnabled: false)
+    public static let colored = Style(isEnabled: true)
+
+    public init(isEnabled: Bool) {
+        self.isEnabled = isEnabled
+    }
+
+    public func header(_ text: String) -> String { wrap(text, "1") }
+    public func dim(_ text: String) -> String { wrap(text, "2") }
+    public func favourite(_ text: String) -> String { wrap(text, "33") }
+    public func error(_ text: String) -> String { wrap(text, "31") }
+    public func emphasis(_ text: String) -> String { wrap(text, "1") }
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+}
+
+public enum ColorChoice: String, Sendable, CaseIterable {
+    case auto, always, never
+
+    /// Resolves `auto` from whether output is a terminal and the environment's `NO_COLOR`.
+    public func style(outputIsTerminal: Bool, environment: [String: String]) -> Style {
+        switch self {
+        case .always: .colored
+        case .never: .plain
+        case .auto:
+            Style(isEnabled: outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
+        }
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+import Reactive
+
+/// The read–dispatch–print loop: reads a line, runs its commands (global ones here, the rest on
+/// the active feature), prints what they return, and keeps count of failures for the exit status.
+///
+/// Each command finishes — network included — before the next line is read. An error prints one
+/// line, `error: …` (`error: line N: …` in scripts), and changes nothing else: the active
+/// feature, its screen and the favourites stay as they were.
+@MainActor
+public final class Shell {
+    public struct Options: Sendable {
+        /// Stop at the first failing command (`--bail`).
+        public var bail = false
+        public init(bail: Bool = false) { self.bail = bail }
+    }
+
+    public let registry: FeatureRegistry
+    public let output: ShellOutput
+    public let tracer: Tracer
+    public let source: SourceSelection
+    public let favourites: FavouritesStore
+    public let terminal: TerminalSettings
+    public let interrupter = CommandInterrupter()
+    public let options: Options
+
+    /// The feature in use, if any.
+    public private(set) var activeID: String?
+    /// How many commands failed so far.
+    public private(set) var failureCount = 0
+    private var wantsToQuit = false
+    private var wasInterrupted = false
+
+    public init(
+        registry: FeatureRegistry,
+        output: ShellOutput,
+        tracer: Tracer,
+        source: SourceSelection,
+        favourites: FavouritesStore,
+        terminal: TerminalSettings = TerminalSettings(),
+        options: Options = Options()
+    ) {
+        self.terminal = terminal
+        self.registry = registry
+        self.output = output
+        self.tracer = tracer
+        self.source = source
+        self.favourites = favourites
+        self.options = options
+    }
+
+    /// Exit statuses, as sqlite3 and friends use them.
+    public enum ExitStatus {
+        public static let success: Int32 = 0
+        public static let commandFailed: Int32 = 1
+        public static let usage: Int32 = 64
+        public static let configuration: Int32 = 78
+        public static let interrupted: Int32 = 130
+    }
+
+    /// Runs every line of `source` (until it ends, `quit`, or with `--bail` a failure) and
+    /// returns the exit status: 0 when every command succeeded, 1 otherwise.
+    public func run(_ lines: LineSource) async -> Int32 {
+        while !wantsToQuit, let input = lines.nextLine(prompt: prompt) {
+            let succeeded: Bool
+            switch input {
+            case .interrupted:
+                continue
+            case .unusable(let reason, let number):
+                report(CommandError(reason), line: lines.numbersLines ? number : nil)
+                succeeded = false
+            case .line(let text, let number):
+                succeeded = await execute(text, line: lines.numbersLines ? number : nil)
+            }
+            if !succeeded && options.bail { break }
+        }
+        return failureCount > 0 ? ExitStatus.commandFailed : ExitStatus.success
+    }
+
+    /// Runs one line (which may hold several commands separated by `;`). Returns whether all
+    /// succeeded; the first failure skips the rest of the line.
+    @discardableResult
+    public func execute(_ text: String, line: Int? = nil) async -> Bool {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed.hasPrefix("#") { return true }
+        do {
+            for words in try CommandTokenizer.commands(in: text) {
+                try await runInterruptibly(words)
+                if wantsToQuit { break }
+            }
+            return true
+        } catch {
+            report(error, line: line)
+            return false
+        }
+    }
+
+    private func runInterruptibly(_ words: [String]) async throws {
+        var outcome: Result<String?, Error> = .success(nil)
+        let task = Task { @MainActor in
+            do {
+                outcome = .success(try await self.dispatch(words))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        interrupter.begin(task)
+        await task.value
+        interrupter.end()
+        output.clearProgress()
+        if task.isCancelled {
+            throw CommandError("interrupted")
+        }
+        if let text = try outcome.get(), !text.isEmpty {
+            output.line(text)
+        }
+    }
+
+    private func report(_ error: Error, line: Int?) {
+        failureCount += 1
+        let location = line.map { "line \($0): " } ?? ""
+        output.errorLine("error: \(location)\(Self.message(for: error))")
+    }
+
+    static func message(for error: Error) -> String {
+        switch error {
+        case is CancellationError: return "interrupted"
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: error)
+        }
+    }
+
+    // MARK: Dispatch
+
+    var activeFeature: (any Feature)? {
+        activeID.flatMap { registry.feature($0) }
+    }
+
+    private func dispatch(_ words: [String]) async throws -> String? {
+        guard let name = words.first else { return nil }
+        let arguments = Array(words.dropFirst())
+        if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
+            return try await global.run(arguments)
+        }
+        if let feature = activeFeature, let command = feature.commands.first(where: { $0.name == name }) {
+            return try await command.run(arguments)
+        }
+        if registry.entry(name) != nil {
+            guard arguments.isEmpty else { throw CommandError.usage(name) }
+            return try await use(name)
+        }
+        throw unknownCommand(name)
+    }
+
+    private func aliasedGlobal(_ name: String) -> Command? {
+        switch name {
+        case "exit": globalCommands.first { $0.name == "quit" }
+        case "?": globalCommands.first { $0.name == "help" }
+        default: nil
+        }
+    }
+
+    private func unknownCommand(_ name: String) -> CommandError {
+        let candidates = commandNames + registry.ids
+        if let suggestion = name.nearest(in: candidates) {
+            return .unknownCommand(name, suggestion: suggestion)
+        }
+        if activeID == nil {
+            return CommandError("unknown command '\(name.sanitizedForTerminal.truncated(toWidth: 40))': no feature is in use (`use <id>` first; `features` lists them)")
+        }
+        return .unknownCommand(name, suggestion: nil)
+    }
+
+    /// Names of the commands available now: global ones and the active feature's.
+    var commandNames: [String] {
+        globalCommands.map(\.name) + ["exit"] + (activeFeature?.commands.map(\.name) ?? [])
+    }
+
+    // MARK: Prompt
+
+    /// `explorer› `, `starships› `, `starships › Millennium Falcon› `.
+    public var prompt: String {
+        guard let activeID else { return "explorer› " }
+        let path = [activeID] + (activeFeature?.location ?? []).map { $0.sanitizedForTerminal.truncated(toWidth: 40) }
+        return path.joined(separator: " › ") + "› "
+    }
+
+    // MARK: Global commands used by the command table
+
+    func use(_ id: String) async throws -> String? {
+        guard let feature = registry.feature(id) else {
+            let suggestion = id.nearest(in: registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
+            throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
+        }
+        let screen = try await feature.enter()
+        activeID = id
+        return screen
+    }
+
+    func back() async throws -> String? {
+        guard let feature = activeFeature else {
+            throw CommandError("already at the top (no feature in use)")
+        }
+        if let screen = try await feature.back() { return screen }
+        activeID = nil
+        return nil
+    }
+
+    func switchSource(to newSource: DataSource) async throws -> String? {
+        guard newSource != source.current else { return "source: \(newSource.rawValue) (unchanged)" }
+        source.current = newSource
+        var lines = ["source: \(newSource.rawValue)"]
+        for (id, feature) in registry.builtFeatures {
+            if let screen = try await feature.sourceDidChange(isActive: id == activeID) {
+                lines.append(screen)
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func setTracing(_ enabled: Bool) {
+        tracer.isEnabled = enabled
+        if enabled {
+            let tracer = self.tracer
+            ReactiveTrace.handler = { label, summary in tracer.log("\(label) ← \(summary)") }
+        } else {
+            ReactiveTrace.handler = nil
+        }
+    }
+
+    func quit() {
+        wantsToQuit = true
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Synchronization
+
+/// Where the shell writes: results to stdout, errors to stderr, and (on a terminal) a transient
+/// progress line that is erased before anything else is written.
+///
+/// Writes may come from any task (trace lines do), so each is done whole under a lock.
+public final class ShellOutput: Sendable {
+    private let writeOut: @Sendable (String) -> Void
+    private let writeError: @Sendable (String) -> Void
+    private let showsProgress: Bool
+    private let progressShown = Mutex(false)
+
+    public init(
+        showsProgress: Bool = false,
+        out: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
+        self.writeOut = out
+        self.writeError = error
+        self.showsProgress = showsProgress
+    }
+
+    /// Writes to the process's stdout and stderr.
+    public static func standard(showsProgress: Bool) -> ShellOutput {
+        ShellOutput(
+            showsProgress: showsProgress,
+            out: { writeAll($0, to: STDOUT_FILENO) },
+            error: { writeAll($0, to: STDERR_FILENO) }
+        )
+    }
+
+    /// Prints `text` and a newline to stdout.
+    public func line(_ text: String) {
+        clearProgress()
+        writeOut(text + "\n")
+    }
+
+    /// Prints `text` and a newline to stderr.
+    public func errorLine(_ text: String) {
+        clearProgress()
+        writeError(text + "\n")
+    }
+
+    /// Replaces the progress line (terminal only).
+    public func progress(_ text: String) {
+        guard showsProgress else { return }
+        progressShown.withLock { shown in
+            writeError("\r\u{1B}[K" + text)
+            shown = true
+        }
+    }
+
+    public func clearProgress() {
+        guard showsProgress else { return }
+        progressShown.withLock { shown in
+            if shown { writeError("\r\u{1B}[K") }
+            shown = false
+        }
+    }
+}
+
+/// Writes every byte of `text` to `descriptor` (unbuffered, so stdout and stderr interleave in
+/// the order they were written).
+private func writeAll(_ text: String, to descriptor: Int32) {
+    var text = text
+    text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return
+            }
+            offset += written
+        }
+    }
+}

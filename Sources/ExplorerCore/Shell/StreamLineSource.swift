@@ -1,0 +1,51 @@
+import Foundation
+
+/// Lines read plainly from a file descriptor (stdin when it is not a terminal): no prompt, no
+/// editing. A line that is not valid UTF-8 or longer than ``maximumLineLength`` bytes is
+/// reported as unusable instead of being guessed at.
+@MainActor
+public final class StreamLineSource: LineSource {
+    public static let maximumLineLength = 4096
+
+    private let file: UnsafeMutablePointer<FILE>
+    private var number = 0
+    private var buffer: UnsafeMutablePointer<CChar>?
+    private var capacity = 0
+
+    public init(file: UnsafeMutablePointer<FILE>) {
+        self.file = file
+    }
+
+    /// Reads from an open descriptor, such as `STDIN_FILENO`; nil if it cannot be opened.
+    public convenience init?(descriptor: Int32) {
+        guard let file = fdopen(descriptor, "r") else { return nil }
+        self.init(file: file)
+    }
+
+    isolated deinit {
+        free(buffer)
+    }
+
+    public var numbersLines: Bool { true }
+
+    public func nextLine(prompt: String) -> LineInput? {
+        let length = getline(&buffer, &capacity, file)
+        guard length >= 0, let buffer else { return nil }
+        number += 1
+        var count = length
+        buffer.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
+            if count > 0 && bytes[count - 1] == UInt8(ascii: "\n") { count -= 1 }
+            if count > 0 && bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        }
+        if count > Self.maximumLineLength {
+            return .unusable(
+                reason: "line too long (\(ReadableNumber.grouping(count)) bytes; at most \(ReadableNumber.grouping(Self.maximumLineLength)))",
+                number: number)
+        }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
+        guard let text = String(validating: bytes, as: UTF8.self) else {
+            return .unusable(reason: "not valid UTF-8", number: number)
+        }
+        return .line(text, number: number)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+
+/// The SQLite database in the data directory (`explorer.sqlite`): WAL mode so several explorer
+/// processes can read while one writes, a busy timeout so they wait for each other instead of
+/// failing, and migrations that bring any older file up to date.
+///
+/// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
+/// A file that is not a database, or a directory that cannot be written, is reported as a
+/// ``StoreError`` and the file is left exactly as it was.
+public final class AppDatabase: Sendable {
+    public let directory: URL
+    public var path: String { directory.appendingPathComponent("explorer.sqlite").path }
+
+    private let pool = LockedLazy<DatabasePool>()
+
+    public init(directory: URL) {
+        self.directory = directory
+    }
+
+    public func read<T>(_ body: (Database) throws -> T) throws -> T {
+        let pool = try open()
+        do { return try pool.read(body) } catch { throw StoreError(error, path: path) }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
+    /// read-then-write (such as a toggle) cannot race another process.
+    public func write<T>(_ body: (Database) throws -> T) throws -> T {
+        let pool = try open()
+        do {
+            return try pool.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw StoreError(error, path: path)
+        }
+    }
+
+    private func open() throws -> DatabasePool {
+        try pool.value {
+            do {
+                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            } catch {
+                throw StoreError(.unwritable, path: directory.path, detail: "cannot create the data directory")
+            }
+            var configuration = Configuration()
+            configuration.busyMode = .timeout(5)
+            configuration.label = "explorer"
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try Self.migrator.migrate(pool)
+                return pool
+            } catch {
+                throw StoreError(error, path: path)
+            }
+        }
+    }
+
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: favourites") { db in
+            try db.create(table: "favourite") { table in
+                table.column("feature", .text).notNull()
+                table.column("itemID", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.primaryKey(["feature", "itemID"])
+            }
+        }
+        return migrator
+    }
+}

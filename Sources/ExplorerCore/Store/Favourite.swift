@@ -1,0 +1,19 @@
+import Foundation
+import GRDB
+
+/// One favourite: which feature it belongs to, the item's id there, and the title to show.
+public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
+    public static let databaseTableName = "favourite"
+
+    public var feature: String
+    public var itemID: String
+    public var title: String
+    public var createdAt: Date
+
+    public init(feature: String, itemID: String, title: String, createdAt: Date = Date()) {
+        self.feature = feature
+        self.itemID = itemID
+        self.title = title
+        self.createdAt = createdAt
+    }
+}

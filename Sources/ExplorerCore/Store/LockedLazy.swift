@@ -1,0 +1,15 @@
+import Synchronization
+
+/// A value made on first successful use and kept; a failed attempt is retried next time.
+final class LockedLazy<Value: Sendable>: Sendable {
+    private let storage = Mutex<Value?>(nil)
+
+    func value(_ make: () throws -> Value) throws -> Value {
+        try storage.withLock { stored in
+            if let stored { return stored }
+            let made = try make()
+            stored = made
+            return made
+        }
+    }
+}

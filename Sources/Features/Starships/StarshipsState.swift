@@ -1,0 +1,53 @@
+import Reactive
+
+/// Everything the starships screen shows, as one value: the view renders it, tests compare it
+/// whole after each intent.
+public struct StarshipsState: Sendable, Equatable {
+    public enum Screen: Sendable, Equatable {
+        case list
+        case detail(number: Int)
+    }
+
+    public struct Row: Sendable, Equatable {
+        public var number: Int
+        public var starship: Starship
+        public var isFavourite: Bool
+
+        public init(number: Int, starship: Starship, isFavourite: Bool) {
+            self.number = number
+            self.starship = starship
+            self.isFavourite = isFavourite
+        }
+    }
+
+    public var screen: Screen = .list
+    /// The API page on show (1-based); 0 before anything is loaded.
+    public var page = 0
+    public var pageCount = 0
+    public var totalCount = 0
+    /// How many starships are loaded (all pages fetched so far).
+    public var loadedCount = 0
+    /// The rows listed: the current page, or every loaded row when sorted.
+    public var rows: [Row] = []
+    /// The row opened with `open N`, while on the detail screen.
+    public var detail: Row?
+    public var sort: StarshipSort?
+    public var isLoading = false
+    /// Why favourites cannot be shown, when the database is unusable; listing still works.
+    public var favouritesProblem: String?
+
+    public init() {}
+}
+
+extension StarshipsState: TraceSummarizable {
+    public var traceSummary: String {
+        if isLoading { return "loading" }
+        switch screen {
+        case .list:
+            let range = rows.isEmpty ? "no rows" : "rows \(rows.map(\.number).min()!)–\(rows.map(\.number).max()!)"
+            return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
+        case .detail(let number):
+            return "detail of row \(number) (\(detail?.starship.name ?? "?"))"
+        }
+    }
+}

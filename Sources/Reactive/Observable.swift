@@ -1,0 +1,40 @@
+/// A current value that tells its subscribers when it changes — the in-house `CurrentValueSubject`.
+///
+/// A new subscriber receives the current value at once, then every value assigned after it.
+/// Assigning `value` always notifies, even when the new value equals the old one; use
+/// ``Publisher/removeDuplicates()`` downstream to skip repeats.
+///
+/// Re-entrancy: assigning `value` from inside a subscriber updates `value` immediately, but the
+/// notification is queued behind the one in progress (see ``SubscriberList``), so every subscriber
+/// sees the values in the order they were assigned.
+///
+/// Give an observable a `traceLabel` (such as `"StarshipsViewModel.rows"`) to have its emissions
+/// reported to ``ReactiveTrace`` — that is how `trace on` shows data flowing.
+@MainActor
+public final class Observable<Value>: Publisher {
+    public typealias Output = Value
+
+    private let subscribers = SubscriberList<Value>()
+    public let traceLabel: String?
+
+    public var value: Value {
+        didSet {
+            if let traceLabel { ReactiveTrace.emit(label: traceLabel, value: value) }
+            subscribers.send(value)
+        }
+    }
+
+    public init(_ value: Value, traceLabel: String? = nil) {
+        self.value = value
+        self.traceLabel = traceLabel
+    }
+
+    /// How many subscriptions are live; for tests and diagnostics.
+    public var subscriberCount: Int { subscribers.count }
+
+    public func sink(_ receive: @escaping @MainActor (Value) -> Void) -> AnyCancellable {
+        let token = subscribers.add(receive)
+        receive(value)
+        return token
+    }
+}

@@ -1,0 +1,10 @@
+import ExplorerCore
+import Starships
+
+/// Every feature this binary is built with; Plugins.json chooses which are enabled and in
+/// what order. Adding a feature module means adding its descriptor here.
+enum BuiltinFeatures {
+    static let all: [FeatureDescriptor] = [
+        StarshipsFeature.descriptor,
+    ]
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+import LineEditor
+
+/// The `explorer` executable: parses the flags, loads Plugins.json, picks where lines come from
+/// (libedit at a terminal, plain stdin in a pipe, or `-c`), and hands them to the ``Shell``.
+@main
+struct ExplorerCommand: AsyncParsableCommand {
+    static let version = "0.1.0"
+
+    static let configuration = CommandConfiguration(
+        commandName: "explorer",
+        abstract: "Explore six small public-API apps side by side, at a prompt or from a script.",
+        discussion: """
+            At a terminal explorer is a REPL with history and tab completion; with stdin piped it \
+            runs the lines as a script (no prompt, errors on stderr as `error: line N: …`, exit \
+            status 1 if any command failed). Type `help` inside for the commands.
+            """,
+        version: version
+    )
+
+    @Option(help: ArgumentHelp("Where data comes from: embedded (compiled in, no network) or live.", valueName: "embedded|live"))
+    var source: DataSource?
+
+    @Option(help: ArgumentHelp("A Plugins.json to use instead of the built-in one.", valueName: "path"))
+    var config: String?
+
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"))
+    var dataDirectory: String?
+
+    @Option(help: ArgumentHelp("Fit output to N columns (default: the terminal's width, 80 when not a terminal).", valueName: "N"))
+    var width: Int?
+
+    @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "auto|always|never"))
+    var color: ColorChoice = .auto
+
+    @Flag(help: "Stop at the first command that fails.")
+    var bail = false
+
+    @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by `;`) instead of reading stdin; repeatable.", valueName: "commands"))
+    var commands: [String] = []
+
+    func validate() throws {
+        if let width, !(20...1000).contains(width) {
+            throw ValidationError("--width must be between 20 and 1000, not \(width)")
+        }
+    }
+
+    @MainActor
+    func run() async throws {
+        let environment = ProcessInfo.processInfo.environment
+        let paths = ExplorerPaths(environment: environment)
+        let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
+        let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+
+        let pluginsConfig: PluginsConfig
+        do {
+            pluginsConfig = try loadConfig()
+        } catch {
+            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            throw ExitCode(Shell.ExitStatus.configuration)
+        }
+
+        let terminal = TerminalSettings(
+            width: width ?? (outputIsTerminal ? Self.terminalWidth() : nil) ?? 80,
+            style: color.style(outputIsTerminal: outputIsTerminal, environment: environment))
+        let output = ShellOutput.standard(showsProgress: interactive && isatty(STDERR_FILENO) == 1)
+        let tracer = Tracer(write: { output.line($0) })
+        let selection = SourceSelection(source ?? pluginsConfig.source)
+        let database = AppDatabase(directory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory)
+        let favourites = FavouritesStore(database: database)
+
+        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all) { entry in
+            let http = SwitchableHTTPClient(
+                live: LiveHTTPClient(baseURL: entry.config.baseURL),
+                embedded: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
+                selection: selection)
+            return FeatureContext(
+                id: entry.descriptor.id,
+                http: TracingHTTPClient(http, tracer: tracer),
+                favourites: favourites,
+                settings: entry.config.settings,
+                terminal: terminal,
+                tracer: tracer,
+                progress: { output.progress($0) })
+        }
+        let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
+                          favourites: favourites, terminal: terminal, options: .init(bail: bail))
+
+        let status: Int32
+        if !commands.isEmpty {
+            status = await shell.run(ArgumentLineSource(commands))
+        } else if interactive {
+            let interrupts = InterruptSignal()
+            let watcher = interrupts.watch(shell.interrupter)
+            let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
+            output.line("explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits")
+            status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
+            watcher.cancel()
+        } else {
+            guard let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
+                throw ExitCode(Shell.ExitStatus.usage)
+            }
+            status = await shell.run(lines)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+    private func loadConfig() throws -> PluginsConfig {
+        let known = Set(BuiltinFeatures.all.map(\.id))
+        guard let config else {
+            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", knownIDs: known)
+        }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: config))
+        } catch {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(Self.reason(error)))")
+        }
+        return try PluginsConfig.parse(data, file: config, knownIDs: known)
+    }
+
+    private static func reason(_ error: Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(code)))
+        }
+        return (error as NSError).localizedDescription
+    }
+
+    private static func terminalWidth() -> Int? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 else { return nil }
+        return Int(size.ws_col)
+    }
+}
+
+extension DataSource: ExpressibleByArgument {}
+extension ColorChoice: ExpressibleByArgument {}
