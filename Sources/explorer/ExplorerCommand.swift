@@ -35,6 +35,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "auto|always|never"))
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp("Give up on a live request after this many seconds.", valueName: "seconds"))
+    var timeout: Double = 15
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -44,6 +47,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     func validate() throws {
         if let width, !(20...1000).contains(width) {
             throw ValidationError("--width must be between 20 and 1000, not \(width)")
+        }
+        if !(timeout > 0 && timeout <= 600) {
+            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(timeout)")
         }
     }
 
@@ -73,7 +79,7 @@ struct ExplorerCommand: AsyncParsableCommand {
 
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all) { entry in
             let http = SwitchableHTTPClient(
-                live: LiveHTTPClient(baseURL: entry.config.baseURL),
+                live: LiveHTTPClient(baseURL: entry.config.baseURL, timeout: timeout),
                 embedded: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
                 selection: selection)
             return FeatureContext(
