@@ -13,6 +13,8 @@ public final class LineEditor {
         case line(String)
         /// Ctrl-D on an empty line, or the terminal went away.
         case endOfInput
+        /// Ctrl-C while typing: the line was dropped.
+        case interrupted
     }
 
     /// Returns the candidates for the word being typed, given the line up to the cursor.
@@ -31,7 +33,7 @@ public final class LineEditor {
         Self.useUTF8Locale()
         rl_readline_name = UnsafePointer(Self.programName)
         rl_initialize()
-        rl_catch_signals = 1
+        rl_catch_signals = 0
         rl_attempted_completion_function = complete
         rl_completer_word_break_characters = Self.wordBreaks
         stifle_history(Self.historyLimit)
@@ -43,18 +45,47 @@ public final class LineEditor {
     }
 
     /// Shows `prompt` and returns what was typed. Lines that are not blank go into the history.
-    public func readLine(prompt: String) -> Input {
-        guard let pointer = readline(prompt) else {
-            return .endOfInput
+    ///
+    /// libedit's callback interface is used rather than `readline()`, so that this loop owns
+    /// the wait for input: when `interruptDescriptor` becomes readable (the Ctrl-C handler
+    /// writes to it), the half-typed line is dropped, as in other shells, and `onInterrupt`
+    /// is called to acknowledge it.
+    public func readLine(prompt: String, interruptDescriptor: Int32, onInterrupt: () -> Void) -> Input {
+        Self.received = nil
+        rl_callback_handler_install(prompt, lineReceived)
+        defer { rl_callback_handler_remove() }
+        while true {
+            var descriptors = [
+                pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: interruptDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            if poll(&descriptors, interruptDescriptor >= 0 ? 2 : 1, -1) < 0 {
+                if errno == EINTR { continue }
+                return .endOfInput
+            }
+            if descriptors[1].revents != 0 {
+                onInterrupt()
+                rl_replace_line("", 0)
+                finish()
+                return .interrupted
+            }
+            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) == 0 { continue }
+            rl_callback_read_char()
+            guard let received = Self.received else { continue }
+            guard let line = received else {
+                finish()
+                return .endOfInput
+            }
+            if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+                add_history(line)
+                if let historyFile { write_history(historyFile) }
+            }
+            return .line(line)
         }
-        defer { free(pointer) }
-        let line = String(cString: pointer)
-        if !line.trimmingCharacters(in: .whitespaces).isEmpty {
-            add_history(line)
-            if let historyFile { write_history(historyFile) }
-        }
-        return .line(line)
     }
+
+    /// The line libedit handed to ``lineReceived`` (nil inside: Ctrl-D), or nil while typing.
+    nonisolated(unsafe) fileprivate static var received: String??
 
     /// Writes a newline, as the terminal expects after Ctrl-D (libedit does not echo one).
     public func finish() {
@@ -78,7 +109,9 @@ public final class LineEditor {
         let candidates = MainActor.assumeIsolated { completer(lineBeforeCursor) }
         guard !candidates.isEmpty else { return nil }
         let prefix = commonPrefix(candidates)
-        let entries = candidates.count == 1 ? candidates : [prefix] + candidates
+        // Always [common prefix, match, …, NULL], even for one match: libedit reads the third
+        // slot to detect a single match (and then appends a space).
+        let entries = [prefix] + candidates
         let array = UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>.allocate(capacity: entries.count + 1)
         for (index, entry) in entries.enumerated() { array[index] = strdup(entry) }
         array[entries.count] = nil
@@ -101,4 +134,12 @@ private func complete(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int3
         before = String(decoding: bytes, as: UTF8.self)
     }
     return LineEditor.matches(text: text.map { String(cString: $0) } ?? "", lineBeforeCursor: before)
+}
+
+/// libedit's line callback: keeps the line and blanks the prompt, because libedit redraws the
+/// prompt right after this returns, before the command's output would appear.
+private func lineReceived(_ line: UnsafeMutablePointer<CChar>?) {
+    LineEditor.received = .some(line.map { String(cString: $0) })
+    free(line)
+    rl_set_prompt("")
 }

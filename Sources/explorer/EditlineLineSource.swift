@@ -16,16 +16,10 @@ final class EditlineLineSource: LineSource {
 
     func nextLine(prompt: String) -> LineInput? {
         interrupts.reset()
-        switch editor.readLine(prompt: prompt) {
-        case .line(let text):
-            return .line(text, number: 0)
-        case .endOfInput:
-            if interrupts.reset() {
-                editor.finish()
-                return .interrupted
-            }
-            editor.finish()
-            return nil
+        switch editor.readLine(prompt: prompt, interruptDescriptor: interrupts.descriptor, onInterrupt: { interrupts.reset() }) {
+        case .line(let text): return .line(text, number: 0)
+        case .interrupted: return .interrupted
+        case .endOfInput: return nil
         }
     }
 }
