@@ -1,0 +1,368 @@
+#!/usr/bin/env python3
+"""A loopback HTTP server shaped like SWAPI (https://swapi.dev/api), for explorer's tests.
+
+Standard library only. Listens on 127.0.0.1 on a free port and prints that port, alone, as
+the first line of stdout (then flushes), so a test can start it and read where it is.
+
+What it serves, under --prefix (default /api):
+
+  GET /api/<resource>/?page=N   <data>/<resource>-page-N.json; no page parameter means page 1.
+                                The `next` and `previous` URLs are rewritten to point at this
+                                server; everything else (such as each item's `url`) is sent
+                                exactly as the file has it.
+  GET /api/<resource>/<id>/     the item of <resource>-page-*.json whose `url` ends in /<id>/.
+  GET /api/<resource>/?search=T items whose name (or title) contains T, case-insensitively,
+                                paged by 10 as SWAPI does.
+  --route PATH FILE             any other API: PATH (with its query, exactly as sent, e.g.
+                                `/search?term=jack+johnson&entity=album`) answers FILE (relative
+                                to --data); repeatable.
+  anything else                 404 {"detail": "Not found"}, as SWAPI answers.
+
+Misbehaving, for the unhappy paths. SPEC names which requests are affected:
+  `*` every request · `N` page N of any resource · `RESOURCE` every page of it ·
+  `RESOURCE:N` that page · `/exact/path?and=query` exactly that request target.
+
+  --delay-ms N                  wait N ms before every answer.
+  --fail SPEC=STATUS[,after=K][,times=T]
+                                answer STATUS (with a JSON `detail`) instead, but only after K
+                                matching requests have succeeded (default 0) and at most T
+                                times (default: always). Repeatable; the first rule that
+                                applies wins. Example: `--fail 2=500`, `--fail starships:1=503,after=1`.
+  --retry-after SECONDS         the first request for each distinct target answers
+                                429 Too Many Requests with `Retry-After: SECONDS`; asking
+                                again succeeds.
+  --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
+  --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
+
+Bookkeeping:
+  --log FILE                    append each request target (path and query, as received) as
+                                one line, when it arrives, before any delay or misbehaviour.
+  --max-seconds N               exit after N seconds whatever happens (default 120).
+  It also exits by itself when its parent process dies (it polls its parent pid), and when its
+  stdin is a pipe that reaches end of file (so closing the pipe, or dying, stops it).
+
+Example: python3 fake_swapi.py --data data/swapi --fail 2=500 --log /tmp/requests.log
+"""
+
+import argparse
+import json
+import os
+import re
+import stat
+import sys
+import threading
+import time
+import urllib.parse
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+class Spec:
+    """Which requests a misbehaviour applies to (see SPEC in the module docstring)."""
+
+    def __init__(self, text):
+        self.text = text
+
+    def matches(self, target, resource, page):
+        text = self.text
+        if text == "*":
+            return True
+        if text.startswith("/"):
+            return target == text
+        if text.isdigit():
+            return page == int(text)
+        if ":" in text:
+            name, _, number = text.partition(":")
+            return resource == name and number.isdigit() and page == int(number)
+        return resource == text
+
+
+class FailRule:
+    def __init__(self, text):
+        match = re.fullmatch(r"(.+?)=(\d{3})((?:,[a-z]+=\d+)*)", text)
+        if not match:
+            raise argparse.ArgumentTypeError(f"expected SPEC=STATUS[,after=K][,times=T], not {text!r}")
+        spec, status, extras = match.groups()
+        self.status = int(status)
+        self.after = 0
+        self.times = None
+        for option in filter(None, extras.split(",")):
+            key, _, value = option.partition("=")
+            if key == "after":
+                self.after = int(value)
+            elif key == "times":
+                self.times = int(value)
+            else:
+                raise argparse.ArgumentTypeError(f"bad --fail rule {text!r}: unknown option {key!r}")
+        self.spec = Spec(spec)
+        self.seen = 0
+        self.failed = 0
+
+    def applies(self, target, resource, page):
+        """Counts the request and says whether it must fail (call under the server's lock)."""
+        if not self.spec.matches(target, resource, page):
+            return False
+        self.seen += 1
+        if self.seen <= self.after:
+            return False
+        if self.times is not None and self.failed >= self.times:
+            return False
+        self.failed += 1
+        return True
+
+
+class FakeSWAPI(ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+    def __init__(self, options):
+        super().__init__(("127.0.0.1", 0), Handler)
+        self.options = options
+        self.lock = threading.Lock()
+        self.throttled = set()
+        self.stopping = threading.Event()
+        self.log_file = open(options.log, "a", encoding="utf-8") if options.log else None
+
+    @property
+    def origin(self):
+        return f"http://127.0.0.1:{self.server_address[1]}"
+
+    def record(self, target):
+        if self.log_file is None:
+            return
+        with self.lock:
+            self.log_file.write(target + "\n")
+            self.log_file.flush()
+
+
+class Handler(BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    disable_nagle_algorithm = True  # or every small answer waits ~40 ms for the client's ACK
+    server_version = "fake_swapi/1"
+
+    def log_message(self, format, *args):  # quiet: stdout carries only the port
+        pass
+
+    def do_GET(self):
+        server = self.server
+        options = server.options
+        target = self.path
+        server.record(target)
+
+        parsed = urllib.parse.urlsplit(target)
+        query = urllib.parse.parse_qs(parsed.query, keep_blank_values=True)
+        resource, item_id = self.resource_of(parsed.path)
+        page = self.page_of(query)
+
+        if options.delay_ms:
+            time.sleep(options.delay_ms / 1000)
+
+        if any(spec.matches(target, resource, page) for spec in options.hang):
+            server.stopping.wait()  # never answers; the client gives up or the server exits
+            return
+
+        with server.lock:
+            rule = next((rule for rule in options.fail if rule.applies(target, resource, page)), None)
+            throttle = options.retry_after is not None and target not in server.throttled
+            if throttle:
+                server.throttled.add(target)
+        if rule is not None:
+            self.send_json(rule.status, {"detail": f"fake_swapi: failing with {rule.status} as asked"})
+            return
+        if throttle:
+            self.send_json(429, {"detail": "Request was throttled."},
+                           headers={"Retry-After": options.retry_after})
+            return
+
+        if any(spec.matches(target, resource, page) for spec in options.malformed):
+            self.send_body(200, b'{"count": 36, "next": null, "results": [{"name": "CR90 corv')
+            return
+
+        status, body = self.answer(target, parsed, query, resource, item_id, page)
+        self.send_json(status, body)
+
+    # Routing
+
+    def resource_of(self, path):
+        """(`starships`, None) for /api/starships/, (`starships`, `10`) for /api/starships/10/."""
+        prefix = self.server.options.prefix.rstrip("/")
+        if not path.startswith(prefix + "/"):
+            return None, None
+        parts = [part for part in path[len(prefix):].split("/") if part]
+        if len(parts) == 1:
+            return parts[0], None
+        if len(parts) == 2:
+            return parts[0], parts[1]
+        return None, None
+
+    @staticmethod
+    def page_of(query):
+        values = query.get("page")
+        if not values:
+            return 1
+        try:
+            return int(values[0])
+        except ValueError:
+            return None
+
+    def answer(self, target, parsed, query, resource, item_id, page):
+        options = self.server.options
+        for path, file in options.route:
+            if target == path:
+                return 200, self.load(file)
+        if resource is None or not re.fullmatch(r"[a-z0-9_-]+", resource):
+            return 404, {"detail": "Not found"}
+        if item_id is not None:
+            for item in self.all_items(resource):
+                if str(item.get("url", "")).rstrip("/").endswith("/" + item_id):
+                    return 200, item
+            return 404, {"detail": "Not found"}
+        if "search" in query:
+            return self.search(resource, query["search"][0], page)
+        if page is None:
+            return 404, {"detail": "Invalid page."}
+        path = os.path.join(options.data, f"{resource}-page-{page}.json")
+        if not os.path.isfile(path):
+            return 404, {"detail": "Invalid page." if self.all_pages(resource) else "Not found"}
+        body = self.load(path)
+        for key in ("next", "previous"):
+            if isinstance(body.get(key), str):
+                body[key] = self.rewrite(body[key])
+        return 200, body
+
+    def rewrite(self, url):
+        """https://swapi.dev/api/starships/?page=2 → http://127.0.0.1:PORT/api/starships/?page=2"""
+        server = self.server
+        prefix = server.options.prefix.rstrip("/")
+        parts = urllib.parse.urlsplit(url)
+        path = parts.path
+        marker = path.find(prefix + "/") if prefix else 0
+        tail = path[marker + len(prefix):] if marker >= 0 else path
+        return server.origin + prefix + tail + ("?" + parts.query if parts.query else "")
+
+    def search(self, resource, term, page):
+        term = term.lower()
+        found = [item for item in self.all_items(resource)
+                 if term in str(item.get("name", item.get("title", ""))).lower()]
+        page = page or 1
+        size = 10
+        chunk = found[(page - 1) * size: page * size]
+        if page > 1 and not chunk:
+            return 404, {"detail": "Invalid page."}
+        base = f"{self.server.origin}{self.server.options.prefix.rstrip('/')}/{resource}/"
+        encoded = urllib.parse.quote(term)
+
+        def link(number):
+            return f"{base}?search={encoded}&page={number}"
+
+        return 200, {
+            "count": len(found),
+            "next": link(page + 1) if page * size < len(found) else None,
+            "previous": link(page - 1) if page > 1 else None,
+            "results": chunk,
+        }
+
+    def all_pages(self, resource):
+        pattern = re.compile(re.escape(resource) + r"-page-(\d+)\.json")
+        found = []
+        for name in os.listdir(self.server.options.data):
+            match = pattern.fullmatch(name)
+            if match:
+                found.append((int(match.group(1)), os.path.join(self.server.options.data, name)))
+        return [path for _, path in sorted(found)]
+
+    def all_items(self, resource):
+        items = []
+        for path in self.all_pages(resource):
+            items.extend(self.load(path).get("results", []))
+        return items
+
+    def load(self, path):
+        if not os.path.isabs(path):
+            path = os.path.join(self.server.options.data, path)
+        with open(path, "rb") as file:
+            return json.loads(file.read())
+
+    # Sending
+
+    def send_json(self, status, body, headers=None):
+        self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
+
+    def send_body(self, status, data, headers=None):
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        for name, value in (headers or {}).items():
+            self.send_header(name, value)
+        self.end_headers()
+        self.wfile.write(data)
+        self.wfile.flush()
+
+
+def watch_for_orphaning(server):
+    """Exits when the parent dies (we get re-parented) or stdin, if a pipe, reaches its end."""
+    parent = os.getppid()
+
+    def poll_parent():
+        while True:
+            if os.getppid() != parent:
+                os._exit(0)
+            time.sleep(0.2)
+
+    threading.Thread(target=poll_parent, daemon=True).start()
+    try:
+        is_pipe = stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode)
+    except (OSError, ValueError):
+        is_pipe = False
+    if is_pipe:
+        def read_until_end():
+            try:
+                while sys.stdin.buffer.read(4096):
+                    pass
+            except OSError:
+                pass
+            os._exit(0)
+
+        threading.Thread(target=read_until_end, daemon=True).start()
+
+
+def parse(arguments):
+    parser = argparse.ArgumentParser(
+        description="A loopback HTTP server shaped like SWAPI, for tests.",
+        epilog="See the top of this file for the SPEC syntax and examples.")
+    parser.add_argument("--data", required=True, help="directory of <resource>-page-N.json files")
+    parser.add_argument("--prefix", default="/api", help="path the API lives under (default /api)")
+    parser.add_argument("--delay-ms", type=int, default=0, metavar="N")
+    parser.add_argument("--fail", type=FailRule, action="append", default=[],
+                        metavar="SPEC=STATUS[,after=K][,times=T]")
+    parser.add_argument("--retry-after", metavar="SECONDS")
+    parser.add_argument("--hang", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
+    parser.add_argument("--log", metavar="FILE")
+    parser.add_argument("--max-seconds", type=float, default=120, metavar="N")
+    options = parser.parse_args(arguments)
+    if not os.path.isdir(options.data):
+        parser.error(f"--data {options.data}: not a directory")
+    return options
+
+
+def main():
+    options = parse(sys.argv[1:])
+    server = FakeSWAPI(options)
+    watch_for_orphaning(server)
+    timer = threading.Timer(options.max_seconds, lambda: os._exit(0))
+    timer.daemon = True
+    timer.start()
+    print(server.server_address[1], flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.stopping.set()
+
+
+if __name__ == "__main__":
+    main()
