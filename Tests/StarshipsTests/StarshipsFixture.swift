@@ -1,0 +1,38 @@
+import ExplorerCore
+import Foundation
+import Synchronization
+@testable import Starships
+
+/// The embedded pages as a service, with a request log and injectable failures.
+final class StarshipsFixture: Sendable {
+    let requestedPages = Mutex<[Int]>([])
+    /// Pages that fail, with the error they throw.
+    let failures = Mutex<[Int: HTTPError]>([:])
+
+    var service: StarshipsService {
+        StarshipsService(page: { [self] number in
+            requestedPages.withLock { $0.append(number) }
+            if let failure = failures.withLock({ $0[number] }) { throw failure }
+            guard number >= 1, number <= EmbeddedStarshipPages.pages.count else {
+                throw HTTPError(.status(404), endpoint: "/starships/?page=\(number)")
+            }
+            return try JSONDecoder().decode(StarshipPage.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
+        })
+    }
+
+    func fail(page: Int, status: Int) {
+        failures.withLock { $0[page] = HTTPError(.status(status), endpoint: "/starships/?page=\(page)") }
+    }
+
+    func heal() {
+        failures.withLock { $0 = [:] }
+    }
+
+    var requests: [Int] { requestedPages.withLock { $0 } }
+
+    static func temporaryStore() -> FavouritesStore {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("starships-tests-\(UUID().uuidString)")
+        return FavouritesStore(database: AppDatabase(directory: directory))
+    }
+}
