@@ -70,20 +70,13 @@ public final class StarshipsFeature: Feature {
                     run: { arguments in
                         guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
                         let row = try viewModel.toggleFavourite(arguments.first)
-                        let name = row.starship.name.sanitizedForTerminal
-                        return row.isFavourite ? "★ \(name) is now a favourite" : "☆ \(name) is no longer a favourite"
+                        return Favourite.toggledMessage(title: row.starship.name, isFavourite: row.isFavourite)
                     }),
-            Command("sort", usage: "sort name|length|crew|speed|cost [asc|desc] | sort off",
+            Command("sort", usage: StarshipSort.usage,
                     summary: "order the loaded starships (numbers compare as numbers, unknown last)",
-                    complete: { previous in
-                        switch previous.count {
-                        case 0: StarshipSort.Key.allCases.map(\.rawValue) + ["off"]
-                        case 1: ["asc", "desc"]
-                        default: []
-                        }
-                    },
+                    complete: StarshipSort.candidates(after:),
                     run: { arguments in
-                        viewModel.sort(by: try Self.parseSort(arguments))
+                        viewModel.sort(by: try StarshipSort.parse(arguments))
                         return view.screen
                     }),
             Command("refresh", summary: "fetch the loaded pages again (the last good list stays on failure)",
@@ -93,24 +86,5 @@ public final class StarshipsFeature: Feature {
                         return view.screen
                     }),
         ]
-    }
-
-    static func parseSort(_ arguments: [String]) throws(CommandError) -> StarshipSort? {
-        let usage = "sort name|length|crew|speed|cost [asc|desc] | sort off"
-        guard let first = arguments.first?.lowercased(), arguments.count <= 2 else { throw CommandError.usage(usage) }
-        if first == "off" || first == "none" {
-            guard arguments.count == 1 else { throw CommandError.usage(usage) }
-            return nil
-        }
-        guard let key = StarshipSort.Key(rawValue: first) else {
-            let keys = StarshipSort.Key.allCases.map(\.rawValue)
-            let hint = first.nearest(in: keys).map { "did you mean '\($0)'? " } ?? ""
-            throw CommandError("cannot sort by '\(first.sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys.joined(separator: ", ")))")
-        }
-        switch arguments.count == 2 ? arguments[1].lowercased() : "asc" {
-        case "asc", "ascending": return StarshipSort(key)
-        case "desc", "descending": return StarshipSort(key, descending: true)
-        default: throw CommandError.usage(usage)
-        }
     }
 }

@@ -62,7 +62,7 @@ public final class StarshipsView {
     static func detail(_ row: StarshipsState.Row, terminal: TerminalSettings) -> String {
         let ship = row.starship
         let pilots = ship.pilots.compactMap { SWAPIResource.id(fromURL: $0) }
-        let fields: [(String, String)] = [
+        let fields: [(label: String, value: String)] = [
             ("model", ship.model),
             ("manufacturer", ship.manufacturer),
             ("class", ship.starshipClass),
@@ -81,11 +81,8 @@ public final class StarshipsView {
             ("edited", SWAPIResource.day(ship.edited)),
             ("url", ship.url),
         ]
-        var table = TextTable(columns: [.init("field", truncatable: false), .init("value")],
-                              rows: fields.map { ["  " + $0.0, $0.1] })
-        table.showsHeader = false
         let title = "\(row.isFavourite ? "★" : "☆") \(ship.name.sanitizedForTerminal)"
         return [terminal.style.emphasis(title) + terminal.style.dim("  (row \(row.number))"),
-                table.render(width: terminal.width, style: terminal.style)].joined(separator: "\n")
+                FieldList.render(fields, width: terminal.width, style: terminal.style)].joined(separator: "\n")
     }
 }

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Comparisons that sort commands share: numbers where a missing value (`unknown`, `n/a`)
+/// goes last whichever the direction, and names in the order people expect.
+public enum SortComparison {
+    /// Whether `a` goes before `b`; nil when they tie (the caller falls back to row order).
+    public static func numbers(_ a: Double?, _ b: Double?, descending: Bool) -> Bool? {
+        switch (a, b) {
+        case let (x?, y?) where x != y: descending ? x > y : x < y
+        case (_?, nil): true
+        case (nil, _?): false
+        default: nil
+        }
+    }
+
+    /// Case- and number-aware name order (`X-wing` after `TIE Advanced x1`); nil on a tie.
+    public static func names(_ a: String, _ b: String, descending: Bool) -> Bool? {
+        switch a.localizedStandardCompare(b) {
+        case .orderedSame: nil
+        case .orderedAscending: !descending
+        case .orderedDescending: descending
+        }
+    }
+}
