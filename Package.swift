@@ -28,16 +28,22 @@ let package = Package(
             dependencies: ["Reactive", "ExplorerCore"],
             path: "Sources/Features/Starships"
         ),
+        .target(
+            name: "Characters",
+            dependencies: ["Reactive", "ExplorerCore"],
+            path: "Sources/Features/Characters"
+        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships",
+                "ExplorerCore", "LineEditor", "Starships", "Characters",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "ExplorerCore", "Reactive"]),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "ExplorerCore", "Reactive"]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer"],

@@ -1,4 +1,5 @@
 import ExplorerCore
+import Characters
 import Starships
 
 /// Every feature this binary is built with; Plugins.json chooses which are enabled and in
@@ -6,5 +7,6 @@ import Starships
 enum BuiltinFeatures {
     static let all: [FeatureDescriptor] = [
         StarshipsFeature.descriptor,
+        CharactersFeature.descriptor,
     ]
 }

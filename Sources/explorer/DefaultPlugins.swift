@@ -6,7 +6,8 @@ enum DefaultPlugins {
     {
       "source": "embedded",
       "features": [
-        { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } }
+        { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
+        { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 6 } }
       ]
     }
     """#

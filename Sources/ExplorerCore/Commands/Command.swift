@@ -9,8 +9,9 @@ public struct Command {
     public let summary: String
     /// More detail for `help <command>`; may be empty.
     public let details: String
-    /// Candidates for the argument being typed, given the arguments before it.
-    public let complete: @MainActor (_ previousArguments: [String]) -> [String]
+    /// Candidates for the argument being typed, given the arguments before it and what has
+    /// been typed of it so far (the shell keeps those that start with it).
+    public let complete: @MainActor (_ previousArguments: [String], _ partial: String) -> [String]
     /// Runs the command with its arguments; returns the text to print, if any.
     public let run: @MainActor (_ arguments: [String]) async throws -> String?
 
@@ -26,7 +27,24 @@ public struct Command {
         self.usage = usage ?? name
         self.summary = summary
         self.details = details
-        self.complete = complete
+        self.complete = { previous, _ in complete(previous) }
+        self.run = run
+    }
+
+    /// A command whose completion depends on the word being typed (`filter eye=` → colours).
+    public init(
+        _ name: String,
+        usage: String? = nil,
+        summary: String,
+        details: String = "",
+        completeWord: @escaping @MainActor (_ previousArguments: [String], _ partial: String) -> [String],
+        run: @escaping @MainActor ([String]) async throws -> String?
+    ) {
+        self.name = name
+        self.usage = usage ?? name
+        self.summary = summary
+        self.details = details
+        self.complete = completeWord
         self.run = run
     }
 }

@@ -13,7 +13,7 @@ extension Shell {
         }
         let candidates: [String]
         if let name = words.first {
-            candidates = argumentCandidates(command: name, previous: Array(words.dropFirst()))
+            candidates = argumentCandidates(command: name, previous: Array(words.dropFirst()), partial: partial)
         } else {
             candidates = commandNames + registry.ids
         }
@@ -22,12 +22,12 @@ extension Shell {
             .filter { $0.lowercased().hasPrefix(partial.lowercased()) && seen.insert($0).inserted }
     }
 
-    private func argumentCandidates(command name: String, previous: [String]) -> [String] {
+    private func argumentCandidates(command name: String, previous: [String], partial: String) -> [String] {
         if let global = globalCommands.first(where: { $0.name == name }) {
-            return global.complete(previous)
+            return global.complete(previous, partial)
         }
         if let command = activeFeature?.commands.first(where: { $0.name == name }) {
-            return command.complete(previous)
+            return command.complete(previous, partial)
         }
         return []
     }

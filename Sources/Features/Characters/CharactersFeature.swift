@@ -1,0 +1,130 @@
+import ExplorerCore
+import Reactive
+
+/// Characters: every person of the Star Wars API, loaded at once with the pages fetched in
+/// parallel, with segments by eye colour (or hair, skin, gender), filters, sorting, details
+/// and favourites.
+@MainActor
+public final class CharactersFeature: Feature {
+    public nonisolated static let descriptor = FeatureDescriptor(
+        id: CharactersViewModel.featureID,
+        title: "Star Wars characters",
+        summary: "every character of the Star Wars API, by eye colour and more",
+        embedded: CharactersEmbeddedData.responder,
+        make: { context in CharactersFeature(context: context) }
+    )
+
+    public let viewModel: CharactersViewModel
+    public let view: CharactersView
+    private let terminal: TerminalSettings
+
+    public init(context: FeatureContext) {
+        let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 6
+        viewModel = CharactersViewModel(
+            service: .http(context.http), favourites: context.favourites,
+            maxConcurrentPages: min(max(concurrency, 1), 32), progress: context.progress)
+        view = CharactersView(viewModel: viewModel, terminal: context.terminal, tracer: context.tracer)
+        terminal = context.terminal
+    }
+
+    public var location: [String] {
+        viewModel.state.value.detail.map { [$0.person.name] } ?? []
+    }
+
+    public func enter() async throws -> String {
+        try await viewModel.load()
+        return view.screen
+    }
+
+    public func back() async throws -> String? {
+        viewModel.back() ? view.screen : nil
+    }
+
+    public func sourceDidChange(isActive: Bool) async throws -> String? {
+        guard isActive else {
+            viewModel.reset()
+            return nil
+        }
+        try await viewModel.refresh()
+        return view.screen
+    }
+
+    public var commands: [Command] {
+        let viewModel = self.viewModel
+        let view = self.view
+        let terminal = self.terminal
+        let rowNumbers: @MainActor ([String]) -> [String] = { previous in
+            previous.isEmpty ? viewModel.rowNumbers.map(String.init) : []
+        }
+        return [
+            Command("filter", usage: "filter [eye|hair|skin|gender] | filter KEY=VALUE … | filter clear",
+                    summary: "segments with counts, or show only the characters that match",
+                    details: """
+                        `filter` alone lists the eye colours with their counts, most common first; `filter hair`
+                        does the same for another trait. `filter eye=blue gender=female` shows the characters
+                        that match all the conditions (a value naming two colours matches either). `filter clear`
+                        shows everyone again. Keys: eye, hair, skin, gender.
+                        """,
+                    completeWord: { _, partial in Self.filterCandidates(partial, viewModel: viewModel) },
+                    run: { arguments in
+                        let words = arguments.map { $0.lowercased() }
+                        if words.isEmpty {
+                            return Self.segmentsScreen(.eye, viewModel: viewModel, terminal: terminal)
+                        }
+                        if words == ["clear"] || words == ["off"] {
+                            viewModel.clearFilter()
+                            return view.screen
+                        }
+                        if words.count == 1, let trait = CharacterTrait(rawValue: words[0]) {
+                            return Self.segmentsScreen(trait, viewModel: viewModel, terminal: terminal)
+                        }
+                        try viewModel.filter(arguments)
+                        return view.screen
+                    }),
+            Command("open", usage: "open N", summary: "show every detail of row N",
+                    complete: rowNumbers,
+                    run: { arguments in
+                        guard arguments.count == 1 else { throw CommandError.usage("open N") }
+                        try viewModel.open(arguments[0])
+                        return view.screen
+                    }),
+            Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
+                    complete: rowNumbers,
+                    run: { arguments in
+                        guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
+                        let row = try viewModel.toggleFavourite(arguments.first)
+                        return Favourite.toggledMessage(title: row.person.name, isFavourite: row.isFavourite)
+                    }),
+            Command("sort", usage: CharacterSort.usage,
+                    summary: "order the characters (birth years in BBY/ABY order, unknown last)",
+                    complete: CharacterSort.candidates(after:),
+                    run: { arguments in
+                        viewModel.sort(by: try CharacterSort.parse(arguments))
+                        return view.screen
+                    }),
+            Command("refresh", summary: "load every character again (the last good list stays on failure)",
+                    run: { arguments in
+                        guard arguments.isEmpty else { throw CommandError.usage("refresh") }
+                        try await viewModel.refresh()
+                        return view.screen
+                    }),
+        ]
+    }
+
+    private static func segmentsScreen(_ trait: CharacterTrait, viewModel: CharactersViewModel, terminal: TerminalSettings) -> String {
+        let state = viewModel.state.value
+        return CharactersView.segments(viewModel.segments(of: trait), total: state.totalCount, trait: trait,
+                                       filter: state.filter, terminal: terminal)
+    }
+
+    /// `filter ` offers the keys (`eye=` …) and `clear`; `filter eye=` offers the values in the data.
+    static func filterCandidates(_ partial: String, viewModel: CharactersViewModel) -> [String] {
+        guard let equals = partial.firstIndex(of: "=") else {
+            return CharacterTrait.allCases.map { $0.rawValue + "=" } + ["clear"]
+        }
+        guard let trait = CharacterTrait(rawValue: partial[..<equals].lowercased()) else { return [] }
+        return viewModel.segments(of: trait).map { segment in
+            "\(trait.rawValue)=" + segment.value.replacingOccurrences(of: " ", with: "\\ ")
+        }
+    }
+}
