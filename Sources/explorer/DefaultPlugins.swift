@@ -7,7 +7,7 @@ enum DefaultPlugins {
       "source": "embedded",
       "features": [
         { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
-        { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 6 } }
+        { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } }
       ]
     }
     """#

@@ -19,7 +19,7 @@ public final class CharactersFeature: Feature {
     private let terminal: TerminalSettings
 
     public init(context: FeatureContext) {
-        let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 6
+        let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 8
         viewModel = CharactersViewModel(
             service: .http(context.http), favourites: context.favourites,
             maxConcurrentPages: min(max(concurrency, 1), 32), progress: context.progress)

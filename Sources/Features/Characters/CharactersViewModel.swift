@@ -23,7 +23,7 @@ public final class CharactersViewModel {
     public init(
         service: CharactersService,
         favourites: FavouritesStore,
-        maxConcurrentPages: Int = 6,
+        maxConcurrentPages: Int = 8,
         progress: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         self.service = service
