@@ -36,10 +36,11 @@ public final class ShellOutput: Sendable {
         writeOut(text + "\n")
     }
 
-    /// Prints `text` and a newline to stderr.
+    /// Prints `text` and a newline to stderr. On a terminal the current line is erased first,
+    /// so the `^C` the terminal echoed does not run into the message.
     public func errorLine(_ text: String) {
         clearProgress()
-        writeError(text + "\n")
+        writeError((showsProgress ? "\r\u{1B}[K" : "") + text + "\n")
     }
 
     /// Replaces the progress line (terminal only).
