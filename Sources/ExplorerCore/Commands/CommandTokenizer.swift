@@ -26,8 +26,11 @@ public enum CommandTokenizer {
                 if !words.isEmpty { commands.append(words) }
                 words = []
             case "\\":
-                inWord = true
-                if let next = iterator.next() { word.append(next) }
+                // A backslash at the very end escapes nothing and adds nothing.
+                if let next = iterator.next() {
+                    inWord = true
+                    word.append(next)
+                }
             case "\"":
                 inWord = true
                 var closed = false

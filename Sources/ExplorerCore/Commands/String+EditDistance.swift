@@ -1,10 +1,12 @@
 extension String {
-    /// Levenshtein distance: the fewest single-character insertions, deletions or substitutions
-    /// that turn one string into the other.
+    /// Edit distance with transpositions (optimal string alignment): the fewest single-character
+    /// insertions, deletions, substitutions or swaps of neighbours that turn one string into the
+    /// other, so the common typo `hlep` is one edit from `help`.
     public func editDistance(to other: String) -> Int {
         let a = Array(self), b = Array(other)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
+        var beforePrevious = Array(repeating: 0, count: b.count + 1)
         var previous = Array(0...b.count)
         var current = Array(repeating: 0, count: b.count + 1)
         for i in 1...a.count {
@@ -12,8 +14,11 @@ extension String {
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 current[j] = Swift.min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    current[j] = Swift.min(current[j], beforePrevious[j - 2] + 1)
+                }
             }
-            swap(&previous, &current)
+            (beforePrevious, previous, current) = (previous, current, beforePrevious)
         }
         return previous[b.count]
     }

@@ -104,10 +104,17 @@ public struct PluginsConfig: Sendable, Equatable {
               let offset = Int(debug[range].dropFirst("character ".count)) else {
             return debug.isEmpty ? "cannot be parsed" : debug
         }
+        // The offset counts UTF-8 bytes; columns count characters (continuation bytes and the
+        // CR of a CRLF do not start one).
         var line = 1, column = 1
-        for (index, character) in text.enumerated() {
+        for (index, byte) in data.enumerated() {
             if index >= offset { break }
-            if character == "\n" { line += 1; column = 1 } else { column += 1 }
+            if byte == UInt8(ascii: "\n") {
+                line += 1
+                column = 1
+            } else if byte & 0xC0 != 0x80 && byte != UInt8(ascii: "\r") {
+                column += 1
+            }
         }
         return "line \(line), column \(column)"
     }

@@ -54,8 +54,12 @@ public struct LiveHTTPClient: HTTPClient {
 
     /// `Retry-After` in seconds (the HTTP-date form is rare for APIs and treated as absent).
     func retryDelay(_ response: HTTPResponse) -> Duration {
-        if let value = response.header("retry-after"), let seconds = Double(value.trimmingCharacters(in: .whitespaces)), seconds >= 0 {
-            return min(.milliseconds(Int(seconds * 1000)), retryPolicy.maximumDelay)
+        if let value = response.header("retry-after"), let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
+           seconds >= 0, !seconds.isNaN {
+            let (cap, attoseconds) = retryPolicy.maximumDelay.components
+            let capSeconds = Double(cap) + Double(attoseconds) / 1e18
+            // Compared as Doubles first: a server may send "1e300" or "inf".
+            return seconds >= capSeconds ? retryPolicy.maximumDelay : .milliseconds(Int(seconds * 1000))
         }
         return retryPolicy.backoff
     }

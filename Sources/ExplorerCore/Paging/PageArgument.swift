@@ -9,7 +9,8 @@ public enum PageArgument: Sendable, Equatable {
         switch arguments[0].lowercased() {
         case "next", "n": self = .next
         case "prev", "previous", "p": self = .previous
-        case let text:
+        default:
+            let text = arguments[0]
             guard let number = Int(text) else {
                 throw CommandError("expected next, prev or a page number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
             }

@@ -9,7 +9,9 @@ public enum FieldList {
             let wrapped = wrap(field.value.sanitizedForTerminal, width: valueWidth)
             for (index, part) in wrapped.enumerated() {
                 let label = index == 0 ? ("  " + field.label).padded(toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
-                lines.append(label + "  " + part)
+                var line = label + "  " + part
+                while line.last == " " { line.removeLast() }
+                lines.append(line)
             }
         }
         return lines.joined(separator: "\n")

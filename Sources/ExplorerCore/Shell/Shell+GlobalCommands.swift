@@ -90,11 +90,25 @@ extension Shell {
         return CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
     }
 
+    /// Usages in one column, summaries beside them, wrapped (never cut) to the width; a usage
+    /// too long for the column gets a line of its own, its summary below it.
     private func section(_ title: String, _ commands: [Command]) -> String {
-        var table = TextTable(columns: [.init("usage", truncatable: false), .init("summary")],
-                              rows: commands.map { ["  " + $0.usage, $0.summary] })
-        table.showsHeader = false
-        return "\(title):\n" + table.render(width: terminal.width)
+        let column = min(commands.map { $0.usage.displayWidth }.max() ?? 0, 24) + 4
+        let summaryWidth = max(terminal.width - column, 20)
+        let indent = String(repeating: " ", count: column)
+        var lines = ["\(title):"]
+        for command in commands {
+            let summary = FieldList.wrap(command.summary, width: summaryWidth)
+            let usage = "  " + command.usage
+            if usage.displayWidth + 2 > column {
+                lines.append(usage)
+                lines += summary.map { indent + $0 }
+            } else {
+                lines.append(usage.padded(toWidth: column) + summary[0])
+                lines += summary.dropFirst().map { indent + $0 }
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 
     private func featureList() -> String {

@@ -210,11 +210,18 @@ public final class Shell {
         guard newSource != source.current else { return "source: \(newSource.rawValue) (unchanged)" }
         source.current = newSource
         var lines = ["source: \(newSource.rawValue)"]
+        var firstError: Error?
+        // Every built feature is told, even after one fails, so none keeps data from the old source.
         for (id, feature) in registry.builtFeatures {
-            if let screen = try await feature.sourceDidChange(isActive: id == activeID) {
-                lines.append(screen)
+            do {
+                if let screen = try await feature.sourceDidChange(isActive: id == activeID) {
+                    lines.append(screen)
+                }
+            } catch {
+                firstError = firstError ?? error
             }
         }
+        if let firstError { throw firstError }
         return lines.joined(separator: "\n")
     }
 

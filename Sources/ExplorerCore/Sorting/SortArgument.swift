@@ -34,7 +34,7 @@ where Key.RawValue == String {
         guard let key = Key(rawValue: first) else {
             let keys = Key.allCases.map(\.rawValue)
             let hint = first.nearest(in: keys).map { "did you mean '\($0)'? " } ?? ""
-            throw CommandError("cannot sort by '\(first.sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys.joined(separator: ", ")))")
+            throw CommandError("cannot sort by '\(arguments[0].sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys.joined(separator: ", ")))")
         }
         switch arguments.count == 2 ? arguments[1].lowercased() : "asc" {
         case "asc", "ascending": return SortArgument(key)

@@ -51,13 +51,30 @@ public final class AppDatabase: Sendable {
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
             configuration.label = "explorer"
-            do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                try Self.migrator.migrate(pool)
-                return pool
-            } catch {
-                throw StoreError(error, path: path)
+            // Two explorers opening a new file at the same moment can collide where the busy
+            // timeout does not apply (switching to WAL, both running the first migration); the
+            // loser tries again and finds the work done.
+            var attempt = 0
+            while true {
+                do {
+                    let pool = try DatabasePool(path: path, configuration: configuration)
+                    try Self.migrator.migrate(pool)
+                    return pool
+                } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
+                    attempt += 1
+                    usleep(20_000)
+                } catch {
+                    throw StoreError(error, path: path)
+                }
             }
+        }
+    }
+
+    private static func isRaceOnFirstOpen(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_CONSTRAINT: true
+        case .SQLITE_ERROR: (error.message ?? "").contains("already exists")
+        default: false
         }
     }
 

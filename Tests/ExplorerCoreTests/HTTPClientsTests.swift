@@ -1,0 +1,92 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+/// SwitchableHTTPClient, TracingHTTPClient and LiveHTTPClient's retry delay (no network needed).
+@Suite("HTTP clients")
+struct HTTPClientsTests {
+    private static func answering(_ text: String) -> EmbeddedHTTPClient {
+        EmbeddedHTTPClient { _ in .json(text) }
+    }
+
+    @Test func switchableClientFollowsTheSharedSelection() async throws {
+        let selection = SourceSelection(.embedded)
+        let client = SwitchableHTTPClient(live: Self.answering("live"), embedded: Self.answering("embedded"), selection: selection)
+        let request = HTTPRequest(path: "/x/")
+        #expect(String(decoding: try await client.send(request).body, as: UTF8.self) == "embedded")
+        selection.current = .live
+        #expect(String(decoding: try await client.send(request).body, as: UTF8.self) == "live")
+        selection.current = .embedded
+        #expect(String(decoding: try await client.send(request).body, as: UTF8.self) == "embedded")
+    }
+
+    @Test func tracingClientLogsEachRequestOnlyWhenEnabled() async throws {
+        let lines = LockedValue<[String]>([])
+        let tracer = Tracer { line in lines.withLock { $0.append(line) } }
+        let client = TracingHTTPClient(EmbeddedHTTPClient { request in
+            request.path == "/ok/" ? .json("{}") : nil
+        }, tracer: tracer)
+
+        _ = try await client.send(HTTPRequest(path: "/ok/"))
+        #expect(lines.value == [])
+
+        tracer.isEnabled = true
+        _ = try await client.send(HTTPRequest(path: "/ok/", query: [.init("page", "2")]))
+        await #expect(throws: HTTPError(.status(404), endpoint: "/missing/")) {
+            try await client.send(HTTPRequest(path: "/missing/"))
+        }
+        let logged = lines.value
+        try #require(logged.count == 2)
+        #expect(logged[0].wholeMatch(of: #/trace: GET /ok/\?page=2 → 200 \(\d+ ms\)/#) != nil, "\(logged[0])")
+        #expect(logged[1].wholeMatch(of: #/trace: GET /missing/ → 404 \(\d+ ms\)/#) != nil, "\(logged[1])")
+    }
+
+    @Test func tracingClientNamesOtherErrorsByTheirDescription() async throws {
+        let lines = LockedValue<[String]>([])
+        let tracer = Tracer(enabled: true) { line in lines.withLock { $0.append(line) } }
+        struct Failing: HTTPClient {
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                throw HTTPError(.timeout, endpoint: request.endpoint)
+            }
+        }
+        await #expect(throws: HTTPError(.timeout, endpoint: "/slow/")) {
+            try await TracingHTTPClient(Failing(), tracer: tracer).send(HTTPRequest(path: "/slow/"))
+        }
+        #expect(lines.value.count == 1)
+        #expect(lines.value.first?.wholeMatch(of: #/trace: GET /slow/ → timed out waiting for /slow/ \(\d+ ms\)/#) != nil)
+    }
+
+    // MARK: LiveHTTPClient.retryDelay
+
+    private let live = LiveHTTPClient(baseURL: URL(string: "https://swapi.dev/api")!)
+
+    private func delay(_ retryAfter: String?) -> Duration {
+        live.retryDelay(HTTPResponse(status: 429, headers: retryAfter.map { ["retry-after": $0] } ?? [:], body: Data()))
+    }
+
+    @Test func retryDelayFollowsRetryAfterSeconds() {
+        #expect(delay("2") == .seconds(2))
+        #expect(delay(" 3 ") == .seconds(3))
+        #expect(delay("0.25") == .milliseconds(250))
+        #expect(delay("0") == .zero)
+    }
+
+    @Test func retryDelayIsCappedByTheMaximum() {
+        #expect(delay("60") == .seconds(10))
+        #expect(delay("3600") == .seconds(10))
+    }
+
+    @Test func retryDelayFallsBackToTheBackoff() {
+        #expect(delay(nil) == .milliseconds(500))
+        #expect(delay("soon") == .milliseconds(500))
+        #expect(delay("-5") == .milliseconds(500))
+        #expect(delay("Wed, 21 Oct 2015 07:28:00 GMT") == .milliseconds(500))
+    }
+
+    @Test func retryPolicyDefaults() {
+        let policy = LiveHTTPClient.RetryPolicy()
+        #expect(policy.retryableStatuses == [429, 503])
+        #expect(policy.backoff == .milliseconds(500))
+        #expect(policy.maximumDelay == .seconds(10))
+    }
+}

@@ -1,0 +1,71 @@
+import Testing
+@testable import ExplorerCore
+
+@Suite("PageArgument")
+struct PageArgumentTests {
+    @Test(arguments: ["next", "n", "NEXT", "Next"])
+    func next(word: String) throws {
+        #expect(try PageArgument([word]) == .next)
+    }
+
+    @Test(arguments: ["prev", "previous", "p", "PREV", "Previous"])
+    func previous(word: String) throws {
+        #expect(try PageArgument([word]) == .previous)
+    }
+
+    @Test func number() throws {
+        #expect(try PageArgument(["1"]) == .number(1))
+        #expect(try PageArgument(["3"]) == .number(3))
+        #expect(try PageArgument(["42"]) == .number(42))
+    }
+
+    @Test func usage() {
+        #expect(PageArgument.usage == "page next|prev|N")
+        #expect(throws: CommandError("usage: page next|prev|N")) { try PageArgument([]) }
+        #expect(throws: CommandError("usage: page next|prev|N")) { try PageArgument(["1", "2"]) }
+    }
+
+    @Test func zeroAndNegativeNumbersAreErrors() {
+        #expect(throws: CommandError("page numbers start at 1, not 0")) { try PageArgument(["0"]) }
+        #expect(throws: CommandError("page numbers start at 1, not -1")) { try PageArgument(["-1"]) }
+    }
+
+    @Test func otherWordsAreErrors() {
+        #expect(throws: CommandError("expected next, prev or a page number, not 'abc'")) { try PageArgument(["abc"]) }
+        #expect(throws: CommandError("expected next, prev or a page number, not '1.5'")) { try PageArgument(["1.5"]) }
+        #expect(throws: CommandError("expected next, prev or a page number, not ''")) { try PageArgument([""]) }
+        #expect(throws: CommandError("expected next, prev or a page number, not '[31mx'")) { try PageArgument(["\u{1B}[31mx"]) }
+        #expect(throws: CommandError("expected next, prev or a page number, not 'abcdefghijklmnopqrs…'")) {
+            try PageArgument(["abcdefghijklmnopqrstuvwxyz"])
+        }
+    }
+
+    // MARK: target
+
+    @Test func nextAndPreviousInTheMiddle() throws {
+        #expect(try PageArgument.next.target(current: 2, count: 4) == 3)
+        #expect(try PageArgument.previous.target(current: 2, count: 4) == 1)
+        #expect(try PageArgument.next.target(current: 3, count: 4) == 4)
+    }
+
+    @Test func nextOnTheLastPageIsAnError() {
+        #expect(throws: CommandError("already on the last page (4)")) { try PageArgument.next.target(current: 4, count: 4) }
+        #expect(throws: CommandError("already on the last page (1)")) { try PageArgument.next.target(current: 1, count: 1) }
+    }
+
+    @Test func previousOnTheFirstPageIsAnError() {
+        #expect(throws: CommandError("already on the first page")) { try PageArgument.previous.target(current: 1, count: 4) }
+    }
+
+    @Test func numberWithinTheRange() throws {
+        #expect(try PageArgument.number(1).target(current: 3, count: 4) == 1)
+        #expect(try PageArgument.number(4).target(current: 1, count: 4) == 4)
+        #expect(try PageArgument.number(2).target(current: 2, count: 4) == 2)
+    }
+
+    @Test func numberBeyondTheLastPageIsAnError() {
+        #expect(throws: CommandError("no page 5: there are 4 pages")) { try PageArgument.number(5).target(current: 1, count: 4) }
+        #expect(throws: CommandError("no page 2: there is 1 page")) { try PageArgument.number(2).target(current: 1, count: 1) }
+        #expect(throws: CommandError("no page 100: there are 36 pages")) { try PageArgument.number(100).target(current: 7, count: 36) }
+    }
+}

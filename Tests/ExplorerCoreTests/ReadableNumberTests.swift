@@ -1,0 +1,97 @@
+import Testing
+@testable import ExplorerCore
+
+@Suite("ReadableNumber")
+struct ReadableNumberTests {
+    // MARK: value
+
+    @Test(arguments: [
+        ("1,600", 1600.0),
+        ("30-165", 30.0),
+        ("1000km", 1000.0),
+        ("78.2", 78.2),
+        ("1,000,000", 1_000_000.0),
+        ("0", 0.0),
+        (" 42 ", 42.0),
+        ("0.5", 0.5),
+        ("1.2.3", 1.2),
+        ("150000000000", 150_000_000_000.0),
+        ("1000 km", 1000.0),
+    ])
+    func valueParsesTheLeadingNumber(text: String, expected: Double) {
+        #expect(ReadableNumber.value(text) == expected)
+    }
+
+    @Test(arguments: ["unknown", "n/a", "", "   ", "none", "-5", ".5", "km1000", "$100"])
+    func valueIsNilWhenThereIsNoLeadingNumber(text: String) {
+        #expect(ReadableNumber.value(text) == nil)
+    }
+
+    // MARK: format
+
+    @Test func formatGroupsThousands() {
+        #expect(ReadableNumber.format("1000000") == "1,000,000")
+        #expect(ReadableNumber.format("1600") == "1,600")
+        #expect(ReadableNumber.format("1,600") == "1,600")
+        #expect(ReadableNumber.format("999") == "999")
+        #expect(ReadableNumber.format("0") == "0")
+        #expect(ReadableNumber.format(" 42 ") == "42")
+    }
+
+    @Test func formatWithAUnit() {
+        #expect(ReadableNumber.format("1000000", unit: "credits") == "1,000,000 credits")
+        #expect(ReadableNumber.format("1", unit: "credits") == "1 credits")
+        #expect(ReadableNumber.format("1000000", unit: "") == "1,000,000")
+        #expect(ReadableNumber.format("1000000", unit: nil) == "1,000,000")
+    }
+
+    @Test func formatKeepsDecimals() {
+        #expect(ReadableNumber.format("78.2") == "78.2")
+        #expect(ReadableNumber.format("1234.5") == "1,234.5")
+        #expect(ReadableNumber.format("1234.5", unit: "m") == "1,234.5 m")
+    }
+
+    @Test func formatShowsRangesWithAnEnDash() {
+        #expect(ReadableNumber.format("30-165") == "30–165")
+        #expect(ReadableNumber.format("1000-2500") == "1,000–2,500")
+        #expect(ReadableNumber.format("30-165", unit: "crew") == "30–165 crew")
+    }
+
+    @Test func formatSeparatesATrailingUnitAndPrefersItOverTheGivenOne() {
+        #expect(ReadableNumber.format("1000km") == "1,000 km")
+        #expect(ReadableNumber.format("1000 km") == "1,000 km")
+        #expect(ReadableNumber.format("1000km", unit: "m") == "1,000 km")
+    }
+
+    @Test func formatLeavesTextThatIsNotANumber() {
+        #expect(ReadableNumber.format("unknown") == "unknown")
+        #expect(ReadableNumber.format("unknown", unit: "credits") == "unknown")
+        #expect(ReadableNumber.format("n/a") == "n/a")
+        #expect(ReadableNumber.format("n/a", unit: "km") == "n/a")
+        #expect(ReadableNumber.format("") == "")
+        #expect(ReadableNumber.format("1.2.3") == "1.2.3")
+    }
+
+    @Test func formatLeavesNumbersBeyondIntAsDigits() {
+        #expect(ReadableNumber.format("99999999999999999999") == "99999999999999999999")
+    }
+
+    // MARK: grouping
+
+    @Test(arguments: [
+        (0, "0"),
+        (7, "7"),
+        (999, "999"),
+        (1000, "1,000"),
+        (10000, "10,000"),
+        (100000, "100,000"),
+        (1_234_567, "1,234,567"),
+        (-1234, "-1,234"),
+        (-999, "-999"),
+        (Int.max, "9,223,372,036,854,775,807"),
+        (Int.min, "-9,223,372,036,854,775,808"),
+    ])
+    func groupingInsertsCommasEveryThreeDigits(value: Int, expected: String) {
+        #expect(ReadableNumber.grouping(value) == expected)
+    }
+}

@@ -1,0 +1,135 @@
+import Testing
+@testable import ExplorerCore
+
+@MainActor
+@Suite("Shell.completions(for:)")
+struct ShellCompletionTests {
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "trace", "quit", "exit"]
+    static let featureIDs = ["fake", "films", "broken"]
+    static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
+
+    @Test func commandNamesAndFeatureIDsAtTheStart() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "") == Self.globalNames + Self.featureIDs)
+        #expect(h.shell.completions(for: "   ") == Self.globalNames + Self.featureIDs)
+    }
+
+    @Test func startIsFilteredByPrefix() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "f") == ["features", "favs", "fake", "films"])
+        #expect(h.shell.completions(for: "fa") == ["favs", "fake"])
+        #expect(h.shell.completions(for: "tr") == ["trace"])
+        #expect(h.shell.completions(for: "e") == ["exit"])
+        #expect(h.shell.completions(for: "zz") == [])
+    }
+
+    @Test func prefixFilteringIgnoresCase() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "TR") == ["trace"])
+        #expect(h.shell.completions(for: "use FI") == ["films"])
+    }
+
+    @Test func theActiveFeatureAddsItsCommands() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "p") == [])
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
+        #expect(h.shell.completions(for: "p") == ["ping"])
+        #expect(h.shell.completions(for: "f") == ["features", "favs", "fail", "fetch", "filter", "fake", "films"])
+        #expect(h.shell.completions(for: "s") == ["source", "slow", "silent"])
+    }
+
+    @Test func featureIDsAfterUse() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "use ") == Self.featureIDs)
+        #expect(h.shell.completions(for: "use f") == ["fake", "films"])
+        #expect(h.shell.completions(for: "use fi") == ["films"])
+        #expect(h.shell.completions(for: "use\tb") == ["broken"])
+        #expect(h.shell.completions(for: "use   ") == Self.featureIDs)
+        // One argument only.
+        #expect(h.shell.completions(for: "use fake ") == [])
+        #expect(h.shell.completions(for: "use fake f") == [])
+    }
+
+    @Test func onAndOffAfterTrace() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "trace ") == ["on", "off"])
+        #expect(h.shell.completions(for: "trace o") == ["on", "off"])
+        #expect(h.shell.completions(for: "trace of") == ["off"])
+        #expect(h.shell.completions(for: "trace on ") == [])
+    }
+
+    @Test func otherGlobalArguments() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "source ") == ["embedded", "live"])
+        #expect(h.shell.completions(for: "source l") == ["live"])
+        #expect(h.shell.completions(for: "favs ") == ["all"])
+        #expect(h.shell.completions(for: "help ") == Self.globalNames)
+        #expect(h.shell.completions(for: "help q") == ["quit"])
+        #expect(h.shell.completions(for: "features ") == [])
+        #expect(h.shell.completions(for: "quit ") == [])
+    }
+
+    @Test func theFeatureCommandCompletesItsOwnArguments() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        // Not in use: its commands are unknown, so nothing is offered.
+        #expect(h.shell.completions(for: "ping ") == [])
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "ping ") == ["pong", "pang", "other"])
+        #expect(h.shell.completions(for: "ping p") == ["pong", "pang"])
+        #expect(h.shell.completions(for: "ping PO") == ["pong"])
+        #expect(h.shell.completions(for: "ping pong ") == [])
+        #expect(h.shell.completions(for: "fail ") == [])
+        #expect(h.shell.completions(for: "help ") == Self.globalNames + Self.fakeCommands)
+    }
+
+    @Test func wordAwareCompletionSeesThePartialWordAndIsStillFiltered() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "filter ") == ["eye=", "hair="])
+        #expect(h.shell.completions(for: "filter e") == ["eye="])
+        // The command offers "hair=x" too once `eye=` is typed; the shell keeps only matches.
+        #expect(h.shell.completions(for: "filter eye=") == ["eye=blue", "eye=brown"])
+        #expect(h.shell.completions(for: "filter eye=bl") == ["eye=blue"])
+        #expect(h.shell.completions(for: "filter eye=blue ") == [])
+    }
+
+    @Test func unknownCommandsOfferNothing() {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "nope ") == [])
+        #expect(h.shell.completions(for: "fake ") == [])
+    }
+
+    @Test func completionStartsAfreshAfterASemicolon() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "features; tr") == ["trace"])
+        #expect(h.shell.completions(for: "features;tr") == ["trace"])
+        #expect(h.shell.completions(for: "features; use f") == ["fake", "films"])
+        #expect(h.shell.completions(for: "use fake; trace o") == ["on", "off"])
+        #expect(h.shell.completions(for: "use fake; ") == Self.globalNames + Self.featureIDs)
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "back; ping pa") == ["pang"])
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+@testable import ExplorerCore
+
+@MainActor
+@Suite("StreamLineSource and ArgumentLineSource")
+struct StreamLineSourceTests {
+    /// Every input read from a temporary file holding `bytes`.
+    private func inputs(_ bytes: [UInt8]) throws -> [LineInput] {
+        let file = try #require(tmpfile())
+        defer { fclose(file) }
+        #expect(fwrite(bytes, 1, bytes.count, file) == bytes.count)
+        rewind(file)
+        let source = StreamLineSource(file: file)
+        #expect(source.numbersLines)
+        var result: [LineInput] = []
+        while let input = source.nextLine(prompt: "ignored› ") { result.append(input) }
+        return result
+    }
+
+    private func inputs(_ text: String) throws -> [LineInput] {
+        try inputs(Array(text.utf8))
+    }
+
+    @Test func readsNumberedLines() throws {
+        #expect(try inputs("use starships\npage 2\n") == [.line("use starships", number: 1), .line("page 2", number: 2)])
+    }
+
+    @Test func lastLineNeedsNoNewline() throws {
+        #expect(try inputs("a\nb") == [.line("a", number: 1), .line("b", number: 2)])
+    }
+
+    @Test func emptyInputHasNoLines() throws {
+        #expect(try inputs("") == [])
+    }
+
+    @Test func blankLinesAreKept() throws {
+        #expect(try inputs("\n\nx\n") == [.line("", number: 1), .line("", number: 2), .line("x", number: 3)])
+    }
+
+    @Test func crlfLineEndingsAreStripped() throws {
+        #expect(try inputs("a\r\nb\r\n") == [.line("a", number: 1), .line("b", number: 2)])
+    }
+
+    @Test func unicodeIsRead() throws {
+        #expect(try inputs("search 周杰倫\n") == [.line("search 周杰倫", number: 1)])
+    }
+
+    @Test func invalidUTF8IsUnusableAndTheNextLineStillCounts() throws {
+        let bytes: [UInt8] = Array("ok\n".utf8) + [0x66, 0xFF, 0xFE, 0x0A] + Array("after\n".utf8)
+        #expect(try inputs(bytes) == [
+            .line("ok", number: 1),
+            .unusable(reason: "not valid UTF-8", number: 2),
+            .line("after", number: 3),
+        ])
+    }
+
+    @Test func overlongLineIsUnusable() throws {
+        let long = String(repeating: "x", count: 5000)
+        #expect(try inputs("\(long)\nnext\n") == [
+            .unusable(reason: "line too long (5,000 bytes; at most 4,096)", number: 1),
+            .line("next", number: 2),
+        ])
+    }
+
+    @Test func lineOfExactlyTheMaximumIsFine() throws {
+        #expect(StreamLineSource.maximumLineLength == 4096)
+        let exact = String(repeating: "y", count: 4096)
+        #expect(try inputs("\(exact)\n") == [.line(exact, number: 1)])
+        #expect(try inputs(exact + "y\n") == [.unusable(reason: "line too long (4,097 bytes; at most 4,096)", number: 1)])
+    }
+
+    // MARK: ArgumentLineSource
+
+    @Test func argumentLinesComeInOrderUnnumbered() {
+        let source = ArgumentLineSource(["use starships; page 2", "open 3"])
+        #expect(source.numbersLines == false)
+        #expect(source.nextLine(prompt: "") == .line("use starships; page 2", number: 1))
+        #expect(source.nextLine(prompt: "") == .line("open 3", number: 2))
+        #expect(source.nextLine(prompt: "") == nil)
+        #expect(source.nextLine(prompt: "") == nil)
+    }
+}

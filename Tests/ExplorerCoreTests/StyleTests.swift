@@ -1,0 +1,34 @@
+import Testing
+@testable import ExplorerCore
+
+@Suite("Style and ColorChoice")
+struct StyleTests {
+    @Test func plainStyleLeavesTextAlone() {
+        let style = Style.plain
+        #expect(style.header("h") == "h")
+        #expect(style.dim("d") == "d")
+        #expect(style.favourite("★") == "★")
+        #expect(style.error("e") == "e")
+        #expect(style.emphasis("x") == "x")
+    }
+
+    @Test func coloredStyleWrapsInSGRCodes() {
+        let style = Style.colored
+        #expect(style.header("h") == "\u{1B}[1mh\u{1B}[0m")
+        #expect(style.dim("d") == "\u{1B}[2md\u{1B}[0m")
+        #expect(style.favourite("★") == "\u{1B}[33m★\u{1B}[0m")
+        #expect(style.error("e") == "\u{1B}[31me\u{1B}[0m")
+        #expect(style.emphasis("x") == "\u{1B}[1mx\u{1B}[0m")
+        #expect(style.header("") == "")
+    }
+
+    @Test func colorChoiceResolution() {
+        #expect(ColorChoice.always.style(outputIsTerminal: false, environment: [:]) == .colored)
+        #expect(ColorChoice.never.style(outputIsTerminal: true, environment: [:]) == .plain)
+        #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: [:]) == .colored)
+        #expect(ColorChoice.auto.style(outputIsTerminal: false, environment: [:]) == .plain)
+        #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: ["NO_COLOR": "1"]) == .plain)
+        #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: ["NO_COLOR": ""]) == .colored)
+        #expect(ColorChoice.always.style(outputIsTerminal: true, environment: ["NO_COLOR": "1"]) == .colored)
+    }
+}
