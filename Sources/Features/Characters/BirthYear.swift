@@ -4,8 +4,13 @@ import Foundation
 public enum BirthYear {
     public static func value(_ text: String) -> Double? {
         let upper = text.trimmingCharacters(in: .whitespaces).uppercased()
-        if upper.hasSuffix("BBY"), let years = Double(upper.dropLast(3)) { return -years }
-        if upper.hasSuffix("ABY"), let years = Double(upper.dropLast(3)) { return years }
-        return nil
+        guard upper.hasSuffix("BBY") || upper.hasSuffix("ABY") else { return nil }
+        let digits = upper.dropLast(3)
+        // Only plain decimals: Double(_:) would also take "nan", "inf", "-5" or "0x10".
+        guard !digits.isEmpty, digits.first != ".", digits.last != ".",
+              digits.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
+              digits.filter({ $0 == "." }).count <= 1,
+              let years = Double(digits) else { return nil }
+        return upper.hasSuffix("BBY") ? -years : years
     }
 }

@@ -1,0 +1,109 @@
+import ExplorerCore
+import Testing
+@testable import Characters
+
+/// Parsing `key=value` words against the data, and matching people.
+@Suite struct CharacterFilterTests {
+    let people = CharactersFixture().people
+
+    func names(_ filter: CharacterFilter) -> [String] {
+        people.filter(filter.matches).map(\.name)
+    }
+
+    @Test func parsesKeysAndValues() throws {
+        let filter = try CharacterFilter.parse(["eye=blue"], people: people)
+        #expect(filter == CharacterFilter([.eye: "blue"]))
+        #expect(filter.description == "eye=blue")
+        #expect(!filter.isEmpty)
+        #expect(names(filter).count == 20)
+        #expect(names(filter).first == "Luke Skywalker")
+    }
+
+    @Test func conditionsCombineAndDescribeInAFixedOrder() throws {
+        let filter = try CharacterFilter.parse(["gender=female", "eye=blue"], people: people)
+        #expect(filter == CharacterFilter([.eye: "blue", .gender: "female"]))
+        #expect(filter.description == "eye=blue gender=female")
+        #expect(names(filter) == [
+            "Beru Whitesun lars", "Mon Mothma", "Adi Gallia", "Luminara Unduli", "Barriss Offee", "Jocasta Nu", "R4-P17",
+        ])
+        let all = try CharacterFilter.parse(["skin=fair", "gender=male", "hair=brown", "eye=blue"], people: people)
+        #expect(all.description == "eye=blue hair=brown skin=fair gender=male")
+        #expect(names(all) == ["Jek Tono Porkins", "Qui-Gon Jinn", "Ric Olié", "Cliegg Lars"])
+    }
+
+    @Test func keysAndValuesAreCaseInsensitive() throws {
+        let filter = try CharacterFilter.parse(["EYE=Blue", "Gender=FEMALE"], people: people)
+        #expect(filter == CharacterFilter([.eye: "blue", .gender: "female"]))
+    }
+
+    @Test func aTwoColourPersonMatchesEitherColour() throws {
+        let r4 = people[73]
+        #expect(r4.eyeColor == "red, blue")
+        #expect(CharacterFilter([.eye: "red"]).matches(r4))
+        #expect(CharacterFilter([.eye: "blue"]).matches(r4))
+        #expect(!CharacterFilter([.eye: "green"]).matches(r4))
+        #expect(!CharacterFilter([.eye: "red, blue"]).matches(r4))
+        #expect(names(try CharacterFilter.parse(["eye=green"], people: people)) == ["Grievous"])
+    }
+
+    @Test func theEmptyFilterMatchesEveryone() throws {
+        let filter = CharacterFilter()
+        #expect(filter.isEmpty)
+        #expect(filter.description == "")
+        #expect(names(filter).count == 82)
+        #expect(try CharacterFilter.parse([], people: people) == CharacterFilter())
+    }
+
+    @Test func aLaterConditionOnTheSameKeyReplacesTheEarlier() throws {
+        #expect(try CharacterFilter.parse(["eye=blue", "eye=brown"], people: people) == CharacterFilter([.eye: "brown"]))
+    }
+
+    @Test func anUnknownKeyIsAnErrorWithAHint() {
+        #expect(throws: CommandError("unknown filter key 'ey' (did you mean 'eye'? keys: eye, hair, skin, gender)")) {
+            try CharacterFilter.parse(["ey=blue"], people: people)
+        }
+        #expect(throws: CommandError("unknown filter key 'hairs' (did you mean 'hair'? keys: eye, hair, skin, gender)")) {
+            try CharacterFilter.parse(["HAIRS=brown"], people: people)
+        }
+        #expect(throws: CommandError("unknown filter key 'colour' (keys: eye, hair, skin, gender)")) {
+            try CharacterFilter.parse(["colour=blue"], people: people)
+        }
+        #expect(throws: CommandError("unknown filter key '' (keys: eye, hair, skin, gender)")) {
+            try CharacterFilter.parse(["=blue"], people: people)
+        }
+    }
+
+    @Test func anUnknownValueIsAnErrorListingTheValidValues() {
+        #expect(throws: CommandError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
+            try CharacterFilter.parse(["eye=purple"], people: people)
+        }
+        #expect(throws: CommandError("no character has hair=purple (values: auburn, black, blond, blonde, brown, grey, n/a, none, white)")) {
+            try CharacterFilter.parse(["hair=Purple"], people: people)
+        }
+        #expect(throws: CommandError("no character has gender= (values: female, hermaphrodite, male, n/a, none)")) {
+            try CharacterFilter.parse(["gender="], people: people)
+        }
+    }
+
+    @Test func aKeyWithoutAValueIsAnError() {
+        #expect(throws: CommandError("expected eye=VALUE, not 'eye'")) {
+            try CharacterFilter.parse(["eye"], people: people)
+        }
+        #expect(throws: CommandError("expected gender=VALUE, not 'GENDER'")) {
+            try CharacterFilter.parse(["eye=blue", "GENDER"], people: people)
+        }
+    }
+
+    @Test func valuesAreCheckedAgainstTheDataGiven() throws {
+        let violet = SegmentTests.people(eyes: ["violet", "brown"])
+        #expect(try CharacterFilter.parse(["eye=violet"], people: violet) == CharacterFilter([.eye: "violet"]))
+        #expect(throws: CommandError("no character has eye=violet (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
+            try CharacterFilter.parse(["eye=violet"], people: people)
+        }
+    }
+
+    @Test func unknownAndNotApplicableAreValues() throws {
+        #expect(names(try CharacterFilter.parse(["eye=unknown"], people: people)) == ["Ratts Tyerel", "Wat Tambor"])
+        #expect(names(try CharacterFilter.parse(["gender=n/a"], people: people)) == ["C-3PO", "R2-D2", "R5-D4"])
+    }
+}

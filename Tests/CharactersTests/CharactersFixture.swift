@@ -1,0 +1,175 @@
+import ExplorerCore
+import Foundation
+import Reactive
+import Synchronization
+@testable import Characters
+
+/// People pages as a service — the embedded ones by default, or synthetic ones — with a log of
+/// what was requested, injectable per-page failures and delays, and a count of the requests
+/// in flight at once.
+final class CharactersFixture: Sendable {
+    /// Page bodies as JSON; index 0 is page 1. Replaceable, to refresh onto other data.
+    private let bodies: Mutex<[String]>
+    private let requestedPages = Mutex<[Int]>([])
+    /// `start N` when page N is asked for, `end N` when its answer (or failure) is returned.
+    private let eventLog = Mutex<[String]>([])
+    private let failures = Mutex<[Int: HTTPError]>([:])
+    private let delays = Mutex<[Int: Duration]>([:])
+    private let defaultDelay = Mutex<Duration?>(nil)
+    private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
+
+    init(pages: [String] = EmbeddedPeoplePages.pages) {
+        bodies = Mutex(pages)
+    }
+
+    /// `count` synthetic people on pages of `pageSize`: "Person 1" … with the eye colour,
+    /// gender and birth year that `make` gives each (1-based) number.
+    static func synthetic(count: Int, pageSize: Int = 10,
+                          make: (Int) -> SyntheticPerson = { SyntheticPerson(number: $0) }) -> CharactersFixture {
+        CharactersFixture(pages: pagesJSON(people: (1...count).map(make), pageSize: pageSize))
+    }
+
+    var service: CharactersService {
+        CharactersService(page: { [self] number in
+            requestedPages.withLock { $0.append(number) }
+            eventLog.withLock { $0.append("start \(number)") }
+            inFlight.withLock { value in
+                value.current += 1
+                value.maximum = max(value.maximum, value.current)
+            }
+            defer {
+                inFlight.withLock { $0.current -= 1 }
+                eventLog.withLock { $0.append("end \(number)") }
+            }
+            if let failure = failures.withLock({ $0[number] }) { throw failure }
+            if let delay = delays.withLock({ $0[number] }) ?? defaultDelay.withLock({ $0 }) {
+                try await Task.sleep(for: delay)
+            }
+            let pages = bodies.withLock { $0 }
+            guard number >= 1, number <= pages.count else {
+                throw HTTPError(.status(404), endpoint: "/people/?page=\(number)")
+            }
+            return try JSONDecoder().decode(PeoplePage.self, from: Data(pages[number - 1].utf8))
+        })
+    }
+
+    // MARK: Knobs
+
+    func fail(page: Int, status: Int) {
+        failures.withLock { $0[page] = HTTPError(.status(status), endpoint: "/people/?page=\(page)") }
+    }
+
+    func heal() {
+        failures.withLock { $0 = [:] }
+    }
+
+    func delay(page: Int, by duration: Duration) {
+        delays.withLock { $0[page] = duration }
+    }
+
+    /// Every page without a delay of its own waits this long.
+    func delayEveryPage(by duration: Duration) {
+        defaultDelay.withLock { $0 = duration }
+    }
+
+    func replacePages(with pages: [String]) {
+        bodies.withLock { $0 = pages }
+    }
+
+    // MARK: What happened
+
+    var requests: [Int] { requestedPages.withLock { $0 } }
+    var events: [String] { eventLog.withLock { $0 } }
+    var maximumInFlight: Int { inFlight.withLock { $0.maximum } }
+
+    /// Every person of the current pages, in API order, decoded as the service decodes them.
+    var people: [Person] {
+        bodies.withLock { $0 }.flatMap { body in
+            (try? JSONDecoder().decode(PeoplePage.self, from: Data(body.utf8)).results) ?? []
+        }
+    }
+
+    /// The rows of those people with the given numbers, in the order given.
+    func rows(_ numbers: [Int], favourites: Set<Int> = []) -> [CharactersState.Row] {
+        let people = self.people
+        return numbers.map { CharactersState.Row(number: $0, person: people[$0 - 1], isFavourite: favourites.contains($0)) }
+    }
+
+    /// The state of the list with everyone loaded, no filter, no sort.
+    func loadedState(favourites: Set<Int> = []) -> CharactersState {
+        var state = CharactersState()
+        state.totalCount = people.count
+        state.rows = rows(Array(1...people.count), favourites: favourites)
+        return state
+    }
+
+    static func temporaryStore() -> FavouritesStore {
+        let directory = FileManager.default.temporaryDirectory
+            .appendingPathComponent("characters-tests-\(UUID().uuidString)")
+        return FavouritesStore(database: AppDatabase(directory: directory))
+    }
+
+    // MARK: Synthetic data
+
+    struct SyntheticPerson {
+        var number: Int
+        var name: String
+        var eye: String
+        var gender: String
+        var birthYear: String
+        var height: String
+        var mass: String
+
+        init(number: Int, name: String? = nil, eye: String = "brown", gender: String = "male",
+             birthYear: String = "unknown", height: String = "170", mass: String = "70") {
+            self.number = number
+            self.name = name ?? "Person \(number)"
+            self.eye = eye
+            self.gender = gender
+            self.birthYear = birthYear
+            self.height = height
+            self.mass = mass
+        }
+
+        /// Only some of SWAPI's fields: the others must read as `unknown` or empty.
+        var json: String {
+            let object: [String: String] = [
+                "name": name, "eye_color": eye, "gender": gender, "birth_year": birthYear,
+                "height": height, "mass": mass, "url": "https://swapi.dev/api/people/\(number)/",
+            ]
+            let data = try! JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+            return String(decoding: data, as: UTF8.self)
+        }
+    }
+
+    /// Page bodies as SWAPI would send them: `count` on every page, `next` on all but the last.
+    static func pagesJSON(people: [SyntheticPerson], pageSize: Int) -> [String] {
+        let chunks = stride(from: 0, to: people.count, by: pageSize).map { Array(people[$0..<min($0 + pageSize, people.count)]) }
+        return chunks.enumerated().map { index, chunk in
+            let next = index + 1 < chunks.count ? "\"https://swapi.dev/api/people/?page=\(index + 2)\"" : "null"
+            let results = chunk.map(\.json).joined(separator: ",")
+            return #"{"count":\#(people.count),"next":\#(next),"previous":null,"results":[\#(results)]}"#
+        }
+    }
+}
+
+/// Records every state the view model emits, as a test store would.
+@MainActor
+final class StateRecorder {
+    private(set) var states: [CharactersState] = []
+    private var subscription: AnyCancellable?
+
+    init(_ state: Observable<CharactersState>) {
+        subscription = state.sink { [weak self] in self?.states.append($0) }
+    }
+}
+
+/// Progress messages as the view model reports them.
+@MainActor
+final class ProgressRecorder {
+    private(set) var messages: [String] = []
+
+    var report: @MainActor (String) -> Void {
+        { [weak self] in self?.messages.append($0) }
+    }
+}

@@ -1,0 +1,145 @@
+import ExplorerCore
+import Synchronization
+import Testing
+
+/// `PageLoader.loadAll` over fake pages of numbers: `totalCount` items, `pageSize` to a page,
+/// item N being the number N, with a request log, failures, delays and the peak in flight.
+final class FakePages: Sendable {
+    let totalCount: Int
+    let pageSize: Int
+    private let log = Mutex<[Int]>([])
+    private let errors = Mutex<[Int: any Error]>([:])
+    private let delay: Duration?
+    private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let progressLog = Mutex<[String]>([])
+
+    init(totalCount: Int, pageSize: Int, delay: Duration? = nil) {
+        self.totalCount = totalCount
+        self.pageSize = pageSize
+        self.delay = delay
+    }
+
+    func fail(page: Int, with error: any Error) {
+        errors.withLock { $0[page] = error }
+    }
+
+    var fetch: @Sendable (Int) async throws -> PageLoader.FirstPage<Int> {
+        { [self] page in
+            log.withLock { $0.append(page) }
+            inFlight.withLock { value in
+                value.current += 1
+                value.maximum = max(value.maximum, value.current)
+            }
+            defer { inFlight.withLock { $0.current -= 1 } }
+            if let delay { try await Task.sleep(for: delay) }
+            if let error = errors.withLock({ $0[page] }) { throw error }
+            let first = (page - 1) * pageSize + 1
+            let last = min(page * pageSize, totalCount)
+            return PageLoader.FirstPage(items: first <= last ? Array(first...last) : [], totalCount: totalCount)
+        }
+    }
+
+    var progress: @Sendable (Int, Int) async -> Void {
+        { [self] loaded, total in progressLog.withLock { $0.append("\(loaded)/\(total)") } }
+    }
+
+    var requests: [Int] { log.withLock { $0 } }
+    var maximumInFlight: Int { inFlight.withLock { $0.maximum } }
+    var progressReports: [String] { progressLog.withLock { $0 } }
+}
+
+@Suite struct PageLoaderTests {
+    @Test func loadsPageOneThenTheRestAssembledInOrder() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+
+        #expect(items == Array(1...87))
+        #expect(pages.requests.first == 1)
+        #expect(pages.requests.sorted() == Array(1...9), "every page exactly once")
+        #expect(pages.progressReports == (1...9).map { "\($0)/9" })
+    }
+
+    @Test func aSinglePageIsOneRequest() async throws {
+        let pages = FakePages(totalCount: 7, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        #expect(items == Array(1...7))
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == ["1/1"])
+    }
+
+    @Test func nothingAtAllIsAnEmptyList() async throws {
+        let pages = FakePages(totalCount: 0, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        #expect(items == [])
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == ["1/1"])
+    }
+
+    @Test func anExactMultipleOfThePageSizeHasNoExtraPage() async throws {
+        let pages = FakePages(totalCount: 30, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        #expect(items == Array(1...30))
+        #expect(pages.requests.sorted() == [1, 2, 3])
+        #expect(pages.progressReports == ["1/3", "2/3", "3/3"])
+    }
+
+    @Test(arguments: [6, 2])
+    func atMostMaxConcurrentPagesAreInFlight(limit: Int) async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        #expect(items == Array(1...87))
+        #expect(pages.maximumInFlight > 1)
+        #expect(pages.maximumInFlight <= limit)
+        #expect(pages.requests.sorted() == Array(1...9))
+    }
+
+    @Test(arguments: [1, 0, -3])
+    func aLimitOfOneOrLessFetchesOneAtATime(limit: Int) async throws {
+        let pages = FakePages(totalCount: 45, pageSize: 10, delay: .milliseconds(10))
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        #expect(items == Array(1...45))
+        #expect(pages.maximumInFlight == 1)
+        #expect(pages.requests == [1, 2, 3, 4, 5])
+    }
+
+    @Test func aFailingPageFailsTheWholeLoadNamingIt() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 4, with: HTTPError(.status(500), endpoint: "/things/?page=4"))
+
+        let error = await #expect(throws: PageLoadError.self) {
+            try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        }
+        #expect(error?.description == "page 4 of 9 failed, nothing shown: HTTP 500 from /things/?page=4")
+        #expect(error?.page == 4)
+        #expect(error?.pageCount == 9)
+        #expect(error?.underlying as? HTTPError == HTTPError(.status(500), endpoint: "/things/?page=4"))
+        #expect(!pages.progressReports.contains("9/9"))
+    }
+
+    @Test func aFailingFirstPageHasNoCountToName() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 1, with: HTTPError(.timeout, endpoint: "/things/?page=1"))
+
+        let error = await #expect(throws: PageLoadError.self) {
+            try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        }
+        #expect(error?.description == "page 1 failed, nothing shown: timed out waiting for /things/?page=1")
+        #expect(error?.pageCount == nil)
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == [])
+    }
+
+    @Test func anInterruptionIsPassedOnAsItIs() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 3, with: HTTPError(.cancelled, endpoint: "/things/?page=3"))
+        await #expect(throws: HTTPError(.cancelled, endpoint: "/things/?page=3")) {
+            try await PageLoader.loadAll(fetch: pages.fetch)
+        }
+
+        let cancelled = FakePages(totalCount: 87, pageSize: 10)
+        cancelled.fail(page: 2, with: CancellationError())
+        await #expect(throws: CancellationError.self) {
+            try await PageLoader.loadAll(fetch: cancelled.fetch)
+        }
+    }
+}
