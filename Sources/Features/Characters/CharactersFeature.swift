@@ -53,9 +53,6 @@ public final class CharactersFeature: Feature {
         let viewModel = self.viewModel
         let view = self.view
         let terminal = self.terminal
-        let rowNumbers: @MainActor ([String]) -> [String] = { previous in
-            previous.isEmpty ? viewModel.rowNumbers.map(String.init) : []
-        }
         return [
             Command("filter", usage: "filter [eye|hair|skin|gender] | filter KEY=VALUE … | filter clear",
                     summary: "segments with counts, or show only the characters that match",
@@ -81,33 +78,15 @@ public final class CharactersFeature: Feature {
                         try viewModel.filter(arguments)
                         return view.screen
                     }),
-            Command("open", usage: "open N", summary: "show every detail of row N",
-                    complete: rowNumbers,
-                    run: { arguments in
-                        guard arguments.count == 1 else { throw CommandError.usage("open N") }
-                        try viewModel.open(arguments[0])
-                        return view.screen
-                    }),
-            Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
-                    complete: rowNumbers,
-                    run: { arguments in
-                        guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
-                        let row = try viewModel.toggleFavourite(arguments.first)
-                        return Favourite.toggledMessage(title: row.person.name, isFavourite: row.isFavourite)
-                    }),
-            Command("sort", usage: CharacterSort.usage,
-                    summary: "order the characters (birth years in BBY/ABY order, unknown last)",
-                    complete: CharacterSort.candidates(after:),
-                    run: { arguments in
-                        viewModel.sort(by: try CharacterSort.parse(arguments))
-                        return view.screen
-                    }),
-            Command("refresh", summary: "load every character again (the last good list stays on failure)",
-                    run: { arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("refresh") }
-                        try await viewModel.refresh()
-                        return view.screen
-                    }),
+            .open(rowNumbers: { viewModel.rowNumbers }, open: { try viewModel.open($0) }, screen: { view.screen }),
+            .favourite(rowNumbers: { viewModel.rowNumbers }, toggle: { number in
+                let row = try viewModel.toggleFavourite(number)
+                return (row.person.name, row.isFavourite)
+            }),
+            .sort(CharacterSort.self, summary: "order the characters (birth years in BBY/ABY order, unknown last)",
+                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
+            .refresh(summary: "load every character again (the last good list stays on failure)",
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
         ]
     }
 

@@ -4,24 +4,14 @@ import Reactive
 /// Turns ``CharactersState`` into text: the list, the detail, and the segments of a trait.
 @MainActor
 public final class CharactersView {
-    public private(set) var screen = ""
-    private let terminal: TerminalSettings
-    private let tracer: Tracer?
-    private var subscriptions: Set<AnyCancellable> = []
+    private let renderer: StateRenderer<CharactersState>
+
+    public var screen: String { renderer.screen }
 
     public init(viewModel: CharactersViewModel, terminal: TerminalSettings, tracer: Tracer? = nil) {
-        self.terminal = terminal
-        self.tracer = tracer
-        viewModel.state
-            .filter { !$0.isLoading }
-            .removeDuplicates()
-            .sink { [weak self] state in self?.render(state) }
-            .store(in: &subscriptions)
-    }
-
-    private func render(_ state: CharactersState) {
-        screen = state.detail.map { Self.detail($0, terminal: terminal) } ?? Self.list(state, terminal: terminal)
-        tracer?.log("CharactersView rendered")
+        renderer = StateRenderer(name: "CharactersView", state: viewModel.state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
+            state.detail.map { Self.detail($0, terminal: terminal) } ?? Self.list(state, terminal: terminal)
+        }
     }
 
     static func list(_ state: CharactersState, terminal: TerminalSettings) -> String {

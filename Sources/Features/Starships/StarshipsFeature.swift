@@ -46,9 +46,6 @@ public final class StarshipsFeature: Feature {
     public var commands: [Command] {
         let viewModel = self.viewModel
         let view = self.view
-        let rowNumbers: @MainActor ([String]) -> [String] = { previous in
-            previous.isEmpty ? viewModel.loadedNumbers.map(String.init) : []
-        }
         return [
             Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page of the API",
                     complete: { previous in
@@ -58,33 +55,16 @@ public final class StarshipsFeature: Feature {
                         try await viewModel.showPage(try PageArgument(arguments))
                         return view.screen
                     }),
-            Command("open", usage: "open N", summary: "show every detail of row N (any row loaded so far)",
-                    complete: rowNumbers,
-                    run: { arguments in
-                        guard arguments.count == 1 else { throw CommandError.usage("open N") }
-                        try viewModel.open(arguments[0])
-                        return view.screen
-                    }),
-            Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
-                    complete: rowNumbers,
-                    run: { arguments in
-                        guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
-                        let row = try viewModel.toggleFavourite(arguments.first)
-                        return Favourite.toggledMessage(title: row.starship.name, isFavourite: row.isFavourite)
-                    }),
-            Command("sort", usage: StarshipSort.usage,
-                    summary: "order the loaded starships (numbers compare as numbers, unknown last)",
-                    complete: StarshipSort.candidates(after:),
-                    run: { arguments in
-                        viewModel.sort(by: try StarshipSort.parse(arguments))
-                        return view.screen
-                    }),
-            Command("refresh", summary: "fetch the loaded pages again (the last good list stays on failure)",
-                    run: { arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("refresh") }
-                        try await viewModel.refresh()
-                        return view.screen
-                    }),
+            .open(summary: "show every detail of row N (any row loaded so far)",
+                  rowNumbers: { viewModel.loadedNumbers }, open: { try viewModel.open($0) }, screen: { view.screen }),
+            .favourite(rowNumbers: { viewModel.loadedNumbers }, toggle: { number in
+                let row = try viewModel.toggleFavourite(number)
+                return (row.starship.name, row.isFavourite)
+            }),
+            .sort(StarshipSort.self, summary: "order the loaded starships (numbers compare as numbers, unknown last)",
+                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
+            .refresh(summary: "fetch the loaded pages again (the last good list stays on failure)",
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
         ]
     }
 }

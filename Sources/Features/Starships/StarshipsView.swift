@@ -6,28 +6,14 @@ import Reactive
 /// ``screen`` once a command has settled.
 @MainActor
 public final class StarshipsView {
-    public private(set) var screen = ""
-    private let terminal: TerminalSettings
-    private let tracer: Tracer?
-    private var subscriptions: Set<AnyCancellable> = []
+    private let renderer: StateRenderer<StarshipsState>
+
+    public var screen: String { renderer.screen }
 
     public init(viewModel: StarshipsViewModel, terminal: TerminalSettings, tracer: Tracer? = nil) {
-        self.terminal = terminal
-        self.tracer = tracer
-        viewModel.state
-            .filter { !$0.isLoading }
-            .removeDuplicates()
-            .sink { [weak self] state in self?.render(state) }
-            .store(in: &subscriptions)
-    }
-
-    private func render(_ state: StarshipsState) {
-        if let row = state.detail {
-            screen = Self.detail(row, terminal: terminal)
-        } else {
-            screen = Self.list(state, terminal: terminal)
+        renderer = StateRenderer(name: "StarshipsView", state: viewModel.state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
+            state.detail.map { Self.detail($0, terminal: terminal) } ?? Self.list(state, terminal: terminal)
         }
-        tracer?.log("StarshipsView rendered")
     }
 
     static func list(_ state: StarshipsState, terminal: TerminalSettings) -> String {

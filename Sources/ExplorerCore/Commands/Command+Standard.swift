@@ -1,0 +1,60 @@
+extension Command {
+    /// `open N`: shows the detail of a row, completing the row numbers that exist.
+    public static func open(
+        summary: String = "show every detail of row N",
+        rowNumbers: @escaping @MainActor () -> [Int],
+        open: @escaping @MainActor (String) async throws -> Void,
+        screen: @escaping @MainActor () -> String
+    ) -> Command {
+        Command("open", usage: "open N", summary: summary,
+                complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
+                run: { arguments in
+                    guard arguments.count == 1 else { throw CommandError.usage("open N") }
+                    try await open(arguments[0])
+                    return screen()
+                })
+    }
+
+    /// `fav [N]`: toggles row N, or the open detail, and says what it is now.
+    public static func favourite(
+        rowNumbers: @escaping @MainActor () -> [Int],
+        toggle: @escaping @MainActor (String?) throws -> (title: String, isFavourite: Bool)
+    ) -> Command {
+        Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
+                complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
+                run: { arguments in
+                    guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
+                    let toggled = try toggle(arguments.first)
+                    return Favourite.toggledMessage(title: toggled.title, isFavourite: toggled.isFavourite)
+                })
+    }
+
+    /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.
+    public static func sort<Key>(
+        _ type: SortArgument<Key>.Type,
+        summary: String,
+        apply: @escaping @MainActor (SortArgument<Key>?) -> Void,
+        screen: @escaping @MainActor () -> String
+    ) -> Command {
+        Command("sort", usage: type.usage, summary: summary,
+                complete: type.candidates(after:),
+                run: { arguments in
+                    apply(try type.parse(arguments))
+                    return screen()
+                })
+    }
+
+    /// `refresh`: loads again; the feature keeps its last good screen when that fails.
+    public static func refresh(
+        summary: String,
+        reload: @escaping @MainActor () async throws -> Void,
+        screen: @escaping @MainActor () -> String
+    ) -> Command {
+        Command("refresh", summary: summary,
+                run: { arguments in
+                    guard arguments.isEmpty else { throw CommandError.usage("refresh") }
+                    try await reload()
+                    return screen()
+                })
+    }
+}

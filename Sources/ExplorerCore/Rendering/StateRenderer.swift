@@ -1,0 +1,29 @@
+import Reactive
+
+/// The subscription half of every feature view: it subscribes to a view model's state, and on
+/// every distinct settled state renders it to text and reports `trace: <name> rendered`. The
+/// shell prints ``screen`` once a command has settled.
+@MainActor
+public final class StateRenderer<State: Equatable> {
+    public private(set) var screen = ""
+    private var subscription: AnyCancellable?
+
+    /// - Parameters:
+    ///   - name: the view's name in traces (`StarshipsView`).
+    ///   - isSettled: states that are not rendered (such as "loading") return false.
+    public init(
+        name: String,
+        state: Observable<State>,
+        isSettled: @escaping @MainActor (State) -> Bool = { _ in true },
+        tracer: Tracer?,
+        render: @escaping @MainActor (State) -> String
+    ) {
+        subscription = state
+            .filter(isSettled)
+            .removeDuplicates()
+            .sink { [weak self] state in
+                self?.screen = render(state)
+                tracer?.log("\(name) rendered")
+            }
+    }
+}
