@@ -33,10 +33,15 @@ let package = Package(
             dependencies: ["Reactive", "ExplorerCore"],
             path: "Sources/Features/Characters"
         ),
+        .target(
+            name: "ITunes",
+            dependencies: ["Reactive", "ExplorerCore"],
+            path: "Sources/Features/ITunes"
+        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships", "Characters",
+                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -44,6 +49,7 @@ let package = Package(
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "ExplorerCore", "Reactive"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "ExplorerCore", "Reactive"]),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive"]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer"],

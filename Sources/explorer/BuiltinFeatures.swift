@@ -1,5 +1,6 @@
 import ExplorerCore
 import Characters
+import ITunes
 import Starships
 
 /// Every feature this binary is built with; Plugins.json chooses which are enabled and in
@@ -8,5 +9,6 @@ enum BuiltinFeatures {
     static let all: [FeatureDescriptor] = [
         StarshipsFeature.descriptor,
         CharactersFeature.descriptor,
+        ITunesFeature.descriptor,
     ]
 }

@@ -7,7 +7,8 @@ enum DefaultPlugins {
       "source": "embedded",
       "features": [
         { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
-        { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } }
+        { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } },
+        { "id": "itunes", "enabled": true, "baseURL": "https://itunes.apple.com", "settings": { "country": "US", "limit": 50 } }
       ]
     }
     """#

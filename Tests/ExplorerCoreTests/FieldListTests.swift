@@ -29,10 +29,10 @@ struct FieldListTests {
         #expect(text.split(separator: "\n").allSatisfy { String($0).displayWidth <= 20 })
     }
 
-    @Test func wordLongerThanTheValueWidthIsCut() {
+    @Test func wordLongerThanTheValueWidthStaysWholeOnItsOwnLine() {
         let text = FieldList.render([("id", "abcdefghijklmnopqrstuvwxyz tail")], width: 16)
-        // Value width: max(16 - 4 - 2, 10) = 10.
-        #expect(text == "  id  abcdefghi…\n      tail")
+        // Value width: max(16 - 4 - 2, 10) = 10; a URL-like word is never cut.
+        #expect(text == "  id  abcdefghijklmnopqrstuvwxyz\n      tail")
     }
 
     @Test func valueWidthIsAtLeastTen() {

@@ -7,6 +7,8 @@ public struct FeatureContext {
     public let id: String
     public let http: any HTTPClient
     public let favourites: FavouritesStore
+    /// Where the feature may keep downloaded files (`<data dir>/cache/<feature id>`).
+    public let cacheDirectory: URL
     public let settings: JSONValue
     public let terminal: TerminalSettings
     /// For views to report `trace: NameView rendered`.
@@ -18,6 +20,7 @@ public struct FeatureContext {
         id: String,
         http: any HTTPClient,
         favourites: FavouritesStore,
+        cacheDirectory: URL? = nil,
         settings: JSONValue = .object([:]),
         terminal: TerminalSettings = TerminalSettings(),
         tracer: Tracer? = nil,
@@ -26,6 +29,8 @@ public struct FeatureContext {
         self.id = id
         self.http = http
         self.favourites = favourites
+        self.cacheDirectory = cacheDirectory
+            ?? favourites.database.directory.appendingPathComponent("cache").appendingPathComponent(id)
         self.settings = settings
         self.terminal = terminal
         self.tracer = tracer

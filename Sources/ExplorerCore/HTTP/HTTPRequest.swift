@@ -6,6 +6,9 @@ import Foundation
 public struct HTTPRequest: Sendable, Hashable {
     public var path: String
     public var query: [QueryItem]
+    /// Set for a resource the API links to outside its base URL (an audio preview): the request
+    /// goes exactly there. Only http and https URLs are ever fetched.
+    public private(set) var absoluteURL: URL?
 
     public struct QueryItem: Sendable, Hashable {
         public var name: String
@@ -22,6 +25,14 @@ public struct HTTPRequest: Sendable, Hashable {
         self.query = query
     }
 
+    /// A request for an absolute http(s) URL; nil for any other scheme.
+    public init?(absolute url: URL) {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
+        self.path = url.path
+        self.query = []
+        self.absoluteURL = url
+    }
+
     /// The query string with every name and value percent-encoded, without the `?`.
     public var encodedQuery: String {
         query.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
@@ -29,11 +40,13 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// How the request is named in messages and traces: `/starships/?page=2`.
     public var endpoint: String {
-        query.isEmpty ? path : "\(path)?\(encodedQuery)"
+        if let absoluteURL { return absoluteURL.absoluteString.sanitizedForTerminal }
+        return query.isEmpty ? path : "\(path)?\(encodedQuery)"
     }
 
     /// The full URL under `baseURL` (whose own path is kept: `https://swapi.dev/api` + `/starships/`).
     public func url(relativeTo baseURL: URL) -> URL? {
+        if let absoluteURL { return absoluteURL }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
         return URL(string: base + endpoint)

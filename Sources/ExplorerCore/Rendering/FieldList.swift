@@ -17,8 +17,8 @@ public enum FieldList {
         return lines.joined(separator: "\n")
     }
 
-    /// Splits `text` into lines of at most `width` columns, at spaces where it can; a word
-    /// longer than the width is cut with `…`.
+    /// Splits `text` into lines of at most `width` columns, at spaces. A word longer than the
+    /// width (a URL) keeps a line of its own, whole, so it can still be copied.
     static func wrap(_ text: String, width: Int) -> [String] {
         guard text.displayWidth > width else { return [text] }
         var lines: [String] = []
@@ -29,7 +29,7 @@ public enum FieldList {
                 line = candidate
             } else {
                 if !line.isEmpty { lines.append(line) }
-                line = word.displayWidth > width ? word.truncated(toWidth: width) : word
+                line = word
             }
         }
         if !line.isEmpty { lines.append(line) }

@@ -131,7 +131,7 @@ extension Shell {
         guard !list.isEmpty else {
             return all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)"
         }
-        var columns: [TextTable.Column] = [.init("", truncatable: false, minimumWidth: 1)]
+        var columns: [TextTable.Column] = [.init("★", truncatable: false, minimumWidth: 1)]
         if all { columns.append(.init("feature", truncatable: false)) }
         columns += [.init("title"), .init("id", truncatable: false)]
         let rows = list.map { favourite in

@@ -1,0 +1,92 @@
+import ExplorerCore
+import Foundation
+
+/// The offline iTunes store: the embedded answers merged into one catalogue, searched the way
+/// the store searches — every word of the term must match, ignoring case and accents (`bjork`
+/// finds Björk); Latin words match the start of a word of the artist, album or track, and words
+/// in scripts written without spaces (周杰倫, コブクロ) match anywhere.
+struct ITunesCatalogue: Sendable {
+    private struct Entry: @unchecked Sendable {
+        /// The result exactly as the answer held it, to be sent on unchanged.
+        let json: [String: Any]
+        let words: [String]
+        let text: String
+        let ids: [Int]
+    }
+
+    private let entries: [Entry]
+
+    init(answers: [String]) {
+        var seen: Set<Int> = []
+        var entries: [Entry] = []
+        for answer in answers {
+            guard let object = try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any],
+                  let results = object["results"] as? [[String: Any]] else { continue }
+            for result in results {
+                let trackID = result["trackId"] as? Int
+                if let trackID, !seen.insert(trackID).inserted { continue }
+                let searchable = ["artistName", "collectionName", "trackName"]
+                    .compactMap { result[$0] as? String }.joined(separator: " ")
+                let text = Self.normalize(searchable)
+                entries.append(Entry(json: result, words: Self.words(text), text: text,
+                                     ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
+            }
+        }
+        self.entries = entries
+    }
+
+    static let shared = ITunesCatalogue(answers: EmbeddedITunesAnswers.answers)
+
+    var count: Int { entries.count }
+
+    /// The results matching every word of `term`, at most `limit`, in catalogue order.
+    func search(_ term: String, limit: Int) -> [[String: Any]] {
+        let queryWords = Self.words(Self.normalize(term))
+        guard !queryWords.isEmpty else { return [] }
+        return Array(entries.lazy.filter { entry in
+            queryWords.allSatisfy { word in
+                Self.isUnspaced(word) ? entry.text.contains(word) : entry.words.contains { $0.hasPrefix(word) }
+            }
+        }.prefix(max(limit, 0)).map(\.json))
+    }
+
+    /// The results whose track id (or, for an audiobook, collection id) is `id`.
+    func lookup(_ id: Int) -> [[String: Any]] {
+        entries.filter { $0.ids.first == id }.map(\.json)
+    }
+
+    /// The embedded server: `/search` and `/lookup` as the API answers them; previews are a
+    /// short generated tone, because audio is not compiled in.
+    static let responder: EmbeddedResponder = { request in
+        if request.absoluteURL != nil {
+            return HTTPResponse(status: 200, headers: ["content-type": "audio/wav"], body: PreviewTone.wav)
+        }
+        let results: [[String: Any]]
+        switch request.path {
+        case "/search":
+            let limit = request.queryValue("limit").flatMap { Int($0) } ?? 50
+            results = shared.search(request.queryValue("term") ?? "", limit: min(limit, 200))
+        case "/lookup":
+            results = request.queryValue("id").flatMap { Int($0) }.map { shared.lookup($0) } ?? []
+        default:
+            return nil
+        }
+        let body: [String: Any] = ["resultCount": results.count, "results": results]
+        guard let data = try? JSONSerialization.data(withJSONObject: body) else { return nil }
+        return .json(data)
+    }
+
+    static func normalize(_ text: String) -> String {
+        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+    }
+
+    /// Words split at anything that is neither a letter nor a digit (`guns n' roses` → guns, n, roses).
+    static func words(_ text: String) -> [String] {
+        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// Han, kana, Hangul and similar scripts are written without spaces between words.
+    static func isUnspaced(_ word: String) -> Bool {
+        word.unicodeScalars.contains { DisplayWidth.of($0) == 2 }
+    }
+}

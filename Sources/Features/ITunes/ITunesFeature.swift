@@ -1,0 +1,100 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// iTunes search: the store's search, results paged ten at a time, details refreshed with a
+/// lookup, favourites, previews and store pages.
+@MainActor
+public final class ITunesFeature: Feature {
+    public nonisolated static let descriptor = FeatureDescriptor(
+        id: ITunesViewModel.featureID,
+        title: "iTunes search",
+        summary: "search the iTunes store: tracks, details, previews",
+        embedded: ITunesCatalogue.responder,
+        make: { context in ITunesFeature(context: context) }
+    )
+
+    public let viewModel: ITunesViewModel
+    public let view: ITunesView
+    private let service: ITunesService
+    private let previews: ITunesPreviews
+
+    public init(context: FeatureContext) {
+        let country = context.settings["country"]?.stringValue ?? "US"
+        let limit = min(max(context.settings["limit"]?.intValue ?? 50, 1), 200)
+        service = .http(context.http, country: country, limit: limit)
+        viewModel = ITunesViewModel(service: service, favourites: context.favourites, progress: context.progress)
+        view = ITunesView(viewModel: viewModel, terminal: context.terminal, tracer: context.tracer)
+        previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"))
+    }
+
+    public var location: [String] {
+        viewModel.state.value.detail.map { [$0.item.title] } ?? []
+    }
+
+    public func enter() async throws -> String { view.screen }
+
+    public func back() async throws -> String? {
+        viewModel.back() ? view.screen : nil
+    }
+
+    public func sourceDidChange(isActive: Bool) async throws -> String? {
+        guard isActive, viewModel.state.value.term != nil else {
+            viewModel.reset()
+            return nil
+        }
+        try await viewModel.refresh()
+        return view.screen
+    }
+
+    public var commands: [Command] {
+        let viewModel = self.viewModel
+        let view = self.view
+        let service = self.service
+        let previews = self.previews
+        let openItem: @MainActor () throws -> ITunesItem = {
+            guard let item = viewModel.openItem else { throw CommandError("open a result first (`open N`)") }
+            return item
+        }
+        return [
+            Command("search", usage: "search <words…>", summary: "search the store (any language; quote to keep punctuation)",
+                    details: "Results are sorted by artist, album and track number and shown ten to a page.\nExamples: `search jack johnson`, `search 周杰倫`, `search \"guns n' roses\"`.",
+                    run: { arguments in
+                        try await viewModel.search(arguments)
+                        return view.screen
+                    }),
+            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page of results",
+                    complete: { previous in
+                        previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
+                    },
+                    run: { arguments in
+                        try viewModel.showPage(try PageArgument(arguments))
+                        return view.screen
+                    }),
+            .open(summary: "show every detail of result N (looked up afresh in the store)",
+                  rowNumbers: { viewModel.rowNumbers }, open: { try await viewModel.open($0) }, screen: { view.screen }),
+            Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id",
+                    run: { arguments in
+                        guard arguments.count == 1 else { throw CommandError.usage("lookup <trackId>") }
+                        try await viewModel.lookup(arguments[0])
+                        return view.screen
+                    }),
+            .favourite(rowNumbers: { viewModel.rowNumbers }, toggle: { number in
+                let row = try viewModel.toggleFavourite(number)
+                return ([row.item.title, row.item.artistName].compactMap { $0 }.joined(separator: " — "), row.isFavourite)
+            }),
+            Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)",
+                    run: { arguments in
+                        guard arguments.isEmpty else { throw CommandError.usage("play") }
+                        return try await previews.play(try openItem(), service: service)
+                    }),
+            Command("web", summary: "on a detail: open the store page (or print its address)",
+                    run: { arguments in
+                        guard arguments.isEmpty else { throw CommandError.usage("web") }
+                        return try await previews.openStorePage(try openItem())
+                    }),
+            .refresh(summary: "run the search again (the last good results stay on failure)",
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+        ]
+    }
+}
