@@ -738,10 +738,10 @@ struct ShellTests {
         await h.run("use fake; favs")
         await h.run("favs ALL")
         #expect(h.output.out == [
-            "   feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
+            "★  feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
             "fake screen",
-            "   title  id\n★  Seven  7",
-            "   feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
+            "★  title  id\n★  Seven  7",
+            "★  feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
         ])
     }
 
