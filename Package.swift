@@ -49,11 +49,11 @@ let package = Package(
         .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "ExplorerCore", "Reactive"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "ExplorerCore", "Reactive"]),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive"]),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer"],
-            resources: [.copy("Transcripts"), .copy("Support")]
+            exclude: ["Transcripts", "Support"]
         ),
     ]
 )

@@ -118,21 +118,17 @@ struct ExplorerCommand: AsyncParsableCommand {
         guard let config else {
             return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", knownIDs: known)
         }
-        let data: Data
-        do {
-            data = try Data(contentsOf: URL(fileURLWithPath: config))
-        } catch {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(Self.reason(error)))")
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(ENOENT))))")
+        }
+        if isDirectory.boolValue {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EISDIR))))")
+        }
+        guard let data = FileManager.default.contents(atPath: config) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
         }
         return try PluginsConfig.parse(data, file: config, knownIDs: known)
-    }
-
-    private static func reason(_ error: Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(code)))
-        }
-        return (error as NSError).localizedDescription
     }
 
     private static func terminalWidth() -> Int? {

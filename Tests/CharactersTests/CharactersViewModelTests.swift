@@ -100,7 +100,7 @@ import Testing
         #expect(fixture.requests.first == 1)
         #expect(fixture.requests.sorted() == Array(1...9))
         #expect(progress.messages == (1...9).map { "loading characters \($0)/9" })
-        #expect(throws: CommandError("no row 88 (rows 1–87)")) { try viewModel.open("88") }
+        #expect(throws: CommandError("no row 88: there are 87 rows")) { try viewModel.open("88") }
     }
 
     // MARK: Parallelism
@@ -515,8 +515,8 @@ import Testing
         #expect(viewModel.state.value == expected)
         #expect(viewModel.state.value.detail?.person.name == "Jabba Desilijic Tiure")
 
-        #expect(throws: CommandError("no row 83 (rows 1–82)")) { try viewModel.open("83") }
-        #expect(throws: CommandError("no row 0 (rows 1–82)")) { try viewModel.open("0") }
+        #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.open("83") }
+        #expect(throws: CommandError("no row 0: there are 82 rows")) { try viewModel.open("0") }
         #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.open("x") }
         #expect(viewModel.state.value == expected, "a bad open leaves the detail on show")
 
@@ -559,7 +559,7 @@ import Testing
         #expect(viewModel.state.value == fixture.loadedState(favourites: [1, 82]))
 
         #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
-        #expect(throws: CommandError("no row 83 (rows 1–82)")) { try viewModel.toggleFavourite("83") }
+        #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.toggleFavourite("83") }
         #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.toggleFavourite("x") }
         #expect(viewModel.state.value == fixture.loadedState(favourites: [1, 82]))
     }

@@ -90,8 +90,9 @@ struct FixedBugTests {
         h.feature("fake").sourceChangeError = CommandError("offline")
 
         #expect(await h.run("source live") == false)
-        #expect(h.output.errors == ["error: offline"])
-        let consistent = h.shell.source.current == .embedded || h.feature("films").sourceChanges == [false]
-        #expect(consistent, "source is \(h.shell.source.current) but films was told \(h.feature("films").sourceChanges)")
+        #expect(h.output.errors == ["error: cannot switch to live, still embedded: offline"])
+        // The switch is undone; every built feature was told, so none keeps stale data.
+        #expect(h.shell.source.current == .embedded)
+        #expect(h.feature("films").sourceChanges == [false])
     }
 }

@@ -129,24 +129,20 @@ struct PagedListTests {
     }
 
     @Test func rowNamedSaysWhichRowsAreLoadedAndThatMoreCanBe() {
-        #expect(throws: CommandError("no row 999 (rows 1–10 are loaded; `page next` loads more)")) {
-            try list(pages: [1]).row(named: "999")
+        #expect(throws: CommandError("no row 11 (rows 1–10 are loaded; `page next` loads more)")) {
+            try list(pages: [1]).row(named: "11")
         }
         #expect(throws: CommandError("no row 25 (rows 1–10, 31–36 are loaded; `page next` loads more)")) {
             try list(pages: [1, 4]).row(named: "25")
         }
-        #expect(throws: CommandError("no row 0 (rows 1–10 are loaded; `page next` loads more)")) {
-            try list(pages: [1]).row(named: "0")
-        }
-        #expect(throws: CommandError("no row -2 (rows 1–10 are loaded; `page next` loads more)")) {
-            try list(pages: [1]).row(named: "-2")
-        }
     }
 
-    @Test func rowNamedDoesNotOfferMoreWhenEveryPageIsLoaded() {
-        #expect(throws: CommandError("no row 37 (rows 1–36 are loaded)")) {
-            try list(pages: [1, 2, 3, 4]).row(named: "37")
-        }
+    /// No page will ever hold a row past the total, or row 0: say how many rows there are.
+    @Test func rowNamedBeyondTheTotalSaysHowManyRowsThereAre() {
+        #expect(throws: CommandError("no row 999: there are 36 rows")) { try list(pages: [1]).row(named: "999") }
+        #expect(throws: CommandError("no row 0: there are 36 rows")) { try list(pages: [1]).row(named: "0") }
+        #expect(throws: CommandError("no row -2: there are 36 rows")) { try list(pages: [1]).row(named: "-2") }
+        #expect(throws: CommandError("no row 37: there are 36 rows")) { try list(pages: [1, 2, 3, 4]).row(named: "37") }
     }
 
     @Test func rowNamedOnAnEmptyList() {

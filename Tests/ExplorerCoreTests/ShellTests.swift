@@ -54,7 +54,7 @@ struct ShellTests {
         await h.run("ping")
         await h.run("pin")
         #expect(h.output.errors == [
-            "error: unknown command 'ping': no feature is in use (`use <id>` first; `features` lists them)",
+            "error: 'ping' needs a feature in use: `use fake` first (it works in fake, films, broken)",
             "error: unknown command 'pin' (did you mean 'ping'?)",
         ])
         #expect(h.output.out == ["fake screen", "pong"])

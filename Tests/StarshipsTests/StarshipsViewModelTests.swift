@@ -82,7 +82,7 @@ import Testing
         #expect(state.detail?.starship.name == "Sentinel-class landing craft")
         #expect(state.rows.map(\.number) == Array(11...20), "the list behind the detail is unchanged")
 
-        #expect(throws: CommandError("no row 999 (rows 1–20 are loaded; `page next` loads more)")) { try viewModel.open("999") }
+        #expect(throws: CommandError("no row 999: there are 36 rows")) { try viewModel.open("999") }
         #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.open("x") }
         state = viewModel.state.value
         #expect(state.screen == .detail(number: 3), "a bad open leaves the detail on show")

@@ -100,8 +100,15 @@ public struct PluginsConfig: Sendable, Equatable {
         let text = String(decoding: data, as: UTF8.self)
         if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return "the file is empty" }
         let debug = (error as NSError).userInfo["NSDebugDescription"] as? String ?? ""
-        guard let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
-              let offset = Int(debug[range].dropFirst("character ".count)) else {
+        let offset: Int
+        var prefix = ""
+        if debug.lowercased().contains("end of file") {
+            offset = data.count
+            prefix = "unexpected end of file at "
+        } else if let range = debug.range(of: #"character (\d+)"#, options: .regularExpression),
+                  let character = Int(debug[range].dropFirst("character ".count)) {
+            offset = character
+        } else {
             return debug.isEmpty ? "cannot be parsed" : debug
         }
         // The offset counts UTF-8 bytes; columns count characters (continuation bytes and the
@@ -116,7 +123,7 @@ public struct PluginsConfig: Sendable, Equatable {
                 column += 1
             }
         }
-        return "line \(line), column \(column)"
+        return "\(prefix)line \(line), column \(column)"
     }
 }
 

@@ -41,6 +41,12 @@ public final class FeatureRegistry {
         return feature
     }
 
+    /// The ids of the features that have a command called `name`, in registry order. Builds
+    /// the features to ask them (cheap: building loads nothing).
+    public func features(offering name: String) -> [String] {
+        ids.filter { id in feature(id)?.commands.contains { $0.name == name } ?? false }
+    }
+
     /// Features built so far, in registry order.
     public var builtFeatures: [(id: String, feature: any Feature)] {
         entries.compactMap { entry in built[entry.descriptor.id].map { (entry.descriptor.id, $0) } }

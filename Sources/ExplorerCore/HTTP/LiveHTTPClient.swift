@@ -45,6 +45,12 @@ public struct LiveHTTPClient: HTTPClient {
         return try checked(try await attempt(request), request)
     }
 
+    /// `host:port` of the base URL, for messages.
+    private var host: String? {
+        guard let name = baseURL.host else { return nil }
+        return baseURL.port.map { "\(name):\($0)" } ?? name
+    }
+
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
         guard (200..<300).contains(response.status) else {
             throw HTTPError(.status(response.status), endpoint: request.endpoint)
@@ -80,9 +86,9 @@ public struct LiveHTTPClient: HTTPClient {
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         do {
-            let (data, response) = try await session.data(for: urlRequest)
+            let (data, response) = try await Self.uncancelledData(session, urlRequest)
             guard let http = response as? HTTPURLResponse else {
-                throw HTTPError(.unreachable, endpoint: request.endpoint, detail: "not an HTTP response")
+                throw HTTPError(.unreachable, endpoint: request.endpoint, detail: "not an HTTP response", host: host)
             }
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {
@@ -94,19 +100,42 @@ public struct LiveHTTPClient: HTTPClient {
         } catch is CancellationError {
             throw HTTPError(.cancelled, endpoint: request.endpoint)
         } catch let error as URLError {
-            throw Self.map(error, request)
+            throw Self.map(error, request, host: host)
         } catch {
             if Task.isCancelled { throw HTTPError(.cancelled, endpoint: request.endpoint) }
-            throw HTTPError(.unreachable, endpoint: request.endpoint, detail: error.localizedDescription)
+            throw HTTPError(.unreachable, endpoint: request.endpoint, detail: error.localizedDescription, host: host)
         }
     }
 
-    private static func map(_ error: URLError, _ request: HTTPRequest) -> HTTPError {
+    /// `session.data(for:)`, but a cancelled caller stops waiting at once while the URLSession
+    /// task itself is never cancelled: it finishes or times out on its own, its answer dropped.
+    ///
+    /// swift-corelibs-foundation can deadlock, or trap in its TaskRegistry, when a task is
+    /// cancelled while it completes (as a task group does to the siblings of a failed page).
+    static func uncancelledData(_ session: URLSession, _ request: URLRequest) async throws -> (Data, URLResponse) {
+        let race = ResumeOnce<(Data, URLResponse)>()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                race.wait(with: continuation)
+                Task.detached {
+                    do {
+                        race.resume(.success(try await session.data(for: request)))
+                    } catch {
+                        race.resume(.failure(error))
+                    }
+                }
+            }
+        } onCancel: {
+            race.resume(.failure(CancellationError()))
+        }
+    }
+
+    private static func map(_ error: URLError, _ request: HTTPRequest, host: String?) -> HTTPError {
         switch error.code {
         case .timedOut: HTTPError(.timeout, endpoint: request.endpoint)
         case .cancelled: HTTPError(.cancelled, endpoint: request.endpoint)
         case .badURL, .unsupportedURL: HTTPError(.invalidURL, endpoint: request.endpoint)
-        default: HTTPError(.unreachable, endpoint: request.endpoint)
+        default: HTTPError(.unreachable, endpoint: request.endpoint, host: host)
         }
     }
 }

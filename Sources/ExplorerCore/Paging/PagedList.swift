@@ -69,6 +69,9 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
             throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
         }
         guard let row = row(number) else {
+            if number > totalCount || number < 1, totalCount > 0 {
+                throw CommandError("no row \(number): there \(totalCount == 1 ? "is 1 row" : "are \(totalCount) rows")")
+            }
             guard let loaded = loadedRangesDescription else { throw CommandError("no row \(number): nothing is loaded") }
             let more = pages.count < pageCount ? "; `page next` loads more" : ""
             throw CommandError("no row \(number) (rows \(loaded) are loaded\(more))")

@@ -70,8 +70,8 @@ extension Shell {
                 throw unknownHelpTopic(name)
             }
             var lines = ["usage: \(command.usage)", "  \(command.summary)"]
-            if !command.details.isEmpty {
-                lines += command.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  \($0)" }
+            for paragraph in command.details.split(separator: "\n", omittingEmptySubsequences: false) where !command.details.isEmpty {
+                lines += FieldList.wrap(String(paragraph), width: max(terminal.width - 2, 20)).map { "  \($0)" }
             }
             return lines.joined(separator: "\n")
         }

@@ -162,6 +162,12 @@ public final class Shell {
 
     private func unknownCommand(_ name: String) -> CommandError {
         let candidates = commandNames + registry.ids
+        if activeID == nil {
+            let owners = registry.features(offering: name)
+            if !owners.isEmpty {
+                return CommandError("'\(name.sanitizedForTerminal)' needs a feature in use: `use \(owners[0])` first (it works in \(owners.joined(separator: ", ")))")
+            }
+        }
         if let suggestion = name.nearest(in: candidates) {
             return .unknownCommand(name, suggestion: suggestion)
         }
@@ -207,7 +213,8 @@ public final class Shell {
     }
 
     func switchSource(to newSource: DataSource) async throws -> String? {
-        guard newSource != source.current else { return "source: \(newSource.rawValue) (unchanged)" }
+        let previous = source.current
+        guard newSource != previous else { return "source: \(newSource.rawValue) (unchanged)" }
         source.current = newSource
         var lines = ["source: \(newSource.rawValue)"]
         var firstError: Error?
@@ -221,7 +228,12 @@ public final class Shell {
                 firstError = firstError ?? error
             }
         }
-        if let firstError { throw firstError }
+        if let firstError {
+            // A failed switch changes nothing: the source stays as it was, the features that
+            // forgot their data load it again from there when next used.
+            source.current = previous
+            throw CommandError("cannot switch to \(newSource.rawValue), still \(previous.rawValue): \(Self.message(for: firstError))")
+        }
         return lines.joined(separator: "\n")
     }
 

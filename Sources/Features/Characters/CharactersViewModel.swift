@@ -149,7 +149,7 @@ public final class CharactersViewModel {
         guard people.indices.contains(number - 1) else {
             throw people.isEmpty
                 ? CommandError("no row \(number): nothing is loaded")
-                : CommandError("no row \(number) (rows 1–\(people.count))")
+                : CommandError("no row \(number): there \(people.count == 1 ? "is 1 row" : "are \(people.count) rows")")
         }
         return number
     }

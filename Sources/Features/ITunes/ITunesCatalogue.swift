@@ -77,7 +77,9 @@ struct ITunesCatalogue: Sendable {
     }
 
     static func normalize(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        // NFKC first, so half-width kana with separate sound marks (ｽﾋﾟｯﾂ) become スピッツ.
+        text.precomposedStringWithCompatibilityMapping
+            .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
     /// Words split at anything that is neither a letter nor a digit (`guns n' roses` → guns, n, roses).

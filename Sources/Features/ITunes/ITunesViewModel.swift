@@ -140,6 +140,7 @@ public final class ITunesViewModel {
         page = min(max(shownPage, page), pageCount)
         if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.trackId == id }) {
             detail = (index + 1, results[index])
+            detailNote = nil
         }
         publish()
     }
@@ -163,7 +164,7 @@ public final class ITunesViewModel {
         guard results.indices.contains(number - 1) else {
             throw results.isEmpty
                 ? CommandError("no row \(number): nothing found yet (`search <words>` first)")
-                : CommandError("no row \(number) (rows 1–\(results.count))")
+                : CommandError("no row \(number): there \(results.count == 1 ? "is 1 row" : "are \(results.count) rows")")
         }
         return number
     }

@@ -23,6 +23,8 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
   `RESOURCE:N` that page · `/exact/path?and=query` exactly that request target.
 
   --delay-ms N                  wait N ms before every answer.
+  --delay SPEC=MS               wait MS ms before answering the requests SPEC names (added to
+                                --delay-ms); repeatable, e.g. `--delay 2=300` to make page 2 slow.
   --fail SPEC=STATUS[,after=K][,times=T]
                                 answer STATUS (with a JSON `detail`) instead, but only after K
                                 matching requests have succeeded (default 0) and at most T
@@ -126,6 +128,13 @@ class FakeSWAPI(ThreadingHTTPServer):
     def origin(self):
         return f"http://127.0.0.1:{self.server_address[1]}"
 
+    def handle_error(self, request, client_address):
+        """A client that hangs up early (explorer cancelling a request) is not worth a traceback."""
+        error = sys.exc_info()[1]
+        if isinstance(error, (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
     def record(self, target):
         if self.log_file is None:
             return
@@ -153,8 +162,9 @@ class Handler(BaseHTTPRequestHandler):
         resource, item_id = self.resource_of(parsed.path)
         page = self.page_of(query)
 
-        if options.delay_ms:
-            time.sleep(options.delay_ms / 1000)
+        delay = options.delay_ms + sum(ms for spec, ms in options.delay if spec.matches(target, resource, page))
+        if delay:
+            time.sleep(delay / 1000)
 
         if any(spec.matches(target, resource, page) for spec in options.hang):
             server.stopping.wait()  # never answers; the client gives up or the server exits
@@ -325,6 +335,13 @@ def watch_for_orphaning(server):
         threading.Thread(target=read_until_end, daemon=True).start()
 
 
+def delay_rule(text):
+    match = re.fullmatch(r"(.+?)=(\d+)", text)
+    if not match:
+        raise argparse.ArgumentTypeError(f"expected SPEC=MS, not {text!r}")
+    return Spec(match.group(1)), int(match.group(2))
+
+
 def parse(arguments):
     parser = argparse.ArgumentParser(
         description="A loopback HTTP server shaped like SWAPI, for tests.",
@@ -332,6 +349,7 @@ def parse(arguments):
     parser.add_argument("--data", required=True, help="directory of <resource>-page-N.json files")
     parser.add_argument("--prefix", default="/api", help="path the API lives under (default /api)")
     parser.add_argument("--delay-ms", type=int, default=0, metavar="N")
+    parser.add_argument("--delay", type=delay_rule, action="append", default=[], metavar="SPEC=MS")
     parser.add_argument("--fail", type=FailRule, action="append", default=[],
                         metavar="SPEC=STATUS[,after=K][,times=T]")
     parser.add_argument("--retry-after", metavar="SECONDS")
@@ -351,11 +369,11 @@ def parse(arguments):
 def main():
     options = parse(sys.argv[1:])
     server = FakeSWAPI(options)
+    print(server.server_address[1], flush=True)
     watch_for_orphaning(server)
     timer = threading.Timer(options.max_seconds, lambda: os._exit(0))
     timer.daemon = True
     timer.start()
-    print(server.server_address[1], flush=True)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:

@@ -1,0 +1,34 @@
+import Foundation
+
+/// Runs the built `explorer` binary in a ``Sandbox``.
+enum Explorer {
+    /// How long one run may take before it is killed and the test fails: far above what any
+    /// scenario needs (the slowest waits out a 2 s `--timeout`), far below a hung test run.
+    static let processTimeout: Double = 12
+
+    /// The arguments every scenario gets unless it gives its own: a fresh data directory
+    /// and a fixed width.
+    static func defaultArguments(for arguments: [String], sandbox: Sandbox) -> [String] {
+        func has(_ flag: String) -> Bool {
+            arguments.contains { $0 == flag || $0.hasPrefix(flag + "=") }
+        }
+        var defaults: [String] = []
+        if !has("--data-dir") { defaults += ["--data-dir", sandbox.dataDirectory] }
+        if !has("--width") { defaults += ["--width", "100"] }
+        return defaults
+    }
+
+    /// Runs explorer with `arguments` (after the defaults) and `stdin` piped in.
+    static func run(_ arguments: [String], stdin: [UInt8] = [], in sandbox: Sandbox) async throws -> ProcessOutput {
+        try await Subprocess.run(
+            executable: TestPaths.explorer,
+            arguments: defaultArguments(for: arguments, sandbox: sandbox) + arguments,
+            environment: sandbox.environment,
+            stdin: stdin,
+            timeout: processTimeout)
+    }
+
+    static func run(_ arguments: [String], script: String, in sandbox: Sandbox) async throws -> ProcessOutput {
+        try await run(arguments, stdin: Array(script.utf8), in: sandbox)
+    }
+}

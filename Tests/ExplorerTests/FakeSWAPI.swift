@@ -1,0 +1,60 @@
+import Foundation
+
+/// Support/fake_swapi.py running on a loopback port for one test: started with extra
+/// arguments (`--fail 2=500`, `--hang`, …; see the top of the script), stopped when the test
+/// is done (``stop()``, or at the latest when this object goes away; the script also exits by
+/// itself if the test runner dies).
+final class FakeSWAPI: Sendable {
+    let port: Int
+    /// The file the server appends each request target to.
+    let logFile: URL
+    private let process: Subprocess
+
+    /// Starts the server, serving `data` (default: the repository's data/swapi), and waits
+    /// until it announces its port.
+    init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
+        logFile = sandbox.file("fake_swapi-requests.log")
+        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        var all = [TestPaths.fakeSWAPI.path, "--data", data.path, "--log", logFile.path, "--max-seconds", "120"]
+        all += arguments
+        process = try Subprocess(executable: TestPaths.python, arguments: all, environment: sandbox.environment)
+        guard let line = process.readFirstLine(timeout: 10), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            process.send(signal: SIGKILL)
+            process.waitForExit()
+            throw Subprocess.LaunchError(description: "fake_swapi.py did not start: \(process.availableStderr())")
+        }
+        self.port = port
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// `http://127.0.0.1:PORT/api`, for Plugins.json's `baseURL`.
+    var baseURL: String { "http://127.0.0.1:\(port)/api" }
+
+    /// The request targets received so far, in order (`/api/starships/?page=1`).
+    func requests() -> [String] {
+        let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+        return text.split(separator: "\n").map(String.init)
+    }
+
+    func stop() {
+        process.closeStdin()  // the script exits at end of stdin …
+        process.send(signal: SIGTERM)  // … and on SIGTERM, whichever comes first
+        process.waitForExit()
+    }
+
+    /// A Plugins.json enabling starships with its live data at `baseURL`.
+    static func pluginsJSON(baseURL: String) -> String {
+        """
+        {
+          "source": "embedded",
+          "features": [
+            { "id": "starships", "enabled": true, "baseURL": "\(baseURL)", "settings": { } }
+          ]
+        }
+
+        """
+    }
+}

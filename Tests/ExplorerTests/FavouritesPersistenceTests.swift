@@ -1,0 +1,67 @@
+import Foundation
+import Testing
+
+/// Favourites live in the data directory's SQLite file: a second run with the same
+/// `--data-dir` sees what the first marked, and another directory sees none of it.
+@Suite("Favourites persist across runs")
+struct FavouritesPersistenceTests {
+    @Test("favourites marked in one run are listed, and starred, in the next")
+    func favouritesSurviveARestart() async throws {
+        let sandbox = try Sandbox("favourites-persist")
+
+        let first = try await Explorer.run([], script: "use starships\nfav 5\npage 2\nopen 12\nfav\n", in: sandbox)
+        #expect(first.status == 0)
+        #expect(first.stderrText == "")
+        #expect(first.stdoutText.contains("★ Millennium Falcon is now a favourite\n"))
+        #expect(first.stdoutText.contains("★ Imperial shuttle is now a favourite\n"))
+
+        let second = try await Explorer.run([], script: "favs all\nuse starships\nfavs\nfav 5\n", in: sandbox)
+        #expect(second.stderrText == "")
+        #expect(second.status == 0)
+        let expectedAll = """
+            ★  feature    title              id
+            ★  starships  Millennium Falcon  10
+            ★  starships  Imperial shuttle   22
+
+            """
+        #expect(second.stdoutText.hasPrefix(expectedAll), "favs all in the second run:\n\(second.stdoutText)")
+        #expect(second.stdoutText.contains(" 5  ★  Millennium Falcon "), "the list stars row 5")
+        #expect(second.stdoutText.contains("""
+            ★  title              id
+            ★  Millennium Falcon  10
+            ★  Imperial shuttle   22
+
+            """))
+        #expect(second.stdoutText.hasSuffix("☆ Millennium Falcon is no longer a favourite\n"))
+
+        let third = try await Explorer.run([], script: "favs all\n", in: sandbox)
+        #expect(third.stdoutText == """
+            ★  feature    title             id
+            ★  starships  Imperial shuttle  22
+
+            """, "the unmarking in the second run persisted too")
+    }
+
+    @Test("another data directory has its own (empty) favourites")
+    func dataDirectoriesAreSeparate() async throws {
+        let sandbox = try Sandbox("favourites-separate")
+        _ = try await Explorer.run([], script: "use starships\nfav 1\n", in: sandbox)
+        let elsewhere = try await Explorer.run(["--data-dir", sandbox.file("other").path], script: "favs all\n", in: sandbox)
+        #expect(elsewhere.stdoutText == "no favourites yet (`fav N` on a list marks one)\n")
+        #expect(elsewhere.status == 0)
+    }
+
+    @Test("without --data-dir favourites go to $XDG_DATA_HOME/explorer")
+    func defaultDataDirectoryFollowsXDG() async throws {
+        let sandbox = try Sandbox("favourites-xdg")
+        // Explorer.run adds --data-dir only when absent, so pass one pointing at XDG's default
+        // location explicitly … and run once without any, through Subprocess.
+        let output = try await Subprocess.run(
+            executable: TestPaths.explorer, arguments: ["-c", "use starships; fav 3"],
+            environment: sandbox.environment, timeout: Explorer.processTimeout)
+        #expect(output.status == 0)
+        #expect(FileManager.default.fileExists(atPath: sandbox.file("xdg/data/explorer/explorer.sqlite").path))
+        let again = try await Explorer.run(["--data-dir", sandbox.file("xdg/data/explorer").path], script: "favs all\n", in: sandbox)
+        #expect(again.stdoutText.contains("Sentinel-class landing craft"))
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+/// A fresh temporary directory for one scenario, with the environment explorer runs in: HOME
+/// and the XDG directories point inside it, NO_COLOR and everything else from the test
+/// runner's environment is left out (only PATH and the loader path are kept).
+final class Sandbox: Sendable {
+    /// The directory, symlinks resolved (so it reads the same in explorer's messages).
+    let directory: URL
+
+    init(_ label: String) throws {
+        let base = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tests")
+        try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
+        let safe = label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
+        var template = Array(base.appendingPathComponent(String(safe.prefix(40)) + ".XXXXXX").path.utf8CString)
+        guard mkdtemp(&template) != nil else {
+            throw Subprocess.LaunchError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+        }
+        let path = String(cString: template)
+        directory = URL(fileURLWithPath: path).resolvingSymlinksInPath()
+    }
+
+    deinit {
+        if ProcessInfo.processInfo.environment["KEEP_TEST_SANDBOXES"] == nil {
+            try? FileManager.default.removeItem(at: directory)
+        }
+    }
+
+    var path: String { directory.path }
+
+    /// `--data-dir` for explorer: favourites and cache.
+    var dataDirectory: String { directory.appendingPathComponent("data").path }
+
+    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+
+    func write(_ text: String, to name: String) throws {
+        let url = file(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: url)
+    }
+
+    /// The environment explorer (or the fake server) runs with.
+    var environment: [String: String] {
+        let inherited = ProcessInfo.processInfo.environment
+        var environment: [String: String] = [
+            "HOME": file("home").path,
+            "XDG_DATA_HOME": file("xdg/data").path,
+            "XDG_STATE_HOME": file("xdg/state").path,
+            "XDG_CONFIG_HOME": file("xdg/config").path,
+            "XDG_CACHE_HOME": file("xdg/cache").path,
+            "TMPDIR": path,
+            "PATH": inherited["PATH"] ?? "/usr/local/bin:/usr/bin:/bin",
+        ]
+        for name in ["LD_LIBRARY_PATH", "DYLD_LIBRARY_PATH", "DYLD_FRAMEWORK_PATH"] {
+            if let value = inherited[name] { environment[name] = value }
+        }
+        return environment
+    }
+}

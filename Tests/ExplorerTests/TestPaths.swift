@@ -1,0 +1,54 @@
+import Foundation
+
+/// Where things are: found from this source file (`#filePath`) and from the running test
+/// executable, never from the working directory.
+enum TestPaths {
+    /// Tests/ExplorerTests.
+    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
+    static let transcripts = testsDirectory.appendingPathComponent("Transcripts")
+    static let support = testsDirectory.appendingPathComponent("Support")
+    static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+    static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
+    /// The SWAPI pages the embedded data was made from; the fake server serves these.
+    static let swapiData = repository.appendingPathComponent("data/swapi")
+
+    /// The `explorer` executable SwiftPM built beside the test runner (the test target depends
+    /// on it, so `swift build --build-tests` builds it). `EXPLORER_BINARY` overrides.
+    static let explorer: String = {
+        if let explicit = ProcessInfo.processInfo.environment["EXPLORER_BINARY"], !explicit.isEmpty {
+            return explicit
+        }
+        for directory in productDirectories() {
+            let candidate = directory.appendingPathComponent("explorer").path
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "explorer-binary-not-found-next-to-the-tests"
+    }()
+
+    /// `python3` from PATH, for the fake server.
+    static let python: String = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/python3"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return "/usr/bin/python3"
+    }()
+
+    /// The directories that may hold the products: the test executable's own (Linux: the
+    /// runner sits in `.build/debug`), and the one holding an `.xctest` bundle (macOS).
+    private static func productDirectories() -> [URL] {
+        var directories: [URL] = []
+        #if os(Linux)
+        if let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") {
+            directories.append(URL(fileURLWithPath: executable).deletingLastPathComponent())
+        }
+        #endif
+        directories.append(URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent())
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            directories.append(bundle.bundleURL.deletingLastPathComponent())
+        }
+        return directories
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs one transcript scenario: a fresh ``Sandbox``, the fake server if the transcript asks
+/// for one (`server:`), its `file` sections written into the sandbox, then explorer with the
+/// `args:` words and the decoded `stdin`.
+///
+/// Variables, replaced in `args:`, `server:` and `file` sections:
+/// `${TMP}` the scenario's directory · `${FIXTURES}` Tests/ExplorerTests/Fixtures ·
+/// `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
+/// `http://127.0.0.1:PORT/api` · `${PORT}` its port · `${REFUSED_URL}` an
+/// `http://127.0.0.1:PORT/api` where nothing listens.
+enum TranscriptRunner {
+    static func run(_ transcript: Transcript, name: String) async throws -> TranscriptResult {
+        let sandbox = try Sandbox(name)
+        var variables: [String: String] = [
+            "TMP": sandbox.path,
+            "FIXTURES": TestPaths.fixtures.path,
+            "DATA": TestPaths.swapiData.path,
+        ]
+        var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}")])
+        let refusedPort = FreePort.unused()
+        variables["REFUSED_URL"] = "http://127.0.0.1:\(refusedPort)/api"
+        normalizer.replacements.append(("127.0.0.1:\(refusedPort)", "127.0.0.1:${REFUSED_PORT}"))
+
+        var server: FakeSWAPI?
+        if let line = transcript.header("server") {
+            let arguments = try ShellWords.split(line).map { try substitute($0, variables) }
+            server = try FakeSWAPI(arguments, sandbox: sandbox)
+            variables["BASE_URL"] = server!.baseURL
+            variables["PORT"] = String(server!.port)
+            normalizer.replacements.append(("127.0.0.1:\(server!.port)", "127.0.0.1:${PORT}"))
+        }
+        defer { server?.stop() }
+
+        for (fileName, content) in transcript.files {
+            try sandbox.write(try substitute(content, variables), to: fileName)
+        }
+        let arguments = try ShellWords.split(transcript.header("args") ?? "").map { try substitute($0, variables) }
+        let stdin = try StdinEscapes.decode(transcript.section("stdin") ?? "")
+
+        let output = try await Explorer.run(arguments, stdin: stdin, in: sandbox)
+
+        var problems: [String] = []
+        if output.timedOut {
+            problems.append("explorer was killed after \(Int(Explorer.processTimeout)) s: it never finished (hung?)")
+        }
+        if String(validating: output.stdout, as: UTF8.self) == nil { problems.append("stdout is not valid UTF-8") }
+        if String(validating: output.stderr, as: UTF8.self) == nil { problems.append("stderr is not valid UTF-8") }
+        return TranscriptResult(
+            stdout: normalizer.normalize(output.stdoutText),
+            stderr: normalizer.normalize(output.stderrText),
+            status: output.timedOut ? "killed (timed out)\n" : "\(output.status)\n",
+            requests: server.map { server in server.requests().map { normalizer.normalize($0) + "\n" }.joined() },
+            problems: problems,
+            duration: output.duration)
+    }
+
+    struct UnknownVariable: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// Replaces every `${NAME}` in `text`; an unknown name is an error, never left as is.
+    static func substitute(_ text: String, _ variables: [String: String]) throws -> String {
+        var result = ""
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            result += rest[..<start.lowerBound]
+            guard let end = rest[start.upperBound...].firstIndex(of: "}") else {
+                throw UnknownVariable(description: "unclosed `${` in: \(text)")
+            }
+            let name = String(rest[start.upperBound..<end])
+            guard let value = variables[name] else {
+                let known = variables.keys.sorted().joined(separator: ", ")
+                throw UnknownVariable(description: "unknown variable ${\(name)} (known here: \(known))")
+            }
+            result += value
+            rest = rest[rest.index(after: end)...]
+        }
+        return result + rest
+    }
+}

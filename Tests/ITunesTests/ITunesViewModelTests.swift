@@ -1,0 +1,528 @@
+import ExplorerCore
+import Foundation
+import Reactive
+import Testing
+@testable import ITunes
+
+/// The view model driven intent by intent, with the whole state asserted after each one.
+@MainActor
+@Suite struct ITunesViewModelTests {
+    let fixture = ITunesFixture()
+    let store = ITunesFixture.temporaryStore()
+    let progress = ProgressLog()
+    let viewModel: ITunesViewModel
+    let recorder: StateRecorder
+
+    init() {
+        viewModel = ITunesViewModel(service: fixture.service, favourites: store, progress: progress.report)
+        recorder = StateRecorder(viewModel.state)
+    }
+
+    // MARK: Expected states
+
+    /// Rows `first…` of the hand-sorted "jack johnson" results.
+    static func jackJohnsonRows(_ numbers: ClosedRange<Int>, favourites: Set<Int> = []) -> [ITunesState.Row] {
+        numbers.map { number in
+            let id = Recorded.jackJohnsonSortedIDs[number - 1]
+            return ITunesState.Row(number: number, item: Recorded.jackJohnson(id: id), isFavourite: favourites.contains(id))
+        }
+    }
+
+    static func jackJohnsonPage(_ page: Int, status: ITunesState.Status = .results) -> ITunesState {
+        var state = ITunesState()
+        state.status = status
+        state.term = "jack johnson"
+        state.page = page
+        state.pageCount = 5
+        state.totalCount = 50
+        state.rows = jackJohnsonRows((page - 1) * 10 + 1...page * 10)
+        return state
+    }
+
+    static func searching(_ term: String, over shown: ITunesState = ITunesState()) -> ITunesState {
+        var state = shown
+        state.status = .searching(term: term)
+        return state
+    }
+
+    /// `count` songs by one artist on one album, numbered 1…count, for paging.
+    static func numberedSongs(_ count: Int) -> [ITunesItem] {
+        (1...count).map { song(7_000 + $0, artist: "Paging Band", album: "Pages", track: "Song \($0)", number: $0) }
+    }
+
+    // MARK: Searching
+
+    @Test func searchGoesFromIdleThroughSearchingToResults() async throws {
+        #expect(recorder.states == [ITunesState()])
+        #expect(viewModel.state.value.status == .idle)
+
+        try await viewModel.search(["jack", "johnson"])
+
+        #expect(recorder.states == [ITunesState(), Self.searching("jack johnson"), Self.jackJohnsonPage(1)])
+        #expect(progress.messages == ["searching “jack johnson”…"])
+        #expect(fixture.calls == ["search jack johnson"])
+        #expect(viewModel.rowNumbers == Array(1...50))
+        #expect(viewModel.pageCount == 5)
+        #expect(viewModel.openItem == nil)
+    }
+
+    @Test func theTermIsTheWordsJoinedAndTrimmed() async throws {
+        try await viewModel.search(["  jack", "johnson  "])
+        #expect(fixture.calls == ["search jack johnson"])
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        #expect(progress.messages == ["searching “jack johnson”…"])
+    }
+
+    @Test func progressNamesTheTermWithoutControlCharacters() async throws {
+        try await viewModel.search(["café\u{1B}[31m", "\u{7}周杰倫"])
+        #expect(progress.messages == ["searching “café[31m 周杰倫”…"])
+        #expect(fixture.calls == ["search café\u{1B}[31m \u{7}周杰倫"], "the service gets the term as typed")
+    }
+
+    @Test func anEmptyAnswerIsNoResults() async throws {
+        try await viewModel.search(["xyzzy"])
+
+        var noResults = ITunesState()
+        noResults.status = .noResults(term: "xyzzy")
+        noResults.term = "xyzzy"
+        #expect(recorder.states == [ITunesState(), Self.searching("xyzzy"), noResults])
+        #expect(viewModel.rowNumbers == [])
+        #expect(viewModel.pageCount == 0)
+    }
+
+    @Test func noResultsReplaceThePreviousResults() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.search(["xyzzy"])
+
+        var noResults = ITunesState()
+        noResults.status = .noResults(term: "xyzzy")
+        noResults.term = "xyzzy"
+        #expect(recorder.states.suffix(2) == [Self.searching("xyzzy", over: Self.jackJohnsonPage(1)), noResults])
+        #expect(viewModel.state.value == noResults)
+    }
+
+    @Test func aFailedSearchKeepsThePreviousResultsOnShow() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try viewModel.showPage(.number(2))
+        let shown = viewModel.state.value
+        fixture.failSearch("star", status: 503)
+
+        await #expect(throws: HTTPError(.status(503), endpoint: "/search?term=star")) {
+            try await viewModel.search(["star"])
+        }
+
+        var failed = Self.jackJohnsonPage(2)
+        failed.status = .failed(message: "HTTP 503 from /search?term=star")
+        #expect(recorder.states.suffix(2) == [Self.searching("star", over: shown), failed])
+        #expect(viewModel.state.value.rows == shown.rows, "rows unchanged")
+        #expect(viewModel.state.value.rows.map(\.number) == Array(11...20))
+        #expect(viewModel.state.value.term == "jack johnson", "the term the rows are for")
+        #expect(progress.messages == ["searching “jack johnson”…", "searching “star”…"])
+
+        try viewModel.showPage(.next)
+        #expect(viewModel.state.value.rows.map(\.number) == Array(21...30), "the kept results still page")
+
+        try await viewModel.search(["jack", "johnson"])
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1), "a good search afterwards clears the failure")
+    }
+
+    @Test func aFailedFirstSearchIsFailedWithNothingShown() async throws {
+        fixture.failSearch("star", status: 500)
+        await #expect(throws: HTTPError(.status(500), endpoint: "/search?term=star")) { try await viewModel.search(["star"]) }
+
+        var failed = ITunesState()
+        failed.status = .failed(message: "HTTP 500 from /search?term=star")
+        #expect(recorder.states == [ITunesState(), Self.searching("star"), failed])
+    }
+
+    @Test func aCancelledSearchPutsTheStatusBack() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        fixture.cancelEverySearch()
+
+        await #expect(throws: CancellationError.self) { try await viewModel.search(["star"]) }
+        #expect(recorder.states.suffix(2) == [Self.searching("star", over: Self.jackJohnsonPage(1)), Self.jackJohnsonPage(1)])
+    }
+
+    @Test func searchWithoutWordsIsAUsageErrorThatChangesNothing() async throws {
+        await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search([]) }
+        await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search(["  ", " "]) }
+        #expect(recorder.states == [ITunesState()])
+        #expect(fixture.calls == [])
+        #expect(progress.messages == [])
+    }
+
+    // MARK: Sorting
+
+    @Test func resultsAreSortedByArtistAlbumAndTrackNumber() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        var ids: [Int] = []
+        for page in 1...5 {
+            try viewModel.showPage(.number(page))
+            ids += viewModel.state.value.rows.compactMap(\.item.trackId)
+        }
+        #expect(ids == Recorded.jackJohnsonSortedIDs)
+        #expect(Recorded.jackJohnson.compactMap(\.trackId) != Recorded.jackJohnsonSortedIDs, "the store's order was different")
+    }
+
+    @Test func eachTieBreakDecides() async throws {
+        let items = [
+            song(1, artist: "Zed", album: "A", track: "artist Z last", number: 1),
+            song(2, artist: "Abba", album: "Z", track: "artist Abba, album Z", number: 1),
+            song(3, artist: "beatles", album: "A", track: "lower-case b still after Abba", number: 9),
+            song(4, artist: "Abba", album: "Album 10", track: "album 10", number: 1),
+            song(5, artist: "Abba", album: "Album 2", track: "album 2 before album 10", number: 1),
+            song(6, artist: "Mid", album: "Same", track: "no number", number: nil),
+            song(7, artist: "Mid", album: "Same", track: "number 3", number: 3),
+            song(8, artist: "Mid", album: "Same", track: "number 1", number: 1),
+            song(9, artist: "Mid", album: "Same", track: "another without number", number: nil),
+            song(10, artist: "Mid", album: "Same", track: "another number 3", number: 3),
+        ]
+        fixture.answer("ties", with: items)
+        try await viewModel.search(["ties"])
+
+        #expect(viewModel.state.value.rows.map(\.item.trackId) == [5, 4, 2, 3, 8, 7, 10, 6, 9, 1])
+        #expect(viewModel.state.value.rows.map(\.number) == Array(1...10))
+        #expect(ITunesViewModel.sorted(items).map(\.trackId) == [5, 4, 2, 3, 8, 7, 10, 6, 9, 1])
+    }
+
+    @Test func equalKeysKeepTheStoreOrder() {
+        let items = (1...6).map { song($0, artist: "Same", album: "Same", track: "take \($0)", number: $0 % 2 == 0 ? nil : 4) }
+        #expect(ITunesViewModel.sorted(items).map(\.trackId) == [1, 3, 5, 2, 4, 6])
+        #expect(ITunesViewModel.sorted(items.reversed()).map(\.trackId) == [5, 3, 1, 6, 4, 2])
+    }
+
+    // MARK: Paging
+
+    @Test func pagesHoldTenRowsAndNumbersContinue() async throws {
+        try await viewModel.search(["jack", "johnson"])
+
+        try viewModel.showPage(.next)
+        #expect(viewModel.state.value == Self.jackJohnsonPage(2))
+        #expect(viewModel.state.value.rows.map(\.number) == Array(11...20))
+        #expect(viewModel.state.value.rows.first?.item.trackName == "Banana Pancakes")
+
+        try viewModel.showPage(.previous)
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+
+        try viewModel.showPage(.number(5))
+        #expect(viewModel.state.value == Self.jackJohnsonPage(5))
+        #expect(viewModel.state.value.rows.last?.item.trackName == "A Pirate Looks At Forty")
+        #expect(viewModel.state.value.isOnLastPage)
+        #expect(fixture.calls == ["search jack johnson"], "paging never asks the store again")
+    }
+
+    @Test func theLastPageMayBePartial() async throws {
+        fixture.answer("pages", with: Self.numberedSongs(23))
+        try await viewModel.search(["pages"])
+        #expect(viewModel.state.value.pageCount == 3)
+        #expect(viewModel.state.value.totalCount == 23)
+
+        try viewModel.showPage(.number(3))
+        var expected = ITunesState()
+        expected.status = .results
+        expected.term = "pages"
+        expected.page = 3
+        expected.pageCount = 3
+        expected.totalCount = 23
+        expected.rows = Self.numberedSongs(23)[20...].enumerated().map { ITunesState.Row(number: 21 + $0, item: $1, isFavourite: false) }
+        #expect(viewModel.state.value == expected)
+        #expect(viewModel.state.value.rows.map(\.number) == [21, 22, 23])
+    }
+
+    @Test func pagingPastEitherEndIsAnErrorThatChangesNothing() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        #expect(throws: CommandError("already on the first page")) { try viewModel.showPage(.previous) }
+        #expect(throws: CommandError("no page 6: there are 5 pages")) { try viewModel.showPage(.number(6)) }
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+
+        try viewModel.showPage(.number(5))
+        let count = recorder.states.count
+        #expect(throws: CommandError("end of results (page 5 is the last)")) { try viewModel.showPage(.next) }
+        #expect(viewModel.state.value == Self.jackJohnsonPage(5))
+        #expect(recorder.states.count == count, "nothing published")
+    }
+
+    @Test func aSinglePageHasNoNextAndNoPageTwo() async throws {
+        fixture.answer("one", with: Self.numberedSongs(1))
+        try await viewModel.search(["one"])
+        #expect(throws: CommandError("end of results (page 1 is the last)")) { try viewModel.showPage(.next) }
+        #expect(throws: CommandError("no page 2: there is 1 page")) { try viewModel.showPage(.number(2)) }
+        #expect(throws: CommandError("already on the first page")) { try viewModel.showPage(.previous) }
+    }
+
+    @Test func pagingBeforeAnySearchOrAfterNoResultsIsAnError() async throws {
+        let message = CommandError("nothing to page through: `search <words>` first")
+        #expect(throws: message) { try viewModel.showPage(.next) }
+        #expect(throws: message) { try viewModel.showPage(.number(1)) }
+        try await viewModel.search(["xyzzy"])
+        #expect(throws: message) { try viewModel.showPage(.next) }
+    }
+
+    @Test func pagingFromADetailGoesBackToTheList() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.open("3")
+        try viewModel.showPage(.next)
+        #expect(viewModel.state.value == Self.jackJohnsonPage(2))
+        #expect(viewModel.openItem == nil)
+    }
+
+    // MARK: Opening a result
+
+    @Test func openRefreshesTheDetailWithALookup() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        var fresh = Recorded.jackJohnson(id: 906900983)
+        fresh.trackName = "Flake (Remastered)"
+        fresh.trackPrice = 0.69
+        fixture.answerLookup(906900983, with: fresh)
+
+        try await viewModel.open("1")
+
+        var expected = Self.jackJohnsonPage(1)
+        expected.screen = .detail
+        expected.detail = ITunesState.Row(number: 1, item: fresh, isFavourite: false)
+        #expect(viewModel.state.value == expected)
+        #expect(viewModel.openItem == fresh)
+        #expect(fixture.calls == ["search jack johnson", "lookup 906900983"])
+        #expect(viewModel.state.value.rows.first?.item.trackName == "Flake", "the list keeps the search's copy")
+    }
+
+    @Test func openOnAnotherPageUsesTheRowNumber() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.open("23")
+        #expect(viewModel.state.value.detail == ITunesState.Row(number: 23, item: Recorded.jackJohnson(id: 879273587), isFavourite: false))
+        #expect(viewModel.state.value.rows == Self.jackJohnsonRows(1...10), "the page behind the detail is unchanged")
+        #expect(fixture.lookups == ["lookup 879273587"])
+    }
+
+    @Test func aFailedLookupShowsTheSearchCopyWithANote() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        fixture.failLookups(status: 500)
+
+        try await viewModel.open("9")
+
+        var expected = Self.jackJohnsonPage(1)
+        expected.screen = .detail
+        expected.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
+        expected.detailNote = "not refreshed: HTTP 500 from /lookup?id=879273565&country=US"
+        #expect(viewModel.state.value == expected)
+
+        fixture.failLookups(status: nil)
+        try await viewModel.open("10")
+        #expect(viewModel.state.value.detailNote == nil, "the next good open has no note")
+        #expect(viewModel.state.value.detail?.item.trackName == "Never Know")
+    }
+
+    @Test func aLookupThatFindsNothingKeepsTheSearchCopy() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        fixture.answerLookup(879273565, with: nil)
+        try await viewModel.open("9")
+        #expect(viewModel.state.value.detail == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false))
+        #expect(viewModel.state.value.detailNote == nil)
+    }
+
+    @Test func itemsWithoutATrackIdAreNotLookedUp() async throws {
+        fixture.answer("fault", with: [Recorded.audiobook])
+        try await viewModel.search(["fault"])
+        try await viewModel.open("1")
+
+        #expect(fixture.calls == ["search fault"])
+        #expect(viewModel.state.value.screen == .detail)
+        #expect(viewModel.state.value.detail == ITunesState.Row(number: 1, item: Recorded.audiobook, isFavourite: false))
+        #expect(viewModel.state.value.detailNote == nil)
+    }
+
+    @Test func openRejectsRowsThatDoNotExist() async throws {
+        await #expect(throws: CommandError("no row 1: nothing found yet (`search <words>` first)")) { try await viewModel.open("1") }
+        try await viewModel.search(["jack", "johnson"])
+        await #expect(throws: CommandError("no row 51: there are 50 rows")) { try await viewModel.open("51") }
+        await #expect(throws: CommandError("no row 0: there are 50 rows")) { try await viewModel.open("0") }
+        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        #expect(fixture.lookups == [])
+    }
+
+    @Test func backClosesTheDetailOnce() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.open("2")
+        #expect(viewModel.back())
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        #expect(!viewModel.back(), "back on the list is for the shell")
+    }
+
+    // MARK: lookup <id>
+
+    @Test func lookupOpensADetailDirectly() async throws {
+        try await viewModel.lookup("256412807")
+
+        var expected = ITunesState()
+        expected.screen = .detail
+        expected.detail = ITunesState.Row(number: nil, item: Recorded.sakura, isFavourite: false)
+        #expect(viewModel.state.value == expected)
+        #expect(fixture.calls == ["lookup 256412807"])
+    }
+
+    @Test func lookupOfAResultCarriesItsRowNumber() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.lookup("879273565")
+        #expect(viewModel.state.value.detail == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false))
+
+        try await viewModel.lookup("1369438950")  // Bazzi's "Star", not among the results
+        #expect(viewModel.state.value.detail == ITunesState.Row(number: nil, item: Recorded.mixed[0], isFavourite: false))
+        #expect(viewModel.state.value.rows == Self.jackJohnsonRows(1...10))
+    }
+
+    @Test func lookupClearsAnEarlierNote() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        fixture.failLookups(status: 502)
+        try await viewModel.open("1")
+        #expect(viewModel.state.value.detailNote == "not refreshed: HTTP 502 from /lookup?id=906900983&country=US")
+        fixture.failLookups(status: nil)
+        try await viewModel.lookup("906900983")
+        #expect(viewModel.state.value.detailNote == nil)
+        #expect(viewModel.state.value.detail?.number == 1)
+    }
+
+    @Test func lookupRejectsUnknownAndNonNumericIds() async throws {
+        await #expect(throws: CommandError("no track with id 123")) { try await viewModel.lookup("123") }
+        await #expect(throws: CommandError("expected a track id (a number), not 'abc'")) { try await viewModel.lookup("abc") }
+        await #expect(throws: CommandError("expected a track id (a number), not '0'")) { try await viewModel.lookup("0") }
+        await #expect(throws: CommandError("expected a track id (a number), not '-5'")) { try await viewModel.lookup("-5") }
+        #expect(fixture.calls == ["lookup 123"])
+        #expect(recorder.states == [ITunesState()])
+    }
+
+    @Test func aFailingLookupCommandChangesNothing() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        fixture.failLookups(status: 503)
+        await #expect(throws: HTTPError(.status(503), endpoint: "/lookup?id=879273565&country=US")) {
+            try await viewModel.lookup("879273565")
+        }
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+    }
+
+    // MARK: Favourites
+
+    @Test func favByRowNumberStarsTheRow() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        let row = try viewModel.toggleFavourite("9")
+
+        #expect(row == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: true))
+        var expected = Self.jackJohnsonPage(1)
+        expected.rows = Self.jackJohnsonRows(1...10, favourites: [879273565])
+        #expect(viewModel.state.value == expected)
+        #expect(try store.ids(in: "itunes") == ["879273565"])
+        #expect(try store.list().map(\.title) == ["Better Together — Jack Johnson"])
+
+        let again = try viewModel.toggleFavourite("9")
+        #expect(!again.isFavourite)
+        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        #expect(try store.ids(in: "itunes") == [])
+    }
+
+    @Test func favOnTheDetailShowsOnTheListAfterBack() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try viewModel.showPage(.number(2))
+        try await viewModel.open("14")
+
+        let row = try viewModel.toggleFavourite(nil)
+        #expect(row == ITunesState.Row(number: 14, item: Recorded.jackJohnson(id: 879273573), isFavourite: true))
+        #expect(viewModel.state.value.detail?.isFavourite == true)
+
+        #expect(viewModel.back())
+        #expect(viewModel.state.value.rows.map(\.isFavourite) == [false, false, false, true, false, false, false, false, false, false])
+        #expect(try store.list().map(\.title) == ["Sitting, Waiting, Wishing — Jack Johnson"])
+    }
+
+    @Test func aLookedUpDetailCanBeAFavouriteWithoutARowNumber() async throws {
+        try await viewModel.lookup("256412807")
+        let row = try viewModel.toggleFavourite(nil)
+        #expect(row == ITunesState.Row(number: nil, item: Recorded.sakura, isFavourite: true))
+        #expect(try store.list().map(\.title) == ["桜 — コブクロ"])
+        #expect(try store.ids(in: "itunes") == ["256412807"])
+    }
+
+    @Test func anAudiobookWithoutTrackIdCannotBeAFavourite() async throws {
+        fixture.answer("fault", with: [Recorded.audiobook])
+        try await viewModel.search(["fault"])
+        let before = viewModel.state.value
+
+        let message = CommandError("“The Fault in Our Stars (Unabridged)” has no track id, so it cannot be a favourite")
+        #expect(throws: message) { try viewModel.toggleFavourite("1") }
+        try await viewModel.open("1")
+        #expect(throws: message) { try viewModel.toggleFavourite(nil) }
+        #expect(try store.list().isEmpty)
+        #expect(viewModel.back())
+        #expect(viewModel.state.value == before)
+    }
+
+    @Test func favNeedsARowOrADetail() async throws {
+        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: CommandError("no row 1: nothing found yet (`search <words>` first)")) { try viewModel.toggleFavourite("1") }
+        try await viewModel.search(["jack", "johnson"])
+        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: CommandError("no row 51: there are 50 rows")) { try viewModel.toggleFavourite("51") }
+        #expect(try store.list().isEmpty)
+    }
+
+    @Test func favouritesShowForANewViewModelOnTheSameStore() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        _ = try viewModel.toggleFavourite("2")
+
+        let second = ITunesViewModel(service: fixture.service, favourites: store)
+        try await second.search(["jack", "johnson"])
+        #expect(second.state.value.rows.filter(\.isFavourite).map(\.item.trackName) == ["Bubble Toes"])
+    }
+
+    // MARK: Refresh and reset
+
+    @Test func refreshSearchesAgainKeepingPageAndDetail() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try viewModel.showPage(.number(3))
+        try await viewModel.open("25")
+        let before = viewModel.state.value
+
+        try await viewModel.refresh()
+        #expect(fixture.calls == ["search jack johnson", "lookup 879269461", "search jack johnson"])
+        #expect(viewModel.state.value == before)
+        #expect(before.detail?.number == 25)
+        #expect(before.page == 3)
+    }
+
+    @Test func refreshBeforeAnySearchIsAnError() async throws {
+        await #expect(throws: CommandError("nothing to refresh: `search <words>` first")) { try await viewModel.refresh() }
+    }
+
+    @Test func aFailedRefreshKeepsTheResults() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try viewModel.showPage(.number(2))
+        fixture.failSearch("jack johnson", status: 500)
+
+        await #expect(throws: HTTPError(.status(500), endpoint: "/search?term=jack%20johnson")) { try await viewModel.refresh() }
+        var failed = Self.jackJohnsonPage(2)
+        failed.status = .failed(message: "HTTP 500 from /search?term=jack%20johnson")
+        #expect(viewModel.state.value == failed)
+    }
+
+    @Test func resetForgetsEverything() async throws {
+        try await viewModel.search(["jack", "johnson"])
+        try await viewModel.open("1")
+        viewModel.reset()
+        #expect(viewModel.state.value == ITunesState())
+        #expect(viewModel.openItem == nil)
+        #expect(viewModel.rowNumbers == [])
+        await #expect(throws: CommandError("nothing to refresh: `search <words>` first")) { try await viewModel.refresh() }
+    }
+
+    @Test func anUnusableDatabaseStillSearchesButSaysSo() async throws {
+        let directory = ITunesFixture.temporaryDirectory("itunes-corrupt")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try Data("not a database".utf8).write(to: directory.appendingPathComponent("explorer.sqlite"))
+        let broken = ITunesViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
+
+        try await broken.search(["jack", "johnson"])
+        #expect(broken.state.value.rows.count == 10)
+        #expect(broken.state.value.rows.allSatisfy { !$0.isFavourite })
+        #expect(broken.state.value.favouritesProblem?.contains("not a usable database") == true)
+        #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
+    }
+}
