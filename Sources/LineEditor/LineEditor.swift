@@ -35,7 +35,10 @@ public final class LineEditor {
         rl_initialize()
         rl_catch_signals = 0
         rl_attempted_completion_function = complete
+        // Both: libedit takes the word being completed from the basic set, whose default
+        // breaks at `=` (and `filter eye=b` must complete as one word).
         rl_completer_word_break_characters = Self.wordBreaks
+        rl_basic_word_break_characters = UnsafePointer(Self.wordBreaks)
         stifle_history(Self.historyLimit)
         if let historyFile {
             let directory = (historyFile as NSString).deletingLastPathComponent
