@@ -79,7 +79,7 @@ struct ExplorerCommand: AsyncParsableCommand {
 
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all) { entry in
             let http = SwitchableHTTPClient(
-                live: LiveHTTPClient(baseURL: entry.config.baseURL, timeout: timeout),
+                live: LiveHTTPClient(baseURL: entry.config.baseURL, timeout: timeout, tracer: tracer),
                 embedded: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
                 selection: selection)
             return FeatureContext(

@@ -20,9 +20,13 @@ public struct LiveHTTPClient: HTTPClient {
     public let baseURL: URL
     public let timeout: TimeInterval
     public let retryPolicy: RetryPolicy
+    /// Told about retries, which the tracing client around this one cannot see.
+    private let tracer: Tracer?
     private let session: URLSession
 
-    public init(baseURL: URL, timeout: TimeInterval = 15, retryPolicy: RetryPolicy = RetryPolicy(), session: URLSession? = nil) {
+    public init(baseURL: URL, timeout: TimeInterval = 15, retryPolicy: RetryPolicy = RetryPolicy(),
+                session: URLSession? = nil, tracer: Tracer? = nil) {
+        self.tracer = tracer
         self.baseURL = baseURL
         self.timeout = timeout
         self.retryPolicy = retryPolicy
@@ -41,7 +45,9 @@ public struct LiveHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let first = try await attempt(request)
         guard retryPolicy.retryableStatuses.contains(first.status) else { return try checked(first, request) }
-        try await sleep(retryDelay(first), request)
+        let delay = retryDelay(first)
+        tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)) ms")
+        try await sleep(delay, request)
         return try checked(try await attempt(request), request)
     }
 
