@@ -49,7 +49,7 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw ValidationError("--width must be between 20 and 1000, not \(width)")
         }
         if !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(timeout)")
+            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(String(format: "%g", timeout))")
         }
     }
 

@@ -41,7 +41,7 @@ public final class StarshipsViewModel {
 
     /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it.
     public func showPage(_ argument: PageArgument) async throws {
-        try await load()
+        if list.isEmpty { try await load() }
         let target = try argument.target(current: page, count: list.pageCount)
         try await show(page: target)
     }
