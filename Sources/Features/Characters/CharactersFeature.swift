@@ -5,7 +5,7 @@ import Reactive
 /// parallel, with segments by eye colour (or hair, skin, gender), filters, sorting, details
 /// and favourites.
 @MainActor
-public final class CharactersFeature: Feature {
+public final class CharactersFeature: ScreenFeature {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: CharactersViewModel.featureID,
         title: "Star Wars characters",
@@ -31,23 +31,8 @@ public final class CharactersFeature: Feature {
         viewModel.state.value.detail.map { [$0.person.name] } ?? []
     }
 
-    public func enter() async throws -> String {
-        try await viewModel.load()
-        return view.screen
-    }
-
-    public func back() async throws -> String? {
-        viewModel.back() ? view.screen : nil
-    }
-
-    public func sourceDidChange(isActive: Bool) async throws -> String? {
-        guard isActive else {
-            viewModel.reset()
-            return nil
-        }
-        try await viewModel.refresh()
-        return view.screen
-    }
+    public var model: CharactersViewModel { viewModel }
+    public var screen: String { view.screen }
 
     public var commands: [Command] {
         let viewModel = self.viewModel

@@ -6,7 +6,7 @@ import Reactive
 ///
 /// An intent that fails throws and leaves the state exactly as it was.
 @MainActor
-public final class CharactersViewModel {
+public final class CharactersViewModel: ScreenViewModel {
     public nonisolated static let featureID = "characters"
 
     public let state = Observable(CharactersState(), traceLabel: "CharactersViewModel.state")

@@ -5,7 +5,7 @@ import Reactive
 /// iTunes search: the store's search, results paged ten at a time, details refreshed with a
 /// lookup, favourites, previews and store pages.
 @MainActor
-public final class ITunesFeature: Feature {
+public final class ITunesFeature: ScreenFeature {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: ITunesViewModel.featureID,
         title: "iTunes search",
@@ -32,12 +32,10 @@ public final class ITunesFeature: Feature {
         viewModel.state.value.detail.map { [$0.item.title] } ?? []
     }
 
-    public func enter() async throws -> String { view.screen }
+    public var model: ITunesViewModel { viewModel }
+    public var screen: String { view.screen }
 
-    public func back() async throws -> String? {
-        viewModel.back() ? view.screen : nil
-    }
-
+    /// With nothing searched yet there is nothing to load again from the new source.
     public func sourceDidChange(isActive: Bool) async throws -> String? {
         guard isActive, viewModel.state.value.term != nil else {
             viewModel.reset()

@@ -5,7 +5,7 @@ import Reactive
 /// The iTunes screen's logic: searching, the results sorted by artist, album and track number
 /// and shown ten to a page, details refreshed with a lookup, favourites, and previews.
 @MainActor
-public final class ITunesViewModel {
+public final class ITunesViewModel: ScreenViewModel {
     public nonisolated static let featureID = "itunes"
     public static let pageSize = 10
 
@@ -32,6 +32,9 @@ public final class ITunesViewModel {
     public var openItem: ITunesItem? { detail?.item }
 
     // MARK: Intents
+
+    /// Nothing to load before the first search.
+    public func load() async throws {}
 
     /// `search <words…>`: the results replace the previous ones; a failure keeps them.
     public func search(_ words: [String]) async throws {

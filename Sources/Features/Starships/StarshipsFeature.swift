@@ -4,7 +4,7 @@ import Reactive
 /// Starships: the starships of the Star Wars API, paged as the API pages them, with details
 /// and favourites. Wires the service, view model and view, and maps commands to intents.
 @MainActor
-public final class StarshipsFeature: Feature {
+public final class StarshipsFeature: ScreenFeature {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: StarshipsViewModel.featureID,
         title: "Star Wars starships",
@@ -25,23 +25,8 @@ public final class StarshipsFeature: Feature {
         viewModel.state.value.detail.map { [$0.starship.name] } ?? []
     }
 
-    public func enter() async throws -> String {
-        try await viewModel.load()
-        return view.screen
-    }
-
-    public func back() async throws -> String? {
-        viewModel.back() ? view.screen : nil
-    }
-
-    public func sourceDidChange(isActive: Bool) async throws -> String? {
-        guard isActive else {
-            viewModel.reset()
-            return nil
-        }
-        try await viewModel.refresh()
-        return view.screen
-    }
+    public var model: StarshipsViewModel { viewModel }
+    public var screen: String { view.screen }
 
     public var commands: [Command] {
         let viewModel = self.viewModel

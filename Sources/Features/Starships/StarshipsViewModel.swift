@@ -7,7 +7,7 @@ import Reactive
 /// An intent that fails throws and leaves the state exactly as it was: a failed page load or
 /// refresh keeps the last good screen.
 @MainActor
-public final class StarshipsViewModel {
+public final class StarshipsViewModel: ScreenViewModel {
     public nonisolated static let featureID = "starships"
 
     /// The screen as one value; every change is an emission (`trace: StarshipsViewModel.state ← …`).
