@@ -109,7 +109,7 @@ final class FakePages: Sendable {
         let error = await #expect(throws: PageLoadError.self) {
             try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error?.description == "page 4 of 9 failed, nothing shown: HTTP 500 from /things/?page=4")
+        #expect(error?.description == "page 4 of 9 failed: HTTP 500 from /things/?page=4")
         #expect(error?.page == 4)
         #expect(error?.pageCount == 9)
         #expect(error?.underlying as? HTTPError == HTTPError(.status(500), endpoint: "/things/?page=4"))
@@ -123,7 +123,7 @@ final class FakePages: Sendable {
         let error = await #expect(throws: PageLoadError.self) {
             try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error?.description == "page 1 failed, nothing shown: timed out waiting for /things/?page=1")
+        #expect(error?.description == "page 1 failed: timed out waiting for /things/?page=1")
         #expect(error?.pageCount == nil)
         #expect(pages.requests == [1])
         #expect(pages.progressReports == [])

@@ -83,7 +83,7 @@ struct PageLoaderTests {
         }
         #expect(error.page == 3)
         #expect(error.pageCount == 4)
-        #expect(error.description == "page 3 of 4 failed, nothing shown: HTTP 500 from /items/?page=3")
+        #expect(error.description == "page 3 of 4 failed: HTTP 500 from /items/?page=3")
         #expect((error.underlying as? HTTPError)?.kind == .status(500))
     }
 
@@ -93,7 +93,7 @@ struct PageLoaderTests {
         let error = try await #require(throws: PageLoadError.self) {
             try await PageLoader.loadAll { [api] in try await api.fetch($0) }
         }
-        #expect(error.description == "page 1 failed, nothing shown: HTTP 500 from /items/?page=1")
+        #expect(error.description == "page 1 failed: HTTP 500 from /items/?page=1")
         #expect(api.calls.value == [1])
     }
 

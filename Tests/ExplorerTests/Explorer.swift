@@ -18,17 +18,21 @@ enum Explorer {
         return defaults
     }
 
-    /// Runs explorer with `arguments` (after the defaults) and `stdin` piped in.
-    static func run(_ arguments: [String], stdin: [UInt8] = [], in sandbox: Sandbox) async throws -> ProcessOutput {
+    /// Runs explorer with `arguments` (after the defaults) and `stdin` piped in, in the
+    /// sandbox's environment with `environment` set on top of it (a value replaces the
+    /// sandbox's; an empty value is set empty, not removed).
+    static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
+                    in sandbox: Sandbox) async throws -> ProcessOutput {
         try await Subprocess.run(
             executable: TestPaths.explorer,
             arguments: defaultArguments(for: arguments, sandbox: sandbox) + arguments,
-            environment: sandbox.environment,
+            environment: sandbox.environment.merging(environment) { _, override in override },
             stdin: stdin,
             timeout: processTimeout)
     }
 
-    static func run(_ arguments: [String], script: String, in sandbox: Sandbox) async throws -> ProcessOutput {
-        try await run(arguments, stdin: Array(script.utf8), in: sandbox)
+    static func run(_ arguments: [String], script: String, environment: [String: String] = [:],
+                    in sandbox: Sandbox) async throws -> ProcessOutput {
+        try await run(arguments, stdin: Array(script.utf8), environment: environment, in: sandbox)
     }
 }

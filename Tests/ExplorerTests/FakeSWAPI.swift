@@ -6,16 +6,21 @@ import Foundation
 /// itself if the test runner dies).
 final class FakeSWAPI: Sendable {
     let port: Int
+    /// The path the API lives under: `/api` unless the arguments give `--prefix`.
+    let prefix: String
     /// The file the server appends each request target to.
     let logFile: URL
     private let process: Subprocess
 
-    /// Starts the server, serving `data` (default: the repository's data/swapi), and waits
-    /// until it announces its port.
+    /// Starts the server, serving `data` (default: the repository's data/swapi; a `--data DIR`
+    /// among `arguments` serves DIR instead), and waits until it announces its port.
     init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        var all = [TestPaths.fakeSWAPI.path, "--data", data.path, "--log", logFile.path, "--max-seconds", "120"]
+        var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "120"]
+        if !arguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
+            all += ["--data", data.path]
+        }
         all += arguments
         process = try Subprocess(executable: TestPaths.python, arguments: all, environment: sandbox.environment)
         guard let line = process.readFirstLine(timeout: 10), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
@@ -24,14 +29,30 @@ final class FakeSWAPI: Sendable {
             throw Subprocess.LaunchError(description: "fake_swapi.py did not start: \(process.availableStderr())")
         }
         self.port = port
+        prefix = Self.prefix(in: arguments)
+    }
+
+    /// The value of `--prefix P` / `--prefix=P` in `arguments` (the last one wins, as in the
+    /// script), without a trailing slash; `/api` when there is none.
+    static func prefix(in arguments: [String]) -> String {
+        var prefix = "/api"
+        for (index, argument) in arguments.enumerated() {
+            if argument == "--prefix", index + 1 < arguments.count {
+                prefix = arguments[index + 1]
+            } else if argument.hasPrefix("--prefix=") {
+                prefix = String(argument.dropFirst("--prefix=".count))
+            }
+        }
+        while prefix.hasSuffix("/") { prefix.removeLast() }
+        return prefix
     }
 
     deinit {
         stop()
     }
 
-    /// `http://127.0.0.1:PORT/api`, for Plugins.json's `baseURL`.
-    var baseURL: String { "http://127.0.0.1:\(port)/api" }
+    /// `http://127.0.0.1:PORT/api` (or whatever `--prefix` said), for Plugins.json's `baseURL`.
+    var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
 
     /// The request targets received so far, in order (`/api/starships/?page=1`).
     func requests() -> [String] {

@@ -1,4 +1,10 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+private typealias Glibc = Darwin
+#endif
 
 /// A fresh temporary directory for one scenario, with the environment explorer runs in: HOME
 /// and the XDG directories point inside it, NO_COLOR and everything else from the test
@@ -36,6 +42,33 @@ final class Sandbox: Sendable {
         let url = file(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
+    }
+
+    /// Writes an executable script (a fake player, a fake xdg-open). Not with `Data.write`:
+    /// its descriptor is not close-on-exec, so a process another test spawns at that moment
+    /// would keep the file open for writing and running the script would fail with "text
+    /// file busy" (ETXTBSY).
+    func writeExecutable(_ text: String, to name: String) throws {
+        let url = file(name)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
+        guard fd >= 0 else {
+            throw Subprocess.LaunchError(description: "cannot write \(url.path): \(String(cString: strerror(errno)))")
+        }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var written = 0
+        while written < bytes.count {
+            let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count > 0 else {
+                throw Subprocess.LaunchError(description: "cannot write \(url.path): \(String(cString: strerror(errno)))")
+            }
+            written += count
+        }
+        guard fchmod(fd, 0o755) == 0 else {
+            throw Subprocess.LaunchError(description: "cannot make \(url.path) executable: \(String(cString: strerror(errno)))")
+        }
     }
 
     /// The environment explorer (or the fake server) runs with.

@@ -1,14 +1,15 @@
 import Foundation
 
 /// Runs one transcript scenario: a fresh ``Sandbox``, the fake server if the transcript asks
-/// for one (`server:`), its `file` sections written into the sandbox, then explorer with the
-/// `args:` words and the decoded `stdin`.
+/// for one (`server:`), its `file` sections written into the sandbox (made executable when
+/// they start with `#!`), then explorer with the `args:` words, the `env:` variables set and
+/// the decoded `stdin`.
 ///
-/// Variables, replaced in `args:`, `server:` and `file` sections:
+/// Variables, replaced in `args:`, `server:`, `env:` and `file` sections:
 /// `${TMP}` the scenario's directory · `${FIXTURES}` Tests/ExplorerTests/Fixtures ·
 /// `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
-/// `http://127.0.0.1:PORT/api` · `${PORT}` its port · `${REFUSED_URL}` an
-/// `http://127.0.0.1:PORT/api` where nothing listens.
+/// `http://127.0.0.1:PORT/api` (its `--prefix` instead of `/api` if given) · `${PORT}` its
+/// port · `${REFUSED_URL}` an `http://127.0.0.1:PORT/api` where nothing listens.
 enum TranscriptRunner {
     static func run(_ transcript: Transcript, name: String) async throws -> TranscriptResult {
         let sandbox = try Sandbox(name)
@@ -33,12 +34,17 @@ enum TranscriptRunner {
         defer { server?.stop() }
 
         for (fileName, content) in transcript.files {
-            try sandbox.write(try substitute(content, variables), to: fileName)
+            if content.hasPrefix("#!") {
+                try sandbox.writeExecutable(try substitute(content, variables), to: fileName)
+            } else {
+                try sandbox.write(try substitute(content, variables), to: fileName)
+            }
         }
         let arguments = try ShellWords.split(transcript.header("args") ?? "").map { try substitute($0, variables) }
+        let environment = try self.environment(transcript.header("env") ?? "", variables)
         let stdin = try StdinEscapes.decode(transcript.section("stdin") ?? "")
 
-        let output = try await Explorer.run(arguments, stdin: stdin, in: sandbox)
+        let output = try await Explorer.run(arguments, stdin: stdin, environment: environment, in: sandbox)
 
         var problems: [String] = []
         if output.timedOut {
@@ -57,6 +63,22 @@ enum TranscriptRunner {
 
     struct UnknownVariable: Error, CustomStringConvertible {
         var description: String
+    }
+
+    struct MalformedEnvironment: Error, CustomStringConvertible {
+        var description: String
+    }
+
+    /// The `env:` header's `NAME=VALUE` words (variables replaced) as a dictionary.
+    static func environment(_ line: String, _ variables: [String: String]) throws -> [String: String] {
+        var environment: [String: String] = [:]
+        for word in try ShellWords.split(line) {
+            guard let equals = word.firstIndex(of: "="), equals != word.startIndex else {
+                throw MalformedEnvironment(description: "env: expected NAME=VALUE words, not `\(word)`")
+            }
+            environment[String(word[..<equals])] = try substitute(String(word[word.index(after: equals)...]), variables)
+        }
+        return environment
     }
 
     /// Replaces every `${NAME}` in `text`; an unknown name is an error, never left as is.

@@ -27,23 +27,34 @@
 //            Every run also gets `--data-dir ${TMP}/data` and `--width 100` unless args gives
 //            its own `--data-dir` / `--width`.
 //   server:  start Support/fake_swapi.py for this scenario with these arguments (see the top
-//            of that script: --fail, --hang, --malformed, --retry-after, --delay-ms, …);
-//            it serves the repository's data/swapi and is stopped afterwards.
+//            of that script: --fail, --hang, --malformed, --retry-after, --delay-ms, --route,
+//            --prefix, …); it serves the repository's data/swapi unless the line gives its own
+//            `--data DIR` (e.g. `--data ${FIXTURES}/swapi-co-2020`), and is stopped afterwards.
+//            `--prefix "" --route "/search?term=…" FILE` serves a non-SWAPI API (FILE is
+//            relative to --data); any other request target answers 404.
+//   env:     environment variables for explorer, as shell-like NAME=VALUE words, set on top of
+//            the sandbox's (see ENVIRONMENT): `env: EXPLORER_PLAYER=${TMP}/player PATH=${TMP}/bin`.
+//            `NAME=` sets it empty. The fake server does not get them.
 // Sections (a line starting with `--- ` starts one; its text runs to the next such line,
 // exactly, newlines and trailing blanks included; a header ending in `(no newline at end)`
 // means the text has no final newline):
-//   file NAME  written to ${TMP}/NAME before explorer starts (e.g. a Plugins.json).
+//   file NAME  written to ${TMP}/NAME before explorer starts (e.g. a Plugins.json); a file
+//              whose text starts with `#!` is made executable (a fake player script).
 //   stdin      what explorer reads; empty if absent. Only here, escapes give exact bytes:
 //              `\xHH` a byte (`\xFF` is invalid UTF-8), `\\` a backslash, `\{N*TEXT}` TEXT
 //              repeated N times (`\{10240*a}` is a 10 kB line); any other `\` is itself.
 //   stdout, stderr, status   what explorer must print and exit with.
 //   requests   (with `server:`) the request targets the server received, in order.
-// Variables in `args:`, `server:` and `file` sections: ${TMP} (the scenario's fresh
-// directory), ${FIXTURES}, ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
-// ${REFUSED_URL} (a loopback URL where nothing listens).
+// Variables in `args:`, `server:`, `env:` and `file` sections: ${TMP} (the scenario's fresh
+// directory), ${FIXTURES} (Tests/ExplorerTests/Fixtures: recorded API answers, see its
+// README.md), ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
+// ${REFUSED_URL} (a loopback URL where nothing listens). ${BASE_URL} is
+// `http://127.0.0.1:PORT/api`, or ends in the server line's `--prefix` instead of `/api`
+// (`--prefix ""`: `http://127.0.0.1:PORT`).
 //
 // ENVIRONMENT: explorer runs with HOME and XDG_* inside ${TMP}, NO_COLOR unset, nothing else
-// from the caller but PATH. stdout and stderr are pipes, so no colour and width 80 by default.
+// from the caller but PATH (and what `env:` sets). stdout and stderr are pipes, so no colour
+// and width 80 by default.
 //
 // NORMALIZATION before comparing: `(12 ms)` → `(N ms)`; the scenario directory → `${TMP}`;
 // the server's port → `${PORT}` (nothing listening: `${REFUSED_PORT}`).
@@ -139,6 +150,24 @@ struct TranscriptTests {
                 == ["-c", "use starships; page 2", "--width=40", "a b", "c d"])
         #expect(try ShellWords.split("   ") == [])
         #expect(throws: ShellWords.Malformed.self) { try ShellWords.split(#"-c "open"#) }
+    }
+
+    @Test("env: lines give NAME=VALUE pairs, variables replaced, empty values kept")
+    func environmentHeader() throws {
+        #expect(try TranscriptRunner.environment(#"EXPLORER_PLAYER=${TMP}/player PATH= "NOTE=two words""#, ["TMP": "/t"])
+                == ["EXPLORER_PLAYER": "/t/player", "PATH": "", "NOTE": "two words"])
+        #expect(try TranscriptRunner.environment("", [:]) == [:])
+        #expect(throws: TranscriptRunner.MalformedEnvironment.self) { try TranscriptRunner.environment("PATH", [:]) }
+        #expect(throws: TranscriptRunner.MalformedEnvironment.self) { try TranscriptRunner.environment("=value", [:]) }
+        #expect(throws: TranscriptRunner.UnknownVariable.self) { try TranscriptRunner.environment("A=${NOPE}", [:]) }
+    }
+
+    @Test("the fake server's base URL follows its --prefix")
+    func fakeServerPrefix() {
+        #expect(FakeSWAPI.prefix(in: []) == "/api")
+        #expect(FakeSWAPI.prefix(in: ["--prefix", ""]) == "")
+        #expect(FakeSWAPI.prefix(in: ["--prefix=/v2/"]) == "/v2")
+        #expect(FakeSWAPI.prefix(in: ["--fail", "2=500", "--prefix", "/a", "--prefix", "/b"]) == "/b")
     }
 
     @Test("a transcript without a final newline round-trips")

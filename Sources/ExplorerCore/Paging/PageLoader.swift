@@ -59,7 +59,7 @@ public enum PageLoader {
     }
 }
 
-/// One page of a load-all failed; says which, and why.
+/// One page of a load-all failed; says which, and why. Nothing of the load is kept.
 public struct PageLoadError: Error, CustomStringConvertible {
     public let page: Int
     public let pageCount: Int?
@@ -67,6 +67,6 @@ public struct PageLoadError: Error, CustomStringConvertible {
 
     public var description: String {
         let which = pageCount.map { "page \(page) of \($0)" } ?? "page \(page)"
-        return "\(which) failed, nothing shown: \(underlying)"
+        return "\(which) failed: \(underlying)"
     }
 }

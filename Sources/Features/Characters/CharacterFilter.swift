@@ -2,29 +2,49 @@ import Foundation
 import ExplorerCore
 
 /// The conditions of `filter eye=blue gender=female`: a character matches when it has every
-/// one of them (a two-colour value matches either colour).
+/// one of them (a two-colour value matches either colour, so `eye=red eye=blue` finds the
+/// characters whose eyes are both).
 public struct CharacterFilter: Sendable, Equatable {
-    public private(set) var conditions: [CharacterTrait: String] = [:]
+    public struct Condition: Sendable, Equatable {
+        public var trait: CharacterTrait
+        public var value: String
+    }
+
+    /// In trait order, then in the order given; no condition twice.
+    public private(set) var conditions: [Condition] = []
 
     public init(_ conditions: [CharacterTrait: String] = [:]) {
-        self.conditions = conditions
+        self.init(conditions.map { Condition(trait: $0.key, value: $0.value) })
+    }
+
+    init(_ conditions: [Condition]) {
+        var unique: [Condition] = []
+        for condition in conditions where !unique.contains(condition) { unique.append(condition) }
+        self.conditions = unique.enumerated()
+            .sorted { ($0.element.trait, $0.offset) < ($1.element.trait, $1.offset) }
+            .map(\.element)
     }
 
     public var isEmpty: Bool { conditions.isEmpty }
 
     public func matches(_ person: Person) -> Bool {
-        conditions.allSatisfy { trait, value in trait.values(of: person).contains(value) }
+        conditions.allSatisfy { $0.trait.values(of: person).contains($0.value) }
+    }
+
+    /// The conditions that `isKept` keeps (after a refresh, those whose value still exists).
+    public func keeping(_ isKept: (Condition) -> Bool) -> CharacterFilter {
+        CharacterFilter(conditions.filter(isKept))
     }
 
     /// `eye=blue gender=female`, keys in a fixed order.
     public var description: String {
-        conditions.keys.sorted().map { "\($0.rawValue)=\(conditions[$0]!)" }.joined(separator: " ")
+        conditions.map { "\($0.trait.rawValue)=\($0.value)" }.joined(separator: " ")
     }
 
     /// Parses `key=value` words, checking keys and values against what `people` really have,
     /// so a typo is an error that lists what exists instead of an empty list.
     public static func parse(_ arguments: [String], people: [Person]) throws(CommandError) -> CharacterFilter {
-        var conditions: [CharacterTrait: String] = [:]
+        var conditions: [Condition] = []
         let keys = CharacterTrait.allCases.map(\.rawValue).joined(separator: ", ")
         for argument in arguments {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
@@ -33,7 +53,7 @@ public struct CharacterFilter: Sendable, Equatable {
                 let hint = keyText.nearest(in: CharacterTrait.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
                 throw CommandError("unknown filter key '\(keyText.sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys))")
             }
-            guard parts.count == 2 else {
+            guard parts.count == 2, !parts[1].trimmingCharacters(in: .whitespaces).isEmpty else {
                 throw CommandError("expected \(trait.rawValue)=VALUE, not '\(argument.sanitizedForTerminal.truncated(toWidth: 30))'")
             }
             let value = String(parts[1]).trimmingCharacters(in: .whitespaces).lowercased()
@@ -41,7 +61,7 @@ public struct CharacterFilter: Sendable, Equatable {
             guard values.contains(value) else {
                 throw CommandError("no character has \(trait.rawValue)=\(value.sanitizedForTerminal.truncated(toWidth: 30)) (values: \(values.sorted().joined(separator: ", ")))")
             }
-            conditions[trait] = value
+            conditions.append(Condition(trait: trait, value: value))
         }
         return CharacterFilter(conditions)
     }

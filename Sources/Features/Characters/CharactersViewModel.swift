@@ -54,9 +54,9 @@ public final class CharactersViewModel: ScreenViewModel {
         let fresh = try await fetchAll()
         people = fresh
         if case .detail(let number) = screen, !people.indices.contains(number - 1) { screen = .list }
-        filter = CharacterFilter(filter.conditions.filter { trait, value in
-            Segment.segments(of: trait, in: fresh).contains { $0.value == value }
-        })
+        filter = filter.keeping { condition in
+            Segment.segments(of: condition.trait, in: fresh).contains { $0.value == condition.value }
+        }
         publish()
     }
 

@@ -35,7 +35,7 @@ public final class ITunesView {
                 .init("year", truncatable: false),
             ],
             rows: state.rows.map { row in
-                [row.number.map(String.init) ?? "", row.isFavourite ? "★" : "☆", row.item.title,
+                [row.number.map(String.init) ?? "", row.item.trackId == nil ? "" : row.isFavourite ? "★" : "☆", row.item.title,
                  row.item.artistName ?? "", row.item.collectionName ?? "", row.item.year]
             })
         var lines = [terminal.style.emphasis(heading), table.render(width: terminal.width, style: terminal.style)]

@@ -87,7 +87,13 @@ public final class ITunesViewModel: ScreenViewModel {
         detailNote = nil
         if let id = item.trackId {
             do {
-                if let fresh = try await service.lookup(id) { detail = (number, fresh) }
+                if let fresh = try await service.lookup(id) {
+                    if fresh.trackId == id {
+                        detail = (number, fresh)
+                    } else {
+                        detailNote = "not refreshed: the store answered with another track"
+                    }
+                }
             } catch {
                 if Self.isCancellation(error) { throw error }
                 detailNote = "not refreshed: \(error)"
@@ -99,7 +105,9 @@ public final class ITunesViewModel: ScreenViewModel {
     /// `lookup <trackId>`: a detail straight from the store.
     public func lookup(_ text: String) async throws {
         guard let id = Int(text), id > 0 else { throw CommandError("expected a track id (a number), not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'") }
-        guard let item = try await service.lookup(id) else { throw CommandError("no track with id \(id)") }
+        guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
+            throw CommandError("no track with id \(id)")
+        }
         let number = results.firstIndex { $0.trackId == id }.map { $0 + 1 }
         detail = (number, item)
         detailNote = nil
