@@ -37,6 +37,8 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
 
 Bookkeeping:
+  --in-flight FILE              write the most requests ever answered at once (rewritten as
+                                it grows), to check that a client really runs them in parallel.
   --log FILE                    append each request target (path and query, as received) as
                                 one line, when it arrives, before any delay or misbehaviour.
   --max-seconds N               exit after N seconds whatever happens (default 120).
@@ -123,6 +125,22 @@ class FakeSWAPI(ThreadingHTTPServer):
         self.throttled = set()
         self.stopping = threading.Event()
         self.log_file = open(options.log, "a", encoding="utf-8") if options.log else None
+        self.in_flight = 0
+        self.most_in_flight = 0
+
+    def enter(self):
+        """Counts a request being answered; --in-flight FILE gets the most seen at once."""
+        with self.lock:
+            self.in_flight += 1
+            if self.in_flight > self.most_in_flight:
+                self.most_in_flight = self.in_flight
+                if self.options.in_flight:
+                    with open(self.options.in_flight, "w", encoding="utf-8") as file:
+                        file.write(f"{self.most_in_flight}\n")
+
+    def leave(self):
+        with self.lock:
+            self.in_flight -= 1
 
     @property
     def origin(self):
@@ -152,6 +170,13 @@ class Handler(BaseHTTPRequestHandler):
         pass
 
     def do_GET(self):
+        self.server.enter()
+        try:
+            self.respond()
+        finally:
+            self.server.leave()
+
+    def respond(self):
         server = self.server
         options = server.options
         target = self.path
@@ -359,6 +384,7 @@ def parse(arguments):
                         metavar="SPEC")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--log", metavar="FILE")
+    parser.add_argument("--in-flight", metavar="FILE")
     parser.add_argument("--max-seconds", type=float, default=120, metavar="N")
     options = parser.parse_args(arguments)
     if not os.path.isdir(options.data):
