@@ -53,7 +53,7 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer"],
-            exclude: ["Transcripts", "Support"]
+            exclude: ["Transcripts", "Support", "Fixtures"]
         ),
     ]
 )

@@ -92,7 +92,8 @@ struct ExplorerCommand: AsyncParsableCommand {
                 progress: { output.progress($0) })
         }
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, options: .init(bail: bail))
+                          favourites: favourites, terminal: terminal,
+                          options: .init(bail: bail, interruptible: interactive))
 
         let status: Int32
         if !commands.isEmpty {

@@ -2,7 +2,8 @@
 /// count two, combining marks and other zero-width characters count none, everything else one.
 public enum DisplayWidth {
     public static func of(_ string: String) -> Int {
-        string.reduce(0) { $0 + of($1) }
+        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }  // printable ASCII
+        return string.reduce(0) { $0 + of($1) }
     }
 
     /// The width of one grapheme cluster: that of its base scalar, or two for emoji presentation.
@@ -52,6 +53,9 @@ extension String {
     /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
     public func truncated(toWidth width: Int) -> String {
         guard displayWidth > width else { return self }
+        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            return width > 0 ? String(utf8.prefix(width - 1))! + "…" : ""
+        }
         guard width > 0 else { return "" }
         var result = ""
         var used = 0

@@ -12,7 +12,13 @@ public final class Shell {
     public struct Options: Sendable {
         /// Stop at the first failing command (`--bail`).
         public var bail = false
-        public init(bail: Bool = false) { self.bail = bail }
+        /// Run each command in a task of its own so that Ctrl-C can cancel it (at a terminal).
+        /// Scripts leave this off: there Ctrl-C ends the run, and the task hop costs time.
+        public var interruptible = true
+        public init(bail: Bool = false, interruptible: Bool = true) {
+            self.bail = bail
+            self.interruptible = interruptible
+        }
     }
 
     public let registry: FeatureRegistry
@@ -96,6 +102,12 @@ public final class Shell {
     }
 
     private func runInterruptibly(_ words: [String]) async throws {
+        guard options.interruptible else {
+            let text = try await dispatch(words)
+            output.clearProgress()
+            if let text, !text.isEmpty { output.line(text) }
+            return
+        }
         var outcome: Result<String?, Error> = .success(nil)
         let task = Task { @MainActor in
             do {

@@ -117,6 +117,9 @@ class FailRule:
 class FakeSWAPI(ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+    # The default listen backlog of 5 drops some of 8 simultaneous connects, and the client's
+    # retransmission then costs a whole second.
+    request_queue_size = 128
 
     def __init__(self, options):
         super().__init__(("127.0.0.1", 0), Handler)
