@@ -19,6 +19,16 @@ public struct FavouritesStore: Sendable {
         }
     }
 
+    /// For screens that must render even when the database is unusable: the ids, or none and
+    /// the reason to show beside the list.
+    public func idsOrProblem(in feature: String) -> (ids: Set<String>, problem: String?) {
+        do {
+            return (try ids(in: feature), nil)
+        } catch {
+            return ([], String(describing: error))
+        }
+    }
+
     /// Favourites of one feature, or of all features when `feature` is nil, oldest first.
     public func list(feature: String? = nil) throws -> [Favourite] {
         try database.read { db in

@@ -143,27 +143,15 @@ public final class CharactersViewModel: ScreenViewModel {
     }
 
     private func rowNumber(_ text: String) throws(CommandError) -> Int {
-        guard let number = Int(text) else {
-            throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
-        }
-        guard people.indices.contains(number - 1) else {
-            throw people.isEmpty
-                ? CommandError("no row \(number): nothing is loaded")
-                : CommandError("no row \(number): there \(people.count == 1 ? "is 1 row" : "are \(people.count) rows")")
-        }
-        return number
+        try CommandError.rowNumber(text, count: people.count)
     }
 
     // MARK: State
 
     private func publish() {
         var next = CharactersState()
-        var favouriteIDs: Set<String> = []
-        do {
-            favouriteIDs = try favourites.ids(in: Self.featureID)
-        } catch {
-            next.favouritesProblem = String(describing: error)
-        }
+        let (favouriteIDs, problem) = favourites.idsOrProblem(in: Self.featureID)
+        next.favouritesProblem = problem
         let rows = people.enumerated().map { index, person in
             CharactersState.Row(number: index + 1, person: person, isFavourite: favouriteIDs.contains(person.id))
         }

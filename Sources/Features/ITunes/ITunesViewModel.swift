@@ -169,15 +169,10 @@ public final class ITunesViewModel: ScreenViewModel {
     // MARK: State
 
     private func rowNumber(_ text: String) throws(CommandError) -> Int {
-        guard let number = Int(text) else {
-            throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
+        if results.isEmpty, let number = Int(text) {
+            throw CommandError("no row \(number): nothing found yet (`search <words>` first)")
         }
-        guard results.indices.contains(number - 1) else {
-            throw results.isEmpty
-                ? CommandError("no row \(number): nothing found yet (`search <words>` first)")
-                : CommandError("no row \(number): there \(results.count == 1 ? "is 1 row" : "are \(results.count) rows")")
-        }
-        return number
+        return try CommandError.rowNumber(text, count: results.count)
     }
 
     private static func isCancellation(_ error: Error) -> Bool {
@@ -186,12 +181,8 @@ public final class ITunesViewModel: ScreenViewModel {
 
     private func publish() {
         var next = ITunesState()
-        var favouriteIDs: Set<String> = []
-        do {
-            favouriteIDs = try favourites.ids(in: Self.featureID)
-        } catch {
-            next.favouritesProblem = String(describing: error)
-        }
+        let (favouriteIDs, problem) = favourites.idsOrProblem(in: Self.featureID)
+        next.favouritesProblem = problem
         func isFavourite(_ item: ITunesItem) -> Bool { item.trackId.map { favouriteIDs.contains(String($0)) } ?? false }
         next.status = status
         next.term = term

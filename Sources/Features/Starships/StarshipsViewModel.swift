@@ -147,12 +147,8 @@ public final class StarshipsViewModel: ScreenViewModel {
     /// Recomputes the state from the loaded pages, the screen and the favourites, and emits it.
     private func publish() {
         var next = StarshipsState()
-        var favouriteIDs: Set<String> = []
-        do {
-            favouriteIDs = try favourites.ids(in: Self.featureID)
-        } catch {
-            next.favouritesProblem = String(describing: error)
-        }
+        let (favouriteIDs, problem) = favourites.idsOrProblem(in: Self.featureID)
+        next.favouritesProblem = problem
         func row(_ row: PagedList<Starship>.Row) -> StarshipsState.Row {
             StarshipsState.Row(number: row.number, starship: row.item, isFavourite: favouriteIDs.contains(row.item.id))
         }
