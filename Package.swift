@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
@@ -23,14 +23,15 @@ let package = Package(
             name: "ExplorerCore",
             dependencies: ["Reactive", .product(name: "GRDB", package: "GRDB.swift")]
         ),
+        .target(name: "SWAPI", dependencies: ["ExplorerCore"]),
         .target(
             name: "Starships",
-            dependencies: ["Reactive", "ExplorerCore"],
+            dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
             path: "Sources/Features/Starships"
         ),
         .target(
             name: "Characters",
-            dependencies: ["Reactive", "ExplorerCore"],
+            dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
             path: "Sources/Features/Characters"
         ),
         .target(
@@ -45,15 +46,24 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // What the tests share: recorders, temporary stores, and the loopback server
+        // (fake_swapi.py) with the subprocess and sandbox helpers that run it.
+        .target(
+            name: "TestSupport",
+            dependencies: ["ExplorerCore", "Reactive"],
+            path: "Tests/TestSupport",
+            exclude: ["fake_swapi.py"]
+        ),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive"]),
-        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "ExplorerCore", "Reactive"]),
-        .testTarget(name: "CharactersTests", dependencies: ["Characters", "ExplorerCore", "Reactive"]),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive"], exclude: ["Fixtures"]),
+        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
+        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(
             name: "ExplorerTests",
-            dependencies: ["explorer"],
-            exclude: ["Transcripts", "Support", "Fixtures"]
+            dependencies: ["explorer", "ExplorerCore", "TestSupport"],
+            exclude: ["Transcripts", "Fixtures"]
         ),
     ]
 )

@@ -8,25 +8,27 @@
 /// notification is queued behind the one in progress (see ``SubscriberList``), so every subscriber
 /// sees the values in the order they were assigned.
 ///
-/// Give an observable a `traceLabel` (such as `"StarshipsViewModel.rows"`) to have its emissions
-/// reported to ``ReactiveTrace`` — that is how `trace on` shows data flowing.
+/// Give an observable a `traceLabel` (such as `"StarshipsViewModel.state"`) and a ``EmissionTracer``
+/// to have its emissions reported — that is how `trace on` shows data flowing.
 @MainActor
 public final class Observable<Value>: Publisher {
     public typealias Output = Value
 
     private let subscribers = SubscriberList<Value>()
     public let traceLabel: String?
+    private let tracer: (any EmissionTracer)?
 
     public var value: Value {
         didSet {
-            if let traceLabel { ReactiveTrace.emit(label: traceLabel, value: value) }
+            ReactiveTrace.emit(value, label: traceLabel, to: tracer)
             subscribers.send(value)
         }
     }
 
-    public init(_ value: Value, traceLabel: String? = nil) {
+    public init(_ value: Value, traceLabel: String? = nil, tracer: (any EmissionTracer)? = nil) {
         self.value = value
         self.traceLabel = traceLabel
+        self.tracer = tracer
     }
 
     /// How many subscriptions are live; for tests and diagnostics.

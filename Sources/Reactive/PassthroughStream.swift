@@ -8,15 +8,17 @@ public final class PassthroughStream<Value>: Publisher {
 
     private let subscribers = SubscriberList<Value>()
     public let traceLabel: String?
+    private let tracer: (any EmissionTracer)?
 
-    public init(traceLabel: String? = nil) {
+    public init(traceLabel: String? = nil, tracer: (any EmissionTracer)? = nil) {
         self.traceLabel = traceLabel
+        self.tracer = tracer
     }
 
     public var subscriberCount: Int { subscribers.count }
 
     public func send(_ value: Value) {
-        if let traceLabel { ReactiveTrace.emit(label: traceLabel, value: value) }
+        ReactiveTrace.emit(value, label: traceLabel, to: tracer)
         subscribers.send(value)
     }
 

@@ -1,19 +1,17 @@
-/// Where labelled observables report their emissions, for `trace on`.
-///
-/// The shell installs ``handler`` when tracing is switched on; with no handler installed,
-/// emitting costs one nil check.
-@MainActor
+/// Where labelled observables report their emissions, for `trace on`: given to each observable
+/// that should be traced (the shell's tracer), never a process-wide handler, so two shells — or
+/// two tests running at once — each see only their own.
+public protocol EmissionTracer: Sendable {
+    /// Whether emissions are reported now; checked first, so an untraced emission costs one check.
+    var isTracing: Bool { get }
+    /// An observable labelled `label` emitted a value, described in one short line.
+    func emitted(_ label: String, summary: String)
+}
+
+/// How emissions are described in traces.
 public enum ReactiveTrace {
-    /// Called with the observable's label and a short summary of the value it emitted.
-    public static var handler: (@MainActor (_ label: String, _ summary: String) -> Void)?
-
-    static func emit<Value>(label: String, value: Value) {
-        guard let handler else { return }
-        handler(label, summary(of: value))
-    }
-
     /// A short description: `TraceSummarizable` types describe themselves, collections by count.
-    public nonisolated static func summary<Value>(of value: Value) -> String {
+    public static func summary<Value>(of value: Value) -> String {
         if let described = value as? any TraceSummarizable { return described.traceSummary }
         if let text = value as? String {
             return text.count > 60 ? String(text.prefix(59)) + "…" : text
@@ -23,6 +21,11 @@ public enum ReactiveTrace {
         }
         let text = String(describing: value)
         return text.count > 60 ? String(text.prefix(59)) + "…" : text
+    }
+
+    static func emit<Value>(_ value: Value, label: String?, to tracer: (any EmissionTracer)?) {
+        guard let label, let tracer, tracer.isTracing else { return }
+        tracer.emitted(label, summary: summary(of: value))
     }
 }
 

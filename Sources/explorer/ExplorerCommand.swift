@@ -35,6 +35,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "auto|always|never"))
     var color: ColorChoice = .auto
 
+    @Option(help: ArgumentHelp("How screens are printed: text, json (one object per line) or csv (tables).", valueName: "text|json|csv"))
+    var format: OutputFormat = .text
+
     @Option(help: ArgumentHelp("Give up on a live request after this many seconds.", valueName: "seconds"))
     var timeout: Double = 15
 
@@ -55,8 +58,8 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        let paths = ExplorerPaths(environment: environment)
+        let variables = ProcessInfo.processInfo.environment
+        let paths = ExplorerPaths(environment: variables)
         let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
 
@@ -70,29 +73,19 @@ struct ExplorerCommand: AsyncParsableCommand {
 
         let terminal = TerminalSettings(
             width: width ?? (outputIsTerminal ? Self.terminalWidth() : nil) ?? 80,
-            style: color.style(outputIsTerminal: outputIsTerminal, environment: environment))
+            style: color.style(outputIsTerminal: outputIsTerminal, environment: variables))
         let output = ShellOutput.standard(showsProgress: interactive && isatty(STDERR_FILENO) == 1)
-        let tracer = Tracer(write: { output.line($0) })
+        let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
-        let database = AppDatabase(directory: dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory)
+        let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
+        let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
         let favourites = FavouritesStore(database: database)
-
-        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all) { entry in
-            let http = SwitchableHTTPClient(
-                live: LiveHTTPClient(baseURL: entry.config.baseURL, timeout: timeout, tracer: tracer),
-                embedded: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
-                selection: selection)
-            return FeatureContext(
-                id: entry.descriptor.id,
-                http: TracingHTTPClient(http, tracer: tracer),
-                favourites: favourites,
-                settings: entry.config.settings,
-                terminal: terminal,
-                tracer: tracer,
-                progress: { output.progress($0) })
-        }
+        let environment = AppEnvironment(
+            selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
+            terminal: terminal, timeout: timeout, progress: { output.progress($0) })
+        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal,
+                          favourites: favourites, terminal: terminal, format: format,
                           options: .init(bail: bail, interruptible: interactive))
 
         let status: Int32
@@ -102,7 +95,8 @@ struct ExplorerCommand: AsyncParsableCommand {
             let interrupts = InterruptSignal()
             let watcher = interrupts.watch(shell.interrupter)
             let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
-            output.line("explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits")
+            let banner = "explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits"
+            if format == .text { output.line(banner) } else { output.errorLine(banner) }
             status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
             watcher.cancel()
         } else {
@@ -140,4 +134,5 @@ struct ExplorerCommand: AsyncParsableCommand {
 }
 
 extension DataSource: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}

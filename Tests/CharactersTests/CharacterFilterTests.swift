@@ -11,7 +11,7 @@ import Testing
     }
 
     @Test func parsesKeysAndValues() throws {
-        let filter = try CharacterFilter.parse(["eye=blue"], people: people)
+        let filter = try CharacterFilter.parse(["eye=blue"], segments: Segment.all(in: people))
         #expect(filter == CharacterFilter([.eye: "blue"]))
         #expect(filter.description == "eye=blue")
         #expect(!filter.isEmpty)
@@ -20,19 +20,19 @@ import Testing
     }
 
     @Test func conditionsCombineAndDescribeInAFixedOrder() throws {
-        let filter = try CharacterFilter.parse(["gender=female", "eye=blue"], people: people)
+        let filter = try CharacterFilter.parse(["gender=female", "eye=blue"], segments: Segment.all(in: people))
         #expect(filter == CharacterFilter([.eye: "blue", .gender: "female"]))
         #expect(filter.description == "eye=blue gender=female")
         #expect(names(filter) == [
             "Beru Whitesun lars", "Mon Mothma", "Adi Gallia", "Luminara Unduli", "Barriss Offee", "Jocasta Nu", "R4-P17",
         ])
-        let all = try CharacterFilter.parse(["skin=fair", "gender=male", "hair=brown", "eye=blue"], people: people)
+        let all = try CharacterFilter.parse(["skin=fair", "gender=male", "hair=brown", "eye=blue"], segments: Segment.all(in: people))
         #expect(all.description == "eye=blue hair=brown skin=fair gender=male")
         #expect(names(all) == ["Jek Tono Porkins", "Qui-Gon Jinn", "Ric Olié", "Cliegg Lars"])
     }
 
     @Test func keysAndValuesAreCaseInsensitive() throws {
-        let filter = try CharacterFilter.parse(["EYE=Blue", "Gender=FEMALE"], people: people)
+        let filter = try CharacterFilter.parse(["EYE=Blue", "Gender=FEMALE"], segments: Segment.all(in: people))
         #expect(filter == CharacterFilter([.eye: "blue", .gender: "female"]))
     }
 
@@ -43,7 +43,7 @@ import Testing
         #expect(CharacterFilter([.eye: "blue"]).matches(r4))
         #expect(!CharacterFilter([.eye: "green"]).matches(r4))
         #expect(!CharacterFilter([.eye: "red, blue"]).matches(r4))
-        #expect(names(try CharacterFilter.parse(["eye=green"], people: people)) == ["Grievous"])
+        #expect(names(try CharacterFilter.parse(["eye=green"], segments: Segment.all(in: people))) == ["Grievous"])
     }
 
     @Test func theEmptyFilterMatchesEveryone() throws {
@@ -51,63 +51,63 @@ import Testing
         #expect(filter.isEmpty)
         #expect(filter.description == "")
         #expect(names(filter).count == 82)
-        #expect(try CharacterFilter.parse([], people: people) == CharacterFilter())
+        #expect(try CharacterFilter.parse([], segments: Segment.all(in: people)) == CharacterFilter())
     }
 
     /// Two values of one key must both hold: only R4-P17 has red and blue eyes.
     @Test func twoConditionsOnTheSameKeyMustBothHold() throws {
-        let filter = try CharacterFilter.parse(["eye=red", "eye=blue"], people: people)
+        let filter = try CharacterFilter.parse(["eye=red", "eye=blue"], segments: Segment.all(in: people))
         #expect(filter.description == "eye=red eye=blue")
         #expect(names(filter) == ["R4-P17"])
-        #expect(try CharacterFilter.parse(["eye=blue", "eye=blue"], people: people).description == "eye=blue")
+        #expect(try CharacterFilter.parse(["eye=blue", "eye=blue"], segments: Segment.all(in: people)).description == "eye=blue")
     }
 
     @Test func anUnknownKeyIsAnErrorWithAHint() {
         #expect(throws: CommandError("unknown filter key 'ey' (did you mean 'eye'? keys: eye, hair, skin, gender)")) {
-            try CharacterFilter.parse(["ey=blue"], people: people)
+            try CharacterFilter.parse(["ey=blue"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("unknown filter key 'hairs' (did you mean 'hair'? keys: eye, hair, skin, gender)")) {
-            try CharacterFilter.parse(["HAIRS=brown"], people: people)
+            try CharacterFilter.parse(["HAIRS=brown"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("unknown filter key 'colour' (keys: eye, hair, skin, gender)")) {
-            try CharacterFilter.parse(["colour=blue"], people: people)
+            try CharacterFilter.parse(["colour=blue"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("unknown filter key '' (keys: eye, hair, skin, gender)")) {
-            try CharacterFilter.parse(["=blue"], people: people)
+            try CharacterFilter.parse(["=blue"], segments: Segment.all(in: people))
         }
     }
 
     @Test func anUnknownValueIsAnErrorListingTheValidValues() {
         #expect(throws: CommandError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
-            try CharacterFilter.parse(["eye=purple"], people: people)
+            try CharacterFilter.parse(["eye=purple"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("no character has hair=purple (values: auburn, black, blond, blonde, brown, grey, n/a, none, white)")) {
-            try CharacterFilter.parse(["hair=Purple"], people: people)
+            try CharacterFilter.parse(["hair=Purple"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("expected gender=VALUE, not 'gender='")) {
-            try CharacterFilter.parse(["gender="], people: people)
+            try CharacterFilter.parse(["gender="], segments: Segment.all(in: people))
         }
     }
 
     @Test func aKeyWithoutAValueIsAnError() {
         #expect(throws: CommandError("expected eye=VALUE, not 'eye'")) {
-            try CharacterFilter.parse(["eye"], people: people)
+            try CharacterFilter.parse(["eye"], segments: Segment.all(in: people))
         }
         #expect(throws: CommandError("expected gender=VALUE, not 'GENDER'")) {
-            try CharacterFilter.parse(["eye=blue", "GENDER"], people: people)
+            try CharacterFilter.parse(["eye=blue", "GENDER"], segments: Segment.all(in: people))
         }
     }
 
     @Test func valuesAreCheckedAgainstTheDataGiven() throws {
         let violet = SegmentTests.people(eyes: ["violet", "brown"])
-        #expect(try CharacterFilter.parse(["eye=violet"], people: violet) == CharacterFilter([.eye: "violet"]))
+        #expect(try CharacterFilter.parse(["eye=violet"], segments: Segment.all(in: violet)) == CharacterFilter([.eye: "violet"]))
         #expect(throws: CommandError("no character has eye=violet (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
-            try CharacterFilter.parse(["eye=violet"], people: people)
+            try CharacterFilter.parse(["eye=violet"], segments: Segment.all(in: people))
         }
     }
 
     @Test func unknownAndNotApplicableAreValues() throws {
-        #expect(names(try CharacterFilter.parse(["eye=unknown"], people: people)) == ["Ratts Tyerel", "Wat Tambor"])
-        #expect(names(try CharacterFilter.parse(["gender=n/a"], people: people)) == ["C-3PO", "R2-D2", "R5-D4"])
+        #expect(names(try CharacterFilter.parse(["eye=unknown"], segments: Segment.all(in: people))) == ["Ratts Tyerel", "Wat Tambor"])
+        #expect(names(try CharacterFilter.parse(["gender=n/a"], segments: Segment.all(in: people))) == ["C-3PO", "R2-D2", "R5-D4"])
     }
 }

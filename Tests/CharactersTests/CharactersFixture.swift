@@ -92,7 +92,7 @@ final class CharactersFixture: Sendable {
     /// The rows of those people with the given numbers, in the order given.
     func rows(_ numbers: [Int], favourites: Set<Int> = []) -> [CharactersState.Row] {
         let people = self.people
-        return numbers.map { CharactersState.Row(number: $0, person: people[$0 - 1], isFavourite: favourites.contains($0)) }
+        return numbers.map { CharactersState.Row(number: $0, item: people[$0 - 1], isFavourite: favourites.contains($0)) }
     }
 
     /// The state of the list with everyone loaded, no filter, no sort.
@@ -100,13 +100,8 @@ final class CharactersFixture: Sendable {
         var state = CharactersState()
         state.totalCount = people.count
         state.rows = rows(Array(1...people.count), favourites: favourites)
+        state.segments = Segment.all(in: people)
         return state
-    }
-
-    static func temporaryStore() -> FavouritesStore {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("characters-tests-\(UUID().uuidString)")
-        return FavouritesStore(database: AppDatabase(directory: directory))
     }
 
     // MARK: Synthetic data
@@ -150,26 +145,5 @@ final class CharactersFixture: Sendable {
             let results = chunk.map(\.json).joined(separator: ",")
             return #"{"count":\#(people.count),"next":\#(next),"previous":null,"results":[\#(results)]}"#
         }
-    }
-}
-
-/// Records every state the view model emits, as a test store would.
-@MainActor
-final class StateRecorder {
-    private(set) var states: [CharactersState] = []
-    private var subscription: AnyCancellable?
-
-    init(_ state: Observable<CharactersState>) {
-        subscription = state.sink { [weak self] in self?.states.append($0) }
-    }
-}
-
-/// Progress messages as the view model reports them.
-@MainActor
-final class ProgressRecorder {
-    private(set) var messages: [String] = []
-
-    var report: @MainActor (String) -> Void {
-        { [weak self] in self?.messages.append($0) }
     }
 }

@@ -1,17 +1,19 @@
 import ExplorerCore
 import Foundation
 import Reactive
+import SWAPI
 import Testing
+import TestSupport
 @testable import Characters
 
 /// The view model driven intent by intent, with the whole state asserted after each one.
 @MainActor
 @Suite struct CharactersViewModelTests {
     let fixture = CharactersFixture()
-    let store = CharactersFixture.temporaryStore()
+    let store = FavouritesStore.inMemory()
     let progress = ProgressRecorder()
     let viewModel: CharactersViewModel
-    let recorder: StateRecorder
+    let recorder: StateRecorder<CharactersState>
 
     init() {
         viewModel = CharactersViewModel(service: fixture.service, favourites: store, progress: progress.report)
@@ -38,11 +40,11 @@ import Testing
         let state = viewModel.state.value
         #expect(state.totalCount == 82)
         #expect(state.rows.count == 82)
-        #expect(state.rows.map(\.number) == Array(1...82))
-        #expect(state.rows[0].person.name == "Luke Skywalker")
-        #expect(state.rows[1].person.name == "C-3PO")
-        #expect(state.rows[10].person.name == "Anakin Skywalker", "row 11 is page 2's first")
-        #expect(state.rows[81].person.name == "Tion Medon")
+        #expect(state.rows.compactMap(\.number) == Array(1...82))
+        #expect(state.rows[0].item.name == "Luke Skywalker")
+        #expect(state.rows[1].item.name == "C-3PO")
+        #expect(state.rows[10].item.name == "Anakin Skywalker", "row 11 is page 2's first")
+        #expect(state.rows[81].item.name == "Tion Medon")
         #expect(state.screen == .list)
         #expect(state.detail == nil)
         #expect(state.filter.isEmpty)
@@ -91,11 +93,11 @@ import Testing
         let state = viewModel.state.value
         #expect(state == fixture.loadedState())
         #expect(state.totalCount == 87)
-        #expect(state.rows.map(\.number) == Array(1...87))
-        #expect(state.rows.map(\.person.name) == (1...87).map { "Person \($0)" })
-        #expect(state.rows.last?.person.url == "https://swapi.dev/api/people/87/")
-        #expect(state.rows[0].person.hairColor == "unknown", "a missing field reads unknown")
-        #expect(state.rows[0].person.films == [])
+        #expect(state.rows.compactMap(\.number) == Array(1...87))
+        #expect(state.rows.map(\.item.name) == (1...87).map { "Person \($0)" })
+        #expect(state.rows.last?.item.url == "https://swapi.dev/api/people/87/")
+        #expect(state.rows[0].item.hairColor == "unknown", "a missing field reads unknown")
+        #expect(state.rows[0].item.films == [])
         #expect(viewModel.rowNumbers == Array(1...87))
         #expect(fixture.requests.first == 1)
         #expect(fixture.requests.sorted() == Array(1...9))
@@ -139,7 +141,7 @@ import Testing
     }
 
     @Test func theHTTPServiceOverTheEmbeddedDataLoadsTheSameCharacters() async throws {
-        let http = EmbeddedHTTPClient(responder: CharactersEmbeddedData.responder)
+        let http = EmbeddedHTTPClient(responder: SWAPIEmbeddedPages.responder(resource: "people", pages: EmbeddedPeoplePages.pages))
         let viewModel = CharactersViewModel(service: .http(http), favourites: store)
         try await viewModel.load()
         #expect(viewModel.state.value == fixture.loadedState())
@@ -222,7 +224,7 @@ import Testing
         try await viewModel.load()
         try viewModel.filter(["eye=violet"])
         try viewModel.open("87")
-        #expect(viewModel.state.value.detail?.person.name == "Person 87")
+        #expect(viewModel.state.value.detail?.item.name == "Person 87")
 
         fixture.replacePages(with: EmbeddedPeoplePages.pages)
         try await viewModel.refresh()
@@ -287,7 +289,7 @@ import Testing
         expected.filter = CharacterFilter([.eye: "blue", .gender: "female"])
         expected.rows = rows(Self.blueEyedWomen)
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.map(\.person.name) == [
+        #expect(viewModel.state.value.rows.map(\.item.name) == [
             "Beru Whitesun lars", "Mon Mothma", "Adi Gallia", "Luminara Unduli", "Barriss Offee", "Jocasta Nu", "R4-P17",
         ])
         #expect(viewModel.state.value.filter.description == "eye=blue gender=female")
@@ -310,7 +312,7 @@ import Testing
         try await viewModel.load()
         try viewModel.filter(["eye=red"])
         #expect(viewModel.state.value.rows == rows([3, 8, 22, 23, 32, 74]))
-        #expect(viewModel.state.value.rows.last?.person.eyeColor == "red, blue")
+        #expect(viewModel.state.value.rows.last?.item.eyeColor == "red, blue")
 
         try viewModel.filter(["eye=blue"])
         #expect(viewModel.state.value.rows.contains(rows([74])[0]))
@@ -381,7 +383,7 @@ import Testing
         expected.screen = .detail(number: 2)
         expected.detail = rows([2])[0]
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.detail?.person.name == "C-3PO")
+        #expect(viewModel.state.value.detail?.item.name == "C-3PO")
 
         #expect(viewModel.back())
         expected.screen = .list
@@ -403,15 +405,15 @@ import Testing
         try await viewModel.load()
         viewModel.sort(by: CharacterSort(.name))
 
-        let names = viewModel.state.value.rows.map(\.person.name)
+        let names = viewModel.state.value.rows.map(\.item.name)
         #expect(Array(names.prefix(5)) == ["Ackbar", "Adi Gallia", "Anakin Skywalker", "Arvel Crynyd", "Ayla Secura"])
         #expect(Array(names.suffix(4)) == ["Wilhuff Tarkin", "Yarael Poof", "Yoda", "Zam Wesell"])
         #expect(Array(names[57...59]) == ["R2-D2", "R4-P17", "R5-D4"])
         #expect(names.count == 82)
-        #expect(viewModel.state.value.rows.map(\.number).sorted() == Array(1...82), "numbers stay with their characters")
+        #expect(viewModel.state.value.rows.compactMap(\.number).sorted() == Array(1...82), "numbers stay with their characters")
 
         viewModel.sort(by: CharacterSort(.name, descending: true))
-        #expect(viewModel.state.value.rows.map(\.person.name) == names.reversed())
+        #expect(viewModel.state.value.rows.map(\.item.name) == names.reversed())
     }
 
     @Test func sortByHeightPutsUnknownLastInBothDirections() async throws {
@@ -421,14 +423,14 @@ import Testing
         expected.sort = CharacterSort(.height)
         expected.rows = rows([19, 46, 29, 47, 3, 74, 8, 40, 48, 39, 5, 27, 60, 30, 42, 49, 7, 65, 64, 2, 73, 69, 17, 20, 33, 63, 53, 1, 15, 16, 25, 43, 24, 6, 45, 77, 81, 12, 14, 18, 26, 44, 10, 9, 21, 38, 41, 61, 62, 68, 54, 34, 59, 11, 50, 55, 57, 80, 23, 32, 67, 76, 31, 66, 75, 35, 52, 58, 51, 70, 22, 4, 37, 82, 72, 78, 36, 13, 71, 79, 56, 28])
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.first?.person.name == "Yoda")
-        #expect(viewModel.state.value.rows.last?.person.height == "unknown")
+        #expect(viewModel.state.value.rows.first?.item.name == "Yoda")
+        #expect(viewModel.state.value.rows.last?.item.height == "unknown")
 
         viewModel.sort(by: CharacterSort(.height, descending: true))
         expected.sort = CharacterSort(.height, descending: true)
         expected.rows = rows([56, 79, 71, 13, 36, 78, 72, 37, 82, 4, 22, 51, 70, 35, 52, 58, 31, 66, 75, 32, 67, 76, 23, 11, 50, 55, 57, 80, 34, 59, 54, 9, 21, 38, 41, 61, 62, 68, 10, 12, 14, 18, 26, 44, 6, 45, 77, 81, 24, 16, 25, 43, 15, 1, 53, 17, 20, 33, 63, 69, 2, 73, 64, 7, 65, 42, 49, 30, 60, 5, 27, 39, 48, 40, 8, 3, 74, 47, 29, 46, 19, 28])
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.last?.person.height == "unknown")
+        #expect(viewModel.state.value.rows.last?.item.height == "unknown")
     }
 
     @Test func sortByMassReadsThousandsSeparatorsAndPutsUnknownLast() async throws {
@@ -439,15 +441,15 @@ import Testing
         expected.sort = CharacterSort(.mass, descending: true)
         expected.rows = rows([16, 78, 22, 4, 79, 6, 23, 13, 18, 70, 32, 31, 71, 52, 59, 9, 11, 50, 26, 36, 51, 14, 43, 57, 62, 66, 82, 24, 25, 68, 80, 21, 1, 10, 17, 2, 7, 20, 15, 30, 35, 49, 77, 63, 45, 69, 54, 64, 5, 75, 81, 34, 47, 40, 3, 8, 29, 19, 46] + unknownMass)
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.first?.person.name == "Jabba Desilijic Tiure")
-        #expect(viewModel.state.value.rows.first?.person.mass == "1,358")
-        #expect(Array(viewModel.state.value.rows.map(\.number)[3...4]) == [4, 79], "a tie (136) keeps row order")
+        #expect(viewModel.state.value.rows.first?.item.name == "Jabba Desilijic Tiure")
+        #expect(viewModel.state.value.rows.first?.item.mass == "1,358")
+        #expect(Array(viewModel.state.value.rows.compactMap(\.number)[3...4]) == [4, 79], "a tie (136) keeps row order")
 
         viewModel.sort(by: CharacterSort(.mass))
         expected.sort = CharacterSort(.mass)
         expected.rows = rows([46, 19, 29, 3, 8, 40, 34, 47, 75, 81, 5, 54, 64, 45, 69, 63, 77, 49, 35, 30, 15, 2, 7, 20, 1, 10, 17, 21, 24, 25, 68, 80, 14, 43, 57, 62, 66, 82, 36, 51, 26, 9, 11, 50, 59, 52, 71, 31, 32, 70, 18, 13, 23, 6, 4, 79, 22, 78, 16] + unknownMass)
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows[58].person.name == "Jabba Desilijic Tiure", "1,358 is the heaviest, not 1")
+        #expect(viewModel.state.value.rows[58].item.name == "Jabba Desilijic Tiure", "1,358 is the heaviest, not 1")
     }
 
     @Test func sortByBirthPutsTheOldestFirstAndUnknownLast() async throws {
@@ -458,14 +460,14 @@ import Testing
         expected.sort = CharacterSort(.birth)
         expected.rows = rows([19, 16, 13, 2, 66, 31, 51, 33, 20, 61, 42, 50, 67, 68, 12, 41, 63, 10, 43, 23, 6, 35, 27, 45, 7, 34, 15, 4, 11, 26, 64, 25, 3, 21, 24, 14, 9, 57, 17, 1, 5, 22, 29] + unknownBirth)
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.first?.person.name == "Yoda")
-        #expect(viewModel.state.value.rows.first?.person.birthYear == "896BBY")
+        #expect(viewModel.state.value.rows.first?.item.name == "Yoda")
+        #expect(viewModel.state.value.rows.first?.item.birthYear == "896BBY")
 
         viewModel.sort(by: CharacterSort(.birth, descending: true))
         expected.sort = CharacterSort(.birth, descending: true)
         expected.rows = rows([29, 22, 1, 5, 17, 57, 9, 14, 24, 21, 3, 25, 64, 26, 4, 11, 15, 34, 7, 27, 45, 6, 35, 23, 43, 10, 63, 41, 12, 68, 67, 42, 50, 20, 61, 33, 31, 51, 66, 2, 13, 16, 19] + unknownBirth)
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.rows.first?.person.name == "Wicket Systri Warrick")
+        #expect(viewModel.state.value.rows.first?.item.name == "Wicket Systri Warrick")
     }
 
     @Test func birthYearsAfterTheBattleComeAfterThoseBefore() async throws {
@@ -477,9 +479,9 @@ import Testing
         try await viewModel.load()
 
         viewModel.sort(by: CharacterSort(.birth))
-        #expect(viewModel.state.value.rows.map(\.person.birthYear) == ["896BBY", "41.9BBY", "19BBY", "0ABY", "4ABY", "22ABY", "unknown"])
+        #expect(viewModel.state.value.rows.map(\.item.birthYear) == ["896BBY", "41.9BBY", "19BBY", "0ABY", "4ABY", "22ABY", "unknown"])
         viewModel.sort(by: CharacterSort(.birth, descending: true))
-        #expect(viewModel.state.value.rows.map(\.person.birthYear) == ["22ABY", "4ABY", "0ABY", "19BBY", "41.9BBY", "896BBY", "unknown"])
+        #expect(viewModel.state.value.rows.map(\.item.birthYear) == ["22ABY", "4ABY", "0ABY", "19BBY", "41.9BBY", "896BBY", "unknown"])
     }
 
     @Test func sortAppliesToTheFilteredRowsAndSortOffRestoresAPIOrder() async throws {
@@ -493,7 +495,7 @@ import Testing
         expected.sort = CharacterSort(.name)
         expected.rows = rows([54, 64, 7, 73, 63, 27, 74])
         #expect(viewModel.state.value == expected, "sorting returns to the list")
-        #expect(viewModel.state.value.rows.map(\.person.name) == [
+        #expect(viewModel.state.value.rows.map(\.item.name) == [
             "Adi Gallia", "Barriss Offee", "Beru Whitesun lars", "Jocasta Nu", "Luminara Unduli", "Mon Mothma", "R4-P17",
         ])
 
@@ -513,7 +515,7 @@ import Testing
         expected.screen = .detail(number: 16)
         expected.detail = rows([16])[0]
         #expect(viewModel.state.value == expected)
-        #expect(viewModel.state.value.detail?.person.name == "Jabba Desilijic Tiure")
+        #expect(viewModel.state.value.detail?.item.name == "Jabba Desilijic Tiure")
 
         #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.open("83") }
         #expect(throws: CommandError("no row 0: there are 82 rows")) { try viewModel.open("0") }
@@ -533,7 +535,7 @@ import Testing
         try viewModel.open("19")
         let row = try viewModel.toggleFavourite(nil)
         #expect(row == rows([19], favourites: [19])[0])
-        #expect(row.person.name == "Yoda")
+        #expect(row.item.name == "Yoda")
 
         var expected = fixture.loadedState(favourites: [19])
         expected.screen = .detail(number: 19)

@@ -1,103 +1,139 @@
 import ExplorerCore
 import Testing
+import TestSupport
 @testable import Characters
 
-/// The text the view renders from the view model's state.
+/// The screens the view makes from the view model's state, read as text at a width (as the
+/// shell prints them) and as data.
 @MainActor
 @Suite struct CharactersViewTests {
     let fixture = CharactersFixture()
     let viewModel: CharactersViewModel
+    let view: CharactersView
 
     init() {
-        viewModel = CharactersViewModel(service: fixture.service, favourites: CharactersFixture.temporaryStore())
+        viewModel = CharactersViewModel(service: fixture.service, favourites: .inMemory())
+        view = CharactersView(viewModel: viewModel)
     }
 
-    func view(width: Int = 80, style: Style = .plain) -> CharactersView {
-        CharactersView(viewModel: viewModel, terminal: TerminalSettings(width: width, style: style))
+    func text(_ screen: Screen? = nil, width: Int = 80, style: Style = .plain) -> String {
+        TextRenderer(width: width, style: style).render(screen ?? view.screen)
     }
 
-    func lines(_ view: CharactersView) -> [String] {
-        view.screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    func lines(width: Int = 80) -> [String] {
+        text(width: width).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     @Test func nothingLoadedSaysSo() {
-        #expect(view().screen == "no characters loaded")
+        #expect(text() == "no characters loaded")
     }
 
-    @Test func listHasTheHeadingAndEveryRowWithinTheWidth() async throws {
-        let view = self.view()
+    @Test func listHasTheHeadingTheSegmentBarAndEveryRowWithinTheWidth() async throws {
         try await viewModel.load()
         _ = try viewModel.toggleFavourite("4")
 
-        let lines = self.lines(view)
-        #expect(lines.count == 84)
+        let lines = self.lines()
+        #expect(lines.count == 86)
         #expect(lines[0] == "Characters · 82 in all")
-        #expect(lines[1] == " #  ★  name                   eye colour     gender         birth year")
-        #expect(lines[2] == " 1  ☆  Luke Skywalker         blue           male           19BBY")
-        #expect(lines[5] == " 4  ★  Darth Vader            yellow         male           41.9BBY")
-        #expect(lines[17] == "16  ☆  Jabba Desilijic Tiure  orange         hermaphrodite  600BBY")
-        #expect(lines[83] == "82  ☆  Tion Medon             black          male           unknown")
+        #expect(lines[1] == "[all (82)]  blue (20)  brown (20)  yellow (12)  black (9)  orange (8)  red (6)")
+        #expect(lines[2] == "hazel (2)  unknown (2)  blue-gray (1)  gold (1)  green (1)  pink (1)  white (1)")
+        #expect(lines[3] == " #  ★  name                   eye colour     gender         birth year")
+        #expect(lines[4] == " 1  ☆  Luke Skywalker         blue           male           19BBY")
+        #expect(lines[7] == " 4  ★  Darth Vader            yellow         male           41.9BBY")
+        #expect(lines[19] == "16  ☆  Jabba Desilijic Tiure  orange         hermaphrodite  600BBY")
+        #expect(lines[85] == "82  ☆  Tion Medon             black          male           unknown")
         #expect(lines.allSatisfy { $0.displayWidth <= 80 })
     }
 
     @Test func aNarrowTerminalTruncatesNamesButNeverNumbersOrYears() async throws {
-        let view = self.view(width: 60)
         try await viewModel.load()
 
-        let lines = self.lines(view)
+        let lines = self.lines(width: 60)
         #expect(lines.allSatisfy { $0.displayWidth <= 60 })
-        #expect(lines[17].hasPrefix("16  ☆  "))
-        #expect(lines[17].hasSuffix("600BBY"))
-        #expect(lines[17].contains("…"))
+        let jabba = try #require(lines.first { $0.hasPrefix("16  ☆  ") })
+        #expect(jabba.hasSuffix("600BBY"))
+        #expect(jabba.contains("…"))
     }
 
-    @Test func aFilterShowsItselfAndTheCountInTheHeading() async throws {
-        let view = self.view()
+    @Test func aFilterShowsItselfInTheHeadingAndMarksItsSegment() async throws {
         try await viewModel.load()
         try viewModel.filter(["eye=blue", "gender=female"])
 
-        let lines = self.lines(view)
+        let lines = self.lines()
         #expect(lines[0] == "Characters · eye=blue gender=female · 7 of 82")
-        #expect(lines.count == 9)
-        #expect(lines[2].hasPrefix(" 7  ☆  Beru Whitesun lars"))
-        #expect(lines[8].hasPrefix("74  ☆  R4-P17"))
-        #expect(lines[8].contains("red, blue"))
+        #expect(lines[1] == "all (82)  [blue (20)]  brown (20)  yellow (12)  black (9)  orange (8)  red (6)")
+        #expect(lines.count == 11)
+        #expect(lines[4].hasPrefix(" 7  ☆  Beru Whitesun lars"))
+        #expect(lines[10].hasPrefix("74  ☆  R4-P17"))
+        #expect(lines[10].contains("red, blue"))
+    }
+
+    @Test func twoEyeColoursInTheFilterMarkBothSegments() async throws {
+        try await viewModel.load()
+        try viewModel.filter(["eye=red", "eye=blue"])
+        #expect(lines()[1] == "all (82)  [blue (20)]  brown (20)  yellow (12)  black (9)  orange (8)  [red (6)]")
+    }
+
+    @Test func aFilterOnAnotherTraitLeavesAllMarkedOnTheEyeBar() async throws {
+        try await viewModel.load()
+        try viewModel.filter(["hair=blond"])
+        #expect(lines()[1].hasPrefix("[all (82)]  blue (20)"), "the eye colours are not narrowed")
+    }
+
+    @Test func theListAsDataHasTheSegmentsAndTheFilter() async throws {
+        try await viewModel.load()
+        try viewModel.filter(["eye=blue", "gender=female"])
+
+        let json = view.screen.json
+        #expect(json["screen"] == "list")
+        #expect(json["count"] == 82)
+        #expect(json["shown"] == 7)
+        #expect(json["filter"] == ["eye": ["blue"], "gender": ["female"]])
+        guard case .array(let segments)? = json["segments"], case .array(let rows)? = json["rows"] else {
+            Issue.record("segments or rows missing: \(json)")
+            return
+        }
+        #expect(segments[0] == ["label": "all", "value": nil, "count": 82, "selected": false])
+        #expect(segments[1] == ["label": "blue", "value": "blue", "count": 20, "selected": true])
+        #expect(segments.count == 14)
+        #expect(rows.count == 7)
+        #expect(rows[0]["row"] == 7)
+        #expect(rows[0]["name"] == "Beru Whitesun lars")
+        #expect(rows[0]["height_cm"] == 165)
+        #expect(rows[0]["homeworld"] == "https://swapi.dev/api/planets/1/")
     }
 
     @Test func aSortShowsInTheHeading() async throws {
-        let view = self.view()
         try await viewModel.load()
         viewModel.sort(by: CharacterSort(.mass, descending: true))
-        #expect(lines(view)[0] == "Characters · 82 in all · sorted by mass (descending)")
-        #expect(lines(view)[2].hasPrefix("16  ☆  Jabba Desilijic Tiure"))
+        #expect(lines()[0] == "Characters · 82 in all · sorted by mass (descending)")
+        #expect(lines()[4].hasPrefix("16  ☆  Jabba Desilijic Tiure"))
 
         try viewModel.filter(["eye=blue"])
-        #expect(lines(view)[0] == "Characters · eye=blue · 20 of 82 · sorted by mass (descending)")
+        #expect(lines()[0] == "Characters · eye=blue · 20 of 82 · sorted by mass (descending)")
     }
 
     @Test func aFilterNobodyMatchesSaysHowToSeeEveryone() async throws {
-        let view = self.view()
         try await viewModel.load()
         try viewModel.filter(["eye=white", "gender=male"])
 
-        #expect(view.screen == """
+        #expect(text(width: 200) == """
             Characters · eye=white gender=male · 0 of 82
+            all (82)  blue (20)  brown (20)  yellow (12)  black (9)  orange (8)  red (6)  hazel (2)  unknown (2)  blue-gray (1)  gold (1)  green (1)  pink (1)  [white (1)]
             no characters match eye=white gender=male (`filter clear` shows all)
             """)
     }
 
     @Test func theHeadingIsEmphasisedWhenStyled() async throws {
-        let view = self.view(style: .colored)
         try await viewModel.load()
-        #expect(lines(view)[0] == "\u{1B}[1mCharacters · 82 in all\u{1B}[0m")
+        #expect(text(style: .colored).hasPrefix("\u{1B}[1mCharacters · 82 in all\u{1B}[0m\n"))
     }
 
     @Test func detailShowsEveryFieldFormattedForReading() async throws {
-        let view = self.view(width: 100)
         try await viewModel.load()
         try viewModel.open("1")
 
-        #expect(view.screen == """
+        #expect(text(width: 100) == """
             ☆ Luke Skywalker  (row 1)
               height      172 cm
               mass        77 kg
@@ -118,37 +154,39 @@ import Testing
     }
 
     @Test func detailGroupsThousandsAndLeavesUnknownAlone() async throws {
-        let view = self.view(width: 100)
         try await viewModel.load()
 
         try viewModel.open("16")
-        #expect(view.screen.hasPrefix("☆ Jabba Desilijic Tiure  (row 16)\n"))
-        #expect(view.screen.contains("\n  height      175 cm\n"))
-        #expect(view.screen.contains("\n  mass        1,358 kg\n"))
-        #expect(view.screen.contains("\n  species     1 (species 5)\n"))
-        #expect(view.screen.contains("\n  films       A New Hope, Return of the Jedi, The Phantom Menace\n"))
+        let jabba = text(width: 100)
+        #expect(jabba.hasPrefix("☆ Jabba Desilijic Tiure  (row 16)\n"))
+        #expect(jabba.contains("\n  height      175 cm\n"))
+        #expect(jabba.contains("\n  mass        1,358 kg\n"))
+        #expect(jabba.contains("\n  species     1 (species 5)\n"))
+        #expect(jabba.contains("\n  films       A New Hope, Return of the Jedi, The Phantom Menace\n"))
+        #expect(view.screen.json["mass_kg"] == 1358)
 
         try viewModel.open("28")  // Arvel Crynyd: height and mass unknown
-        #expect(view.screen.contains("\n  height      unknown\n"))
-        #expect(view.screen.contains("\n  mass        unknown\n"))
-        #expect(view.screen.contains("\n  birth year  unknown\n"))
+        let arvel = text(width: 100)
+        #expect(arvel.contains("\n  height      unknown\n"))
+        #expect(arvel.contains("\n  mass        unknown\n"))
+        #expect(arvel.contains("\n  birth year  unknown\n"))
+        #expect(view.screen.json["mass_kg"] == .null)
     }
 
     @Test func aFavouriteShowsAsAStarOnTheDetailAndOnTheListAfterBack() async throws {
-        let view = self.view()
         try await viewModel.load()
         try viewModel.open("19")
         _ = try viewModel.toggleFavourite(nil)
-        #expect(lines(view)[0] == "★ Yoda  (row 19)")
+        #expect(lines()[0] == "★ Yoda  (row 19)")
 
         #expect(viewModel.back())
-        #expect(lines(view)[0] == "Characters · 82 in all")
-        #expect(lines(view)[20].hasPrefix("19  ★  Yoda"))
-        #expect(lines(view).filter { $0.contains("★  ") }.count == 2, "the header's column and Yoda")
+        let lines = self.lines()
+        #expect(lines[0] == "Characters · 82 in all")
+        #expect(lines[22].hasPrefix("19  ★  Yoda"))
+        #expect(lines.filter { $0.contains("★  ") }.count == 2, "the header's column and Yoda")
     }
 
     @Test func aFailedRefreshLeavesTheScreenAsItWas() async throws {
-        let view = self.view()
         try await viewModel.load()
         try viewModel.filter(["eye=blue"])
         let before = view.screen
@@ -160,16 +198,16 @@ import Testing
 
     @Test func segmentsWrapToTheWidth() async throws {
         try await viewModel.load()
-        let segments = viewModel.segments(of: .eye)
+        let screen = CharactersView.segments(.eye, of: viewModel.state.value)
 
-        #expect(CharactersView.segments(segments, total: 82, trait: .eye, filter: CharacterFilter(), terminal: TerminalSettings(width: 80)) == """
+        #expect(text(screen, width: 80) == """
             eye segments
-            all (82)  blue (20)  brown (20)  yellow (12)  black (9)  orange (8)  red (6)
+            [all (82)]  blue (20)  brown (20)  yellow (12)  black (9)  orange (8)  red (6)
             hazel (2)  unknown (2)  blue-gray (1)  gold (1)  green (1)  pink (1)  white (1)
             """)
-        #expect(CharactersView.segments(segments, total: 82, trait: .eye, filter: CharacterFilter(), terminal: TerminalSettings(width: 40)) == """
+        #expect(text(screen, width: 40) == """
             eye segments
-            all (82)  blue (20)  brown (20)
+            [all (82)]  blue (20)  brown (20)
             yellow (12)  black (9)  orange (8)
             red (6)  hazel (2)  unknown (2)
             blue-gray (1)  gold (1)  green (1)
@@ -177,14 +215,15 @@ import Testing
             """)
     }
 
-    @Test func segmentsNameAFilterInForce() async throws {
+    @Test func segmentsNameAFilterInForceAndMarkItsValues() async throws {
         try await viewModel.load()
-        let filter = CharacterFilter([.eye: "blue", .gender: "female"])
-        let text = CharactersView.segments(viewModel.segments(of: .gender), total: 82, trait: .gender, filter: filter,
-                                           terminal: TerminalSettings(width: 80))
-        #expect(text == """
+        try viewModel.filter(["eye=blue", "gender=female"])
+        let screen = CharactersView.segments(.gender, of: viewModel.state.value)
+        #expect(text(screen) == """
             gender segments · filter in force: eye=blue gender=female
-            all (82)  male (60)  female (17)  n/a (3)  hermaphrodite (1)  none (1)
+            all (82)  male (60)  [female (17)]  n/a (3)  hermaphrodite (1)  none (1)
             """)
+        #expect(screen.json["trait"] == "gender")
+        #expect(screen.json["filter"] == ["eye": ["blue"], "gender": ["female"]])
     }
 }

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Testing
+import TestSupport
 @testable import Characters
 
 /// Regression tests: `BirthYear.value` once handed whatever preceded `BBY`/`ABY` to
@@ -18,12 +19,12 @@ import Testing
         let fixture = CharactersFixture.synthetic(count: years.count) { number in
             CharactersFixture.SyntheticPerson(number: number, birthYear: years[number - 1])
         }
-        let viewModel = CharactersViewModel(service: fixture.service, favourites: CharactersFixture.temporaryStore())
+        let viewModel = CharactersViewModel(service: fixture.service, favourites: FavouritesStore.inMemory())
         try await viewModel.load()
 
         viewModel.sort(by: CharacterSort(.birth))
-        #expect(viewModel.state.value.rows.map(\.person.birthYear) == ["896BBY", "19BBY", "8BBY", "4ABY", "nanBBY", "unknown"])
+        #expect(viewModel.state.value.rows.map(\.item.birthYear) == ["896BBY", "19BBY", "8BBY", "4ABY", "nanBBY", "unknown"])
         viewModel.sort(by: CharacterSort(.birth, descending: true))
-        #expect(viewModel.state.value.rows.map(\.person.birthYear) == ["4ABY", "8BBY", "19BBY", "896BBY", "nanBBY", "unknown"])
+        #expect(viewModel.state.value.rows.map(\.item.birthYear) == ["4ABY", "8BBY", "19BBY", "896BBY", "nanBBY", "unknown"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 @Suite("EmbeddedHTTPClient")
@@ -119,13 +120,29 @@ struct EmbeddedHTTPClientTests {
     // MARK: HTTPError descriptions
 
     @Test func httpErrorDescriptions() {
-        #expect(HTTPError(.unreachable, endpoint: "/a/").description == "cannot reach the server for /a/ (offline or refused)")
-        #expect(HTTPError(.unreachable, endpoint: "/a/", detail: "refused").description == "cannot reach the server for /a/ (offline or refused): refused")
+        #expect(HTTPError(.networkUnavailable(.hostNotFound), endpoint: "/a/", host: "swapi.dev").description
+                == "network unavailable: cannot find swapi.dev for /a/ (no such host, or no DNS)")
+        #expect(HTTPError(.networkUnavailable(.refused), endpoint: "/a/", host: "127.0.0.1:9").description
+                == "network unavailable: 127.0.0.1:9 refused the connection for /a/")
+        #expect(HTTPError(.networkUnavailable(.unreachable), endpoint: "/a/").description == "network unavailable: cannot reach the server for /a/")
+        #expect(HTTPError(.networkUnavailable(.unreachable), endpoint: "/a/", detail: "no route").description
+                == "network unavailable: cannot reach the server for /a/: no route")
+        #expect(HTTPError(.networkUnavailable(.offline), endpoint: "/a/").description == "network unavailable: not connected to a network (for /a/)")
+        #expect(HTTPError(.connectionLost, endpoint: "/a/", host: "h").description == "h closed the connection before answering /a/ in full")
         #expect(HTTPError(.timeout, endpoint: "/a/").description == "timed out waiting for /a/")
         #expect(HTTPError(.status(503), endpoint: "/a/?page=2").description == "HTTP 503 from /a/?page=2")
         #expect(HTTPError(.undecodable, endpoint: "/a/").description == "undecodable response from /a/")
         #expect(HTTPError(.invalidURL, endpoint: "/a b/").description == "cannot build a URL for /a b/")
         #expect(HTTPError(.cancelled, endpoint: "/a/").description == "interrupted")
-        #expect(HTTPError(.notEmbedded, endpoint: "/a/").description == "/a/ is not in the embedded data (try `source live`)")
+    }
+
+    @Test func onlyAnUnavailableNetworkIsNetworkUnavailable() {
+        #expect(HTTPError(.networkUnavailable(.refused), endpoint: "/a/").isNetworkUnavailable)
+        #expect(HTTPError(.networkUnavailable(.offline), endpoint: "/a/").isNetworkUnavailable)
+        #expect(!HTTPError(.status(401), endpoint: "/a/").isNetworkUnavailable)
+        #expect(!HTTPError(.status(500), endpoint: "/a/").isNetworkUnavailable)
+        #expect(!HTTPError(.timeout, endpoint: "/a/").isNetworkUnavailable)
+        #expect(!HTTPError(.connectionLost, endpoint: "/a/").isNetworkUnavailable)
+        #expect(!HTTPError(.undecodable, endpoint: "/a/").isNetworkUnavailable)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 @Suite("FavouritesStore")
@@ -99,21 +100,15 @@ struct FavouritesStoreTests {
         #expect(try store.list().map(\.title) == ["people 1", "people 2", "starships 10", "starships 9"])
     }
 
-    @Test func togglesAreListedInTheOrderTheyWereMade() throws {
-        let directory = TemporaryDirectory()
-        defer { directory.remove() }
-        let store = store(directory.url)
+    @Test func togglesAreListedInTheOrderTheyWereMadeAndStampedWithTheClock() throws {
+        let clock = VirtualClock(Date(timeIntervalSince1970: 1_000_000))
+        let store = FavouritesStore.inMemory(clock: clock)
         for id in ["3", "2", "1"] {
             try store.toggle(feature: "starships", itemID: id, title: "ship \(id)")
-            Thread.sleep(forTimeInterval: 0.01)
+            clock.advance(by: 60)
         }
         #expect(try store.list().map(\.itemID) == ["3", "2", "1"])
-    }
-
-    @Test func toggledMessage() {
-        #expect(Favourite.toggledMessage(title: "Millennium Falcon", isFavourite: true) == "★ Millennium Falcon is now a favourite")
-        #expect(Favourite.toggledMessage(title: "Millennium Falcon", isFavourite: false) == "☆ Millennium Falcon is no longer a favourite")
-        #expect(Favourite.toggledMessage(title: "\u{1B}[2JX-wing\n", isFavourite: true) == "★ [2JX-wing  is now a favourite")
+        #expect(try store.list().map(\.createdAt) == [0, 60, 120].map { Date(timeIntervalSince1970: 1_000_000 + $0) })
     }
 
     // MARK: The database file

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 @MainActor
@@ -36,7 +37,8 @@ struct FeatureRegistryTests {
         let favourites = FavouritesStore(database: AppDatabase(directory: directory.url))
         let available = ShellHarness.descriptors.filter { $0.id == "fake" }
         let registry = FeatureRegistry(config: config, available: available) { entry in
-            FeatureContext(id: entry.descriptor.id, http: EmbeddedHTTPClient(responder: entry.descriptor.embedded), favourites: favourites)
+            FeatureContext(id: entry.descriptor.id, http: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
+                           favourites: favourites, cacheDirectory: directory.url)
         }
         #expect(registry.ids == ["fake"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 /// Regression tests for bugs found by reading the doc comments against the code; each test

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 /// SwitchableHTTPClient, TracingHTTPClient and LiveHTTPClient's retry delay (no network needed).

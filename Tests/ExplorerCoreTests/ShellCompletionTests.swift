@@ -1,10 +1,11 @@
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "trace", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -20,7 +21,7 @@ struct ShellCompletionTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(h.shell.completions(for: "f") == ["features", "favs", "fake", "films"])
+        #expect(h.shell.completions(for: "f") == ["features", "favs", "format", "fake", "films"])
         #expect(h.shell.completions(for: "fa") == ["favs", "fake"])
         #expect(h.shell.completions(for: "tr") == ["trace"])
         #expect(h.shell.completions(for: "e") == ["exit"])
@@ -43,7 +44,7 @@ struct ShellCompletionTests {
         await h.run("use fake")
         #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
         #expect(h.shell.completions(for: "p") == ["ping"])
-        #expect(h.shell.completions(for: "f") == ["features", "favs", "fail", "fetch", "filter", "fake", "films"])
+        #expect(h.shell.completions(for: "f") == ["features", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
         #expect(h.shell.completions(for: "s") == ["source", "slow", "silent"])
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 /// A feature small enough to read at a glance, with the commands the shell tests need.
@@ -16,10 +17,11 @@ final class FakeFeature: Feature {
     private(set) var sourceChanges: [Bool] = []
     var location: [String] = []
     /// A labelled observable, as a view model would have.
-    let items = Observable([String](), traceLabel: "FakeViewModel.items")
+    let items: Observable<[String]>
 
     init(context: FeatureContext) {
         self.context = context
+        items = Observable([String](), traceLabel: "FakeViewModel.items", tracer: context.tracer)
     }
 
     var commands: [Command] {
@@ -27,7 +29,7 @@ final class FakeFeature: Feature {
             Command("ping", usage: "ping [text]", summary: "answer pong",
                     details: "Prints pong, then any text given.",
                     complete: { previous in previous.isEmpty ? ["pong", "pang", "other"] : [] },
-                    run: { arguments in (["pong"] + arguments).joined(separator: " ") }),
+                    run: { [unowned self] arguments in self.message((["pong"] + arguments).joined(separator: " ")) }),
             Command("fail", summary: "always fails",
                     run: { _ in throw CommandError("it failed") }),
             Command("go", usage: "go <place>…", summary: "move to a place",
@@ -43,40 +45,45 @@ final class FakeFeature: Feature {
             Command("fetch", usage: "fetch <path>", summary: "GET a path through the feature's client",
                     run: { [unowned self] arguments in
                         let response = try await self.context.http.send(HTTPRequest(path: arguments[0]))
-                        return String(decoding: response.body, as: UTF8.self)
+                        return self.message(String(decoding: response.body, as: UTF8.self))
                     }),
             Command("slow", summary: "waits until interrupted",
-                    run: { _ in
+                    run: { [unowned self] _ in
                         try await Task.sleep(for: .seconds(60))
-                        return "finished"
+                        return self.message("finished")
                     }),
             Command("silent", summary: "prints nothing",
-                    run: { _ in "" }),
+                    run: { [unowned self] _ in Screen(feature: self.context.id, kind: "silent") }),
             Command("filter", usage: "filter k=v", summary: "narrow by key=value",
                     completeWord: { previous, partial in
                         guard previous.isEmpty else { return [] }
                         return partial.hasPrefix("eye=") ? ["eye=blue", "eye=brown", "hair=x"] : ["eye=", "hair="]
                     },
-                    run: { arguments in "filtered by \(arguments.joined(separator: " "))" }),
+                    run: { [unowned self] arguments in self.message("filtered by \(arguments.joined(separator: " "))") }),
         ]
     }
 
-    func enter() async throws -> String {
+    /// A screen of one line of text, as this feature's.
+    func message(_ text: String) -> Screen {
+        .message(text, feature: context.id, kind: "message")
+    }
+
+    func enter() async throws -> Screen {
         enterCount += 1
         if let enterError { throw enterError }
-        return "\(context.id) screen"
+        return message("\(context.id) screen")
     }
 
-    func back() async throws -> String? {
+    func back() async throws -> Screen? {
         guard !location.isEmpty else { return nil }
         location.removeLast()
-        return "\(context.id) screen at \(location.isEmpty ? "top" : location.joined(separator: "/"))"
+        return message("\(context.id) screen at \(location.isEmpty ? "top" : location.joined(separator: "/"))")
     }
 
-    func sourceDidChange(isActive: Bool) async throws -> String? {
+    func sourceDidChange(isActive: Bool) async throws -> Screen? {
         sourceChanges.append(isActive)
         if let sourceChangeError { throw sourceChangeError }
-        return isActive ? "\(context.id) reloaded" : nil
+        return isActive ? message("\(context.id) reloaded") : nil
     }
 }
 
@@ -164,23 +171,21 @@ final class ShellHarness {
     let registry: FeatureRegistry
     let shell: Shell
 
-    init(options: Shell.Options = Shell.Options(), terminal: TerminalSettings = TerminalSettings(width: 80)) {
+    /// Built as the executable builds its shell (``AppEnvironment`` assembles each feature's
+    /// client stack), on embedded data and a database in a temporary directory.
+    init(options: Shell.Options = Shell.Options(), terminal: TerminalSettings = TerminalSettings(width: 80),
+         format: OutputFormat = .text) {
         let config = try! PluginsConfig.parse(Data(Self.pluginsJSON.utf8), file: "Plugins.json",
                                               knownIDs: Set(Self.descriptors.map(\.id)))
         let output = output.shellOutput
-        let tracer = Tracer(write: { output.line($0) })
+        let tracer = Tracer(write: { output.errorLine($0) })
+        let selection = SourceSelection(config.source)
         let favourites = FavouritesStore(database: AppDatabase(directory: directory.url))
-        registry = FeatureRegistry(config: config, available: Self.descriptors) { entry in
-            FeatureContext(
-                id: entry.descriptor.id,
-                http: TracingHTTPClient(EmbeddedHTTPClient(responder: entry.descriptor.embedded), tracer: tracer),
-                favourites: favourites,
-                settings: entry.config.settings,
-                terminal: terminal,
-                tracer: tracer)
-        }
-        shell = Shell(registry: registry, output: output, tracer: tracer, source: SourceSelection(config.source),
-                      favourites: favourites, terminal: terminal, options: options)
+        let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites,
+                                         dataDirectory: directory.url, terminal: terminal)
+        registry = FeatureRegistry(config: config, available: Self.descriptors, makeContext: environment.context(for:))
+        shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
+                      favourites: favourites, terminal: terminal, format: format, options: options)
     }
 
     func remove() {

@@ -1,6 +1,7 @@
 import Foundation
 import Reactive
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 @MainActor
@@ -445,7 +446,7 @@ struct ShellTests {
 
     // MARK: trace
 
-    @Test func traceShowsEmissionsAndRequestsWhileOn() async throws {
+    @Test func traceShowsEmissionsAndRequestsOnStderrWhileOn() async throws {
         let h = ShellHarness()
         defer { h.remove() }
 
@@ -457,49 +458,49 @@ struct ShellTests {
         h.output.clear()
         await h.run("emit a; fetch /things/")
         #expect(h.output.out == [#"{"count": 2}"#])
+        #expect(h.output.errors == [])
 
-        // ReactiveTrace's handler is global; a test of another target running in between could
-        // replace it, so the emission is retried a few times before giving up.
-        var traced: [String] = []
-        for _ in 0..<5 {
-            h.output.clear()
-            await h.run("trace on; emit a b c")
-            // Other suites' view models may emit while this one awaits: keep the fake's lines.
-            traced = h.output.out.filter(Self.isOwnLine)
-            if !traced.isEmpty { break }
-        }
-        #expect(traced == ["trace: FakeViewModel.items ← 3 items"])
+        // On: emissions and requests go to stderr as they happen; stdout keeps the screens.
+        h.output.clear()
+        await h.run("trace on; emit a b c")
+        #expect(h.output.out == ["trace: on"])
+        #expect(h.output.errors == ["trace: FakeViewModel.items ← 3 items"])
         #expect(h.shell.tracer.isEnabled)
 
         h.output.clear()
         await h.run("trace")
         await h.run("fetch /things/")
         await h.run("fetch /missing/")
-        let out = h.output.out.filter(Self.isOwnLine)
-        try #require(out.count == 4)
-        #expect(out[0] == "trace: on")
-        #expect(out[1].wholeMatch(of: #/trace: GET /things/ → 200 \(\d+ ms\)/#) != nil, "\(out[1])")
-        #expect(out[2] == #"{"count": 2}"#)
-        #expect(out[3].wholeMatch(of: #/trace: GET /missing/ → 404 \(\d+ ms\)/#) != nil, "\(out[3])")
-        #expect(h.output.errors == ["error: HTTP 404 from /missing/"])
+        #expect(h.output.out == ["trace: on", #"{"count": 2}"#])
+        let errors = h.output.errors
+        try #require(errors.count == 3)
+        #expect(errors[0].wholeMatch(of: #/trace: GET /things/ → 200 \(\d+ ms\)/#) != nil, "\(errors[0])")
+        #expect(errors[1].wholeMatch(of: #/trace: GET /missing/ → 404 \(\d+ ms\)/#) != nil, "\(errors[1])")
+        #expect(errors[2] == "error: HTTP 404 from /missing/")
 
         h.output.clear()
         await h.run("trace OFF")
         await h.run("emit x; trace")
-        #expect(h.output.out.filter(Self.isOwnLine) == ["trace: off"])
+        #expect(h.output.out == ["trace: off", "trace: off"])
+        #expect(h.output.errors == [])
         #expect(!h.shell.tracer.isEnabled)
-        #expect(ReactiveTrace.handler == nil)
 
         await h.run("trace maybe")
         await h.run("trace on off")
         #expect(h.output.errors.suffix(2) == ["error: usage: trace [on|off]", "error: usage: trace [on|off]"])
     }
 
-    /// ReactiveTrace's handler is global: while this test awaits, view models of other suites
-    /// running in parallel may emit through it. Only this shell's own lines count.
-    static func isOwnLine(_ line: String) -> Bool {
-        !line.hasPrefix("trace: ") || line.hasPrefix("trace: Fake") || line.hasPrefix("trace: GET")
-            || line == "trace: on" || line == "trace: off"
+    @Test func twoShellsTraceOnlyTheirOwnFeatures() async {
+        let first = ShellHarness()
+        let second = ShellHarness()
+        defer { first.remove(); second.remove() }
+
+        await first.run("use fake; trace on")
+        await second.run("use fake")
+        await second.run("emit x")
+        await first.run("emit a b")
+        #expect(first.output.errors == ["trace: FakeViewModel.items ← 2 items"])
+        #expect(second.output.errors == [])
     }
 
     @Test func traceLinesAreSanitized() async {
@@ -510,7 +511,7 @@ struct ShellTests {
         h.shell.tracer.log("GET /x\u{1B}[2J\n")
         h.shell.tracer.isEnabled = false
         h.shell.tracer.log("not shown")
-        #expect(h.output.out.filter(Self.isOwnLine) == ["trace: GET /x[2J "])
+        #expect(h.output.errors == ["trace: GET /x[2J "])
     }
 
     // MARK: source
@@ -581,6 +582,7 @@ struct ShellTests {
               favs [all]              list the favourites of this feature (or of all with
                                       `all`)
               source [embedded|live]  show or switch where data comes from
+              format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
@@ -605,6 +607,7 @@ struct ShellTests {
               back                    go up one level: detail → list → features
               favs [all]              list the favourites of this feature (or of all with `all`)
               source [embedded|live]  show or switch where data comes from
+              format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
               quit                    leave explorer (also `exit`, or Ctrl-D)
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs the built `explorer` binary in a ``Sandbox``.
 enum Explorer {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Favourites live in the data directory's SQLite file: a second run with the same

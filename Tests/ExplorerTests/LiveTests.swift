@@ -1,10 +1,11 @@
 import Foundation
+import TestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
 import Testing
 
-/// Live data against Support/fake_swapi.py, for what transcripts cannot say: that live
+/// Live data against TestSupport/fake_swapi.py, for what transcripts cannot say: that live
 /// output is exactly the embedded output, how long failures take, and what the fake server
 /// itself promises (it must never outlive a test run). The unhappy paths' messages are in the
 /// `live-*` transcripts.
@@ -66,7 +67,7 @@ struct LiveTests {
         #expect(output.duration < 10, "took \(output.duration) s")
     }
 
-    @Test("connection refused fails at once with an unreachable error")
+    @Test("connection refused fails at once, saying the network is unavailable")
     func connectionRefused() async throws {
         let sandbox = try Sandbox("live-refused")
         let port = FreePort.unused()
@@ -75,7 +76,7 @@ struct LiveTests {
             ["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "2"],
             script: "use starships\n", in: sandbox)
 
-        #expect(output.stderrText == "error: line 1: cannot reach 127.0.0.1:\(port) for /starships/?page=1 (offline or refused)\n")
+        #expect(output.stderrText == "error: line 1: network unavailable: 127.0.0.1:\(port) refused the connection for /starships/?page=1\n")
         #expect(output.status == 1)
         #expect(output.duration < 10, "a refused connection took \(output.duration) s (it should not wait for the timeout)")
     }

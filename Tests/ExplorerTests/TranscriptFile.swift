@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A `.transcript` file in Tests/ExplorerTests/Transcripts, named without the extension; the

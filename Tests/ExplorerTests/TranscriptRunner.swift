@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Runs one transcript scenario: a fresh ``Sandbox``, the fake server if the transcript asks
 /// for one (`server:`), its `file` sections written into the sandbox (made executable when

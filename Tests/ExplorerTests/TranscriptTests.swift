@@ -26,7 +26,7 @@
 //   args:    extra command-line arguments, one line of shell-like words ('…', "…", \x).
 //            Every run also gets `--data-dir ${TMP}/data` and `--width 100` unless args gives
 //            its own `--data-dir` / `--width`.
-//   server:  start Support/fake_swapi.py for this scenario with these arguments (see the top
+//   server:  start TestSupport/fake_swapi.py for this scenario with these arguments (see the top
 //            of that script: --fail, --hang, --malformed, --retry-after, --delay-ms, --route,
 //            --prefix, …); it serves the repository's data/swapi unless the line gives its own
 //            `--data DIR` (e.g. `--data ${FIXTURES}/swapi-co-2020`), and is stopped afterwards.
@@ -66,6 +66,7 @@
 // rewritten by `=1`; name files to rewrite them anyway: `UPDATE_TRANSCRIPTS=bug-x,other`.
 
 import Foundation
+import TestSupport
 import Testing
 
 @Suite("Transcripts")

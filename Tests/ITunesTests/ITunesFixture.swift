@@ -112,35 +112,9 @@ final class ITunesFixture: Sendable {
     var calls: [String] { log.withLock { $0 } }
     var lookups: [String] { calls.filter { $0.hasPrefix("lookup ") } }
     var downloads: [String] { calls.filter { $0.hasPrefix("download ") } }
-
-    static func temporaryStore() -> FavouritesStore {
-        FavouritesStore(database: AppDatabase(directory: temporaryDirectory("itunes-store")))
-    }
-
-    static func temporaryDirectory(_ prefix: String) -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
-    }
 }
 
 /// A song made by hand, for sorting and rendering cases the recordings do not have.
 func song(_ id: Int?, artist: String?, album: String?, track: String, number: Int? = nil) -> ITunesItem {
     ITunesItem(trackId: id, artistName: artist, collectionName: album, trackName: track, trackNumber: number)
-}
-
-/// Records every state the view model emits, as a test store would.
-@MainActor
-final class StateRecorder {
-    private(set) var states: [ITunesState] = []
-    private var subscription: AnyCancellable?
-
-    init(_ state: Observable<ITunesState>) {
-        subscription = state.sink { [weak self] in self?.states.append($0) }
-    }
-}
-
-/// Messages the view model reported while it worked.
-@MainActor
-final class ProgressLog {
-    private(set) var messages: [String] = []
-    var report: @MainActor (String) -> Void { { [weak self] in self?.messages.append($0) } }
 }

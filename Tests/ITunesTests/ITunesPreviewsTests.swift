@@ -1,6 +1,7 @@
 import ExplorerCore
 import Foundation
 import Testing
+import TestSupport
 @testable import ITunes
 
 /// A temporary directory with fake programs that record how they were run.
@@ -9,7 +10,7 @@ struct FakePrograms {
     let cache: URL
 
     init() throws {
-        directory = ITunesFixture.temporaryDirectory("itunes-previews")
+        directory = TemporaryDirectory("itunes-previews").url
         cache = directory.appendingPathComponent("cache/previews")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("bin"), withIntermediateDirectories: true)
     }
@@ -66,7 +67,7 @@ struct FakePrograms {
         let player = try fakes.install("fakeplayer")
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
 
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "played the preview of “Better Together” with fakeplayer (\(file))")
@@ -80,7 +81,7 @@ struct FakePrograms {
         fixture.answerDownloads(PreviewTone.wav, contentType: "audio/wav")
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
 
         let file = fakes.cache.appendingPathComponent("879273565.wav").path
         #expect(message == "played the preview of “Better Together” with fakeplayer (\(file); the embedded data has no audio, so a tone stood in: `source live` plays the real preview)")
@@ -91,7 +92,7 @@ struct FakePrograms {
     @Test func aPlayerNamedWithoutAPathIsFoundOnPATH() async throws {
         try fakes.install("myplayer")
         let previews = fakes.previews(["EXPLORER_PLAYER": "myplayer", "PATH": "/nonexistent:\(fakes.bin)"])
-        let message = try await previews.play(Recorded.sakura, service: fixture.service)
+        let message = try await previews.playText(Recorded.sakura, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("256412807.m4a").path
         #expect(message == "played the preview of “桜” with myplayer (\(file))")
         #expect(fakes.arguments(of: "myplayer") == [file])
@@ -101,7 +102,7 @@ struct FakePrograms {
         try fakes.install("mpv")
         try fakes.install("paplay")
         let previews = fakes.previews(["PATH": fakes.bin])
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "played the preview of “Better Together” with mpv (\(file))")
         #expect(fakes.arguments(of: "mpv") == ["--no-video", "--really-quiet", file])
@@ -110,7 +111,7 @@ struct FakePrograms {
 
     @Test func withNoPlayerThePreviewIsSavedAndSaidWhere() async throws {
         let previews = fakes.previews(["PATH": ""])
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "preview saved to \(file) (no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)")
         #expect(fakes.cached("879273565.m4a") == Data("fake m4a".utf8))
@@ -119,7 +120,7 @@ struct FakePrograms {
     @Test func anEmptyEXPLORER_PLAYERMeansNoPlayer() async throws {
         try fakes.install("mpv")
         let previews = fakes.previews(["EXPLORER_PLAYER": "", "PATH": fakes.bin])
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         #expect(message.hasPrefix("preview saved to "))
         #expect(message.hasSuffix("(no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)"))
         #expect(fakes.arguments(of: "mpv") == nil)
@@ -128,7 +129,7 @@ struct FakePrograms {
     @Test func aMissingEXPLORER_PLAYERIsNoPlayer() async throws {
         try fakes.install("mpv")
         let previews = fakes.previews(["EXPLORER_PLAYER": "\(fakes.bin)/nothing-here", "PATH": fakes.bin])
-        let message = try await previews.play(Recorded.betterTogether, service: fixture.service)
+        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         #expect(message.hasPrefix("preview saved to "))
         #expect(fakes.arguments(of: "mpv") == nil, "a chosen player is never swapped for another")
     }
@@ -138,13 +139,13 @@ struct FakePrograms {
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         await #expect(throws: CommandError("fakeplayer exited with status 3 playing \(file)")) {
-            try await previews.play(Recorded.betterTogether, service: fixture.service)
+            try await previews.playText(Recorded.betterTogether, service: fixture.service)
         }
     }
 
     @Test func anAudiobookPreviewIsNamedByItsCollection() async throws {
         let previews = fakes.previews(["PATH": ""])
-        let message = try await previews.play(Recorded.audiobook, service: fixture.service)
+        let message = try await previews.playText(Recorded.audiobook, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("493645127.m4a").path
         #expect(message.hasPrefix("preview saved to \(file) "))
         #expect(fakes.cached("493645127.m4a") == Data("fake m4a".utf8))
@@ -158,7 +159,7 @@ struct FakePrograms {
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
         await #expect(throws: CommandError("“Better Together” has no http(s) preview")) {
-            try await previews.play(item, service: fixture.service)
+            try await previews.playText(item, service: fixture.service)
         }
         #expect(fixture.downloads == [])
         #expect(!FileManager.default.fileExists(atPath: fakes.cache.path))
@@ -178,19 +179,19 @@ struct FakePrograms {
         let blocker = fakes.directory.appendingPathComponent("blocker")
         try Data("a file, not a directory".utf8).write(to: blocker)
         let previews = ITunesPreviews(cacheDirectory: blocker.appendingPathComponent("previews"), environment: ["PATH": ""])
-        await #expect(throws: CommandError.self) { try await previews.play(Recorded.betterTogether, service: fixture.service) }
+        await #expect(throws: CommandError.self) { try await previews.playText(Recorded.betterTogether, service: fixture.service) }
     }
 
     // MARK: web
 
     @Test func withoutXdgOpenTheStorePageIsPrinted() async throws {
-        let message = try await fakes.previews(["PATH": fakes.bin]).openStorePage(Recorded.betterTogether)
+        let message = try await fakes.previews(["PATH": fakes.bin]).storePageText(Recorded.betterTogether)
         #expect(message == "store page: https://itunes.apple.com/us/album/better-together/id879273552?i=879273565&uo=4")
     }
 
     @Test func xdgOpenIsRunWithTheURLAlone() async throws {
         try fakes.install("xdg-open")
-        let message = try await fakes.previews(["PATH": fakes.bin]).openStorePage(Recorded.betterTogether)
+        let message = try await fakes.previews(["PATH": fakes.bin]).storePageText(Recorded.betterTogether)
         let url = "https://itunes.apple.com/us/album/better-together/id879273552?i=879273565&uo=4"
         #expect(message == "opened \(url)")
         #expect(fakes.arguments(of: "xdg-open") == [url])
@@ -198,7 +199,7 @@ struct FakePrograms {
 
     @Test func anAudiobookOpensItsCollectionPage() async throws {
         try fakes.install("xdg-open")
-        let message = try await fakes.previews(["PATH": fakes.bin]).openStorePage(Recorded.audiobook)
+        let message = try await fakes.previews(["PATH": fakes.bin]).storePageText(Recorded.audiobook)
         let url = "https://books.apple.com/us/audiobook/the-fault-in-our-stars-unabridged/id493645127?uo=4"
         #expect(message == "opened \(url)")
         #expect(fakes.arguments(of: "xdg-open") == [url])
@@ -206,7 +207,7 @@ struct FakePrograms {
 
     @Test func aFailingXdgOpenStillPrintsThePage() async throws {
         try fakes.install("xdg-open", status: 4)
-        let message = try await fakes.previews(["PATH": fakes.bin]).openStorePage(Recorded.sakura)
+        let message = try await fakes.previews(["PATH": fakes.bin]).storePageText(Recorded.sakura)
         #expect(message == "store page: https://itunes.apple.com/jp/album/%E6%A1%9C/id256412784?i=256412807&uo=4 (xdg-open failed with status 4)")
     }
 
@@ -216,7 +217,7 @@ struct FakePrograms {
         var item = Recorded.betterTogether
         item.trackViewUrl = url
         await #expect(throws: CommandError("“Better Together” has no http(s) store page")) {
-            try await fakes.previews(["PATH": fakes.bin]).openStorePage(item)
+            try await fakes.previews(["PATH": fakes.bin]).storePageText(item)
         }
         #expect(fakes.arguments(of: "xdg-open") == nil)
     }
@@ -226,7 +227,20 @@ struct FakePrograms {
         item.trackViewUrl = nil
         item.collectionViewUrl = nil
         await #expect(throws: CommandError("“Better Together” has no http(s) store page")) {
-            try await fakes.previews(["PATH": ""]).openStorePage(item)
+            try await fakes.previews(["PATH": ""]).storePageText(item)
         }
+    }
+}
+
+/// What `play` and `web` print, as a reader sees it: the outcome through the view, as text.
+extension ITunesPreviews {
+    @MainActor
+    func playText(_ item: ITunesItem, service: ITunesService) async throws -> String {
+        TextRenderer(width: 1000).render(ITunesView.played(try await play(item, service: service)))
+    }
+
+    @MainActor
+    func storePageText(_ item: ITunesItem) async throws -> String {
+        TextRenderer(width: 1000).render(ITunesView.storePage(try await openStorePage(item)))
     }
 }

@@ -1,12 +1,22 @@
 import ExplorerCore
 import Foundation
 import Testing
+import TestSupport
 @testable import ITunes
+
+/// The view and its screen as text at one width, as the shell prints it.
+@MainActor
+struct TextView {
+    let view: ITunesView
+    let width: Int
+
+    var screen: String { TextRenderer(width: width).render(view.screen) }
+}
 
 /// Reads the view's screen while a search is still under way.
 @MainActor
 final class ScreenProbe {
-    weak var view: ITunesView?
+    var view: TextView?
     private(set) var screens: [String] = []
 
     func capture() { screens.append(view?.screen ?? "(no view)") }
@@ -15,18 +25,18 @@ final class ScreenProbe {
 @MainActor
 @Suite struct ITunesViewTests {
     let fixture = ITunesFixture()
-    let store = ITunesFixture.temporaryStore()
+    let store = FavouritesStore.inMemory()
     let viewModel: ITunesViewModel
 
     init() {
         viewModel = ITunesViewModel(service: fixture.service, favourites: store)
     }
 
-    func view(width: Int = 100) -> ITunesView {
-        ITunesView(viewModel: viewModel, terminal: TerminalSettings(width: width))
+    func view(width: Int = 100) -> TextView {
+        TextView(view: ITunesView(viewModel: viewModel), width: width)
     }
 
-    func lines(_ view: ITunesView) -> [String] { view.screen.components(separatedBy: "\n") }
+    func lines(_ view: TextView) -> [String] { view.screen.components(separatedBy: "\n") }
 
     // MARK: The list
 
@@ -140,7 +150,7 @@ final class ScreenProbe {
             lookup: { _ in nil },
             download: { _ in (Data(), nil) })
         let searching = ITunesViewModel(service: service, favourites: store)
-        let view = ITunesView(viewModel: searching, terminal: TerminalSettings(width: 100))
+        let view = TextView(view: ITunesView(viewModel: searching), width: 100)
         probe.view = view
 
         try await searching.search(["first"])
@@ -161,16 +171,16 @@ final class ScreenProbe {
         #expect(view.screen == before)
     }
 
-    @Test func anUnusableFavouritesDatabaseIsNotedUnderTheList() async throws {
-        let directory = ITunesFixture.temporaryDirectory("itunes-view-corrupt")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    @Test func anUnusableFavouritesDatabaseIsAWarningBesideTheList() async throws {
+        let directory = TemporaryDirectory("itunes-view-corrupt").url
         try Data("garbage".utf8).write(to: directory.appendingPathComponent("explorer.sqlite"))
         let broken = ITunesViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
-        let view = ITunesView(viewModel: broken, terminal: TerminalSettings(width: 100))
+        let view = TextView(view: ITunesView(viewModel: broken), width: 100)
         try await broken.search(["jack", "johnson"])
-        let last = try #require(lines(view).last)
-        #expect(last.hasPrefix("note: favourites unavailable: "))
-        #expect(lines(view).count == 13)
+        #expect(lines(view).count == 12, "the list as always, unstarred")
+        let warning = try #require(view.view.screen.warnings.first)
+        #expect(warning.hasPrefix("favourites unavailable: "))
+        #expect(view.view.screen.warnings.count == 1)
     }
 
     // MARK: The detail
@@ -245,24 +255,24 @@ final class ScreenProbe {
         ])
     }
 
-    @Test func aFailedRefreshIsNotedUnderTheDetail() async throws {
+    @Test func aFailedRefreshIsAWarningBesideTheDetail() async throws {
         let view = view(width: 200)
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 500)
         try await viewModel.open("9")
         let shown = lines(view)
-        #expect(shown.count == 16)
-        #expect(shown[14] == "  store         https://itunes.apple.com/us/album/better-together/id879273552?i=879273565&uo=4")
-        #expect(shown.last == "note: not refreshed: HTTP 500 from /lookup?id=879273565&country=US")
+        #expect(shown.count == 15)
+        #expect(shown.last == "  store         https://itunes.apple.com/us/album/better-together/id879273552?i=879273565&uo=4")
+        #expect(view.view.screen.warnings == ["not refreshed: HTTP 500 from /lookup?id=879273565&country=US"])
+        #expect(view.view.screen.json["refreshed"] == false)
     }
 
     static func explicitLine(track: String?, collection: String?) -> String? {
         var item = ITunesItem(trackId: 1, trackName: "T")
         item.trackExplicitness = track
         item.collectionExplicitness = collection
-        let screen = ITunesView.detail(ITunesState.Row(number: nil, item: item, isFavourite: false), note: nil,
-                                       terminal: TerminalSettings(width: 80))
-        return screen.components(separatedBy: "\n").first { $0.hasPrefix("  explicit") }
+        let screen = ITunesView.detail(ITunesState.Row(number: nil, item: item, isFavourite: false), notRefreshed: nil)
+        return TextRenderer(width: 80).render(screen).components(separatedBy: "\n").first { $0.hasPrefix("  explicit") }
     }
 
     @Test func explicitnessReadsYesNoOrCleaned() {
@@ -276,14 +286,16 @@ final class ScreenProbe {
 
     @Test func aHandmadeDetailHasOnlyTheFieldsItHas() {
         let screen = ITunesView.detail(ITunesState.Row(number: 3, item: song(7, artist: nil, album: nil, track: "Bare"), isFavourite: true),
-                                       note: "a note", terminal: TerminalSettings(width: 80))
-        #expect(screen == """
+                                       notRefreshed: "a reason")
+        #expect(TextRenderer(width: 80).render(screen) == """
             ★ Bare  (row 3)
               kind      song
               track     Bare
               track id  7
-            note: a note
             """)
+        #expect(screen.warnings == ["not refreshed: a reason"])
+        #expect(screen.json["artist"] == .null, "data readers see the missing fields as null")
+        #expect(screen.json["track_id"] == 7)
     }
 
     @Test(arguments: [

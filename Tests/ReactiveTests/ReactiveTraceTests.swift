@@ -10,67 +10,68 @@ private struct Verbose: CustomStringConvertible {
     let description: String
 }
 
-/// The handler is global, so these tests run one at a time and always uninstall it.
+/// An ``EmissionTracer`` that records `label: summary` lines while it is on.
+final class LineTracer: EmissionTracer, @unchecked Sendable {
+    var lines: [String] = []
+    var isTracing = true
+    func emitted(_ label: String, summary: String) { lines.append("\(label): \(summary)") }
+}
+
+/// Each observable is given its tracer: nothing is global, so these tests run in parallel.
 @MainActor
-@Suite("ReactiveTrace", .serialized)
+@Suite("ReactiveTrace")
 struct ReactiveTraceTests {
-    /// Installs a handler that records `label: summary` lines for the duration of `body`.
-    private func tracing(_ body: () -> Void) -> [String] {
-        let lines = Recorder<String>()
-        ReactiveTrace.handler = { label, summary in lines.record("\(label): \(summary)") }
-        defer { ReactiveTrace.handler = nil }
-        body()
-        return lines.values
-    }
+    let tracer = LineTracer()
 
     @Test func labelledObservableReportsEachAssignment() {
-        let rows = Observable([Int](), traceLabel: "StarshipsViewModel.rows")
+        let rows = Observable([Int](), traceLabel: "StarshipsViewModel.rows", tracer: tracer)
 
-        let lines = tracing {
-            rows.value = [1, 2, 3]
-            rows.value = [4]
-            rows.value = []
-            rows.value = [] // an equal value is still an assignment
-        }
+        rows.value = [1, 2, 3]
+        rows.value = [4]
+        rows.value = []
+        rows.value = [] // an equal value is still an assignment
 
-        #expect(lines == [
+        #expect(tracer.lines == [
             "StarshipsViewModel.rows: 3 items",
             "StarshipsViewModel.rows: 1 item",
             "StarshipsViewModel.rows: 0 items",
             "StarshipsViewModel.rows: 0 items",
         ])
-        #expect(ReactiveTrace.handler == nil)
     }
 
-    @Test func handlerReceivesLabelAndSummarySeparately() {
-        let rows = Observable(["a"], traceLabel: "VM.rows")
-        let labels = Recorder<String>()
-        let summaries = Recorder<String>()
-        ReactiveTrace.handler = { label, summary in
-            labels.record(label)
-            summaries.record(summary)
-        }
-        defer { ReactiveTrace.handler = nil }
+    @Test func twoTracersEachSeeOnlyTheirOwnObservables() {
+        let other = LineTracer()
+        let rows = Observable(["a"], traceLabel: "VM.rows", tracer: tracer)
+        let pages = Observable(1, traceLabel: "Other.page", tracer: other)
 
         rows.value = ["a", "b", "c"]
+        pages.value = 2
 
-        #expect(labels.values == ["VM.rows"])
-        #expect(summaries.values == ["3 items"])
+        #expect(tracer.lines == ["VM.rows: 3 items"])
+        #expect(other.lines == ["Other.page: 2"])
+    }
+
+    @Test func aLabelWithoutATracerOrATracerWithoutALabelReportsNothing() {
+        let unlabelled = Observable(0, tracer: tracer)
+        let untraced = Observable(0, traceLabel: "VM.count")
+
+        unlabelled.value = 1
+        untraced.value = 1
+
+        #expect(tracer.lines.isEmpty)
     }
 
     @Test func optionalValuesAreSummarizedAsNilOrTheirContent() {
-        let selection = Observable<[String]?>(nil, traceLabel: "VM.selection")
-        let count = Observable<Int?>(0, traceLabel: "VM.count")
+        let selection = Observable<[String]?>(nil, traceLabel: "VM.selection", tracer: tracer)
+        let count = Observable<Int?>(0, traceLabel: "VM.count", tracer: tracer)
 
-        let lines = tracing {
-            selection.value = ["x", "y", "z"]
-            selection.value = ["x"]
-            selection.value = nil
-            count.value = nil
-            count.value = 42
-        }
+        selection.value = ["x", "y", "z"]
+        selection.value = ["x"]
+        selection.value = nil
+        count.value = nil
+        count.value = 42
 
-        #expect(lines == [
+        #expect(tracer.lines == [
             "VM.selection: 3 items",
             "VM.selection: 1 item",
             "VM.selection: nil",
@@ -80,78 +81,66 @@ struct ReactiveTraceTests {
     }
 
     @Test func unlabelledPublishersReportNothing() {
-        let rows = Observable([1, 2])
-        let events = PassthroughStream<Int>()
+        let rows = Observable([1, 2], tracer: tracer)
+        let events = PassthroughStream<Int>(tracer: tracer)
         let received = Recorder<Int>()
         let token = events.sink(received.record)
 
-        let lines = tracing {
-            rows.value = [1, 2, 3]
-            events.send(1)
-        }
+        rows.value = [1, 2, 3]
+        events.send(1)
 
-        #expect(lines.isEmpty)
+        #expect(tracer.lines.isEmpty)
         #expect(received.values == [1]) // delivery is unaffected
         token.cancel()
     }
 
     @Test func initialValueAndSubscribingAreNotReported() {
-        let lines = tracing {
-            let rows = Observable([1, 2, 3], traceLabel: "VM.rows")
-            let token = rows.sink { _ in }
-            token.cancel()
-        }
+        let rows = Observable([1, 2, 3], traceLabel: "VM.rows", tracer: tracer)
+        let token = rows.sink { _ in }
+        token.cancel()
 
-        #expect(lines.isEmpty)
+        #expect(tracer.lines.isEmpty)
     }
 
     @Test func labelledStreamReportsEachSend() {
-        let events = PassthroughStream<String>(traceLabel: "VM.events")
-        let flags = PassthroughStream<Bool>(traceLabel: "VM.flags")
+        let events = PassthroughStream<String>(traceLabel: "VM.events", tracer: tracer)
+        let flags = PassthroughStream<Bool>(traceLabel: "VM.flags", tracer: tracer)
 
-        let lines = tracing {
-            events.send("hello") // text is shown as text, not as a collection of characters
-            flags.send(true)
-        }
+        events.send("hello") // text is shown as text, not as a collection of characters
+        flags.send(true)
 
-        #expect(lines == ["VM.events: hello", "VM.flags: true"])
+        #expect(tracer.lines == ["VM.events: hello", "VM.flags: true"])
     }
 
     @Test func reportsEvenWithoutSubscribersAndForReentrantAssignments() {
-        let count = Observable(0, traceLabel: "VM.count")
-        let lines = tracing {
-            count.value = 1 // no subscribers yet
-            let token = count.sink { value in
-                if value == 2 { count.value = 3 }
-            }
-            count.value = 2
-            token.cancel()
+        let count = Observable(0, traceLabel: "VM.count", tracer: tracer)
+        count.value = 1 // no subscribers yet
+        let token = count.sink { value in
+            if value == 2 { count.value = 3 }
         }
+        count.value = 2
+        token.cancel()
 
-        #expect(lines == ["VM.count: 1", "VM.count: 2", "VM.count: 3"])
+        #expect(tracer.lines == ["VM.count: 1", "VM.count: 2", "VM.count: 3"])
     }
 
-    @Test func nothingIsReportedOnceTheHandlerIsRemoved() {
-        let rows = Observable([Int](), traceLabel: "VM.rows")
-        let lines = Recorder<String>()
-        ReactiveTrace.handler = { label, summary in lines.record("\(label): \(summary)") }
+    @Test func nothingIsReportedWhileTheTracerIsOff() {
+        let rows = Observable([Int](), traceLabel: "VM.rows", tracer: tracer)
         rows.value = [1]
 
-        ReactiveTrace.handler = nil
+        tracer.isTracing = false
         rows.value = [1, 2]
 
-        #expect(lines.values == ["VM.rows: 1 item"])
+        #expect(tracer.lines == ["VM.rows: 1 item"])
     }
 
     @Test func traceSummarizableValuesDescribeThemselves() {
-        let selected = Observable<Starship?>(nil, traceLabel: "VM.selected")
+        let selected = Observable<Starship?>(nil, traceLabel: "VM.selected", tracer: tracer)
 
-        let lines = tracing {
-            selected.value = Starship(name: "Millennium Falcon")
-            selected.value = nil
-        }
+        selected.value = Starship(name: "Millennium Falcon")
+        selected.value = nil
 
-        #expect(lines == ["VM.selected: starship Millennium Falcon", "VM.selected: nil"])
+        #expect(tracer.lines == ["VM.selected: starship Millennium Falcon", "VM.selected: nil"])
     }
 
     // MARK: - summary(of:)

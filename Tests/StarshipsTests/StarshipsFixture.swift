@@ -29,10 +29,4 @@ final class StarshipsFixture: Sendable {
     }
 
     var requests: [Int] { requestedPages.withLock { $0 } }
-
-    static func temporaryStore() -> FavouritesStore {
-        let directory = FileManager.default.temporaryDirectory
-            .appendingPathComponent("starships-tests-\(UUID().uuidString)")
-        return FavouritesStore(database: AppDatabase(directory: directory))
-    }
 }

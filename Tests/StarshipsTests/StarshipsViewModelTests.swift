@@ -2,15 +2,16 @@ import ExplorerCore
 import Foundation
 import Reactive
 import Testing
+import TestSupport
 @testable import Starships
 
 /// The view model driven intent by intent, with the whole state asserted after each one.
 @MainActor
 @Suite struct StarshipsViewModelTests {
     let fixture = StarshipsFixture()
-    let store = StarshipsFixture.temporaryStore()
+    let store = FavouritesStore.inMemory()
     let viewModel: StarshipsViewModel
-    let recorder: StateRecorder
+    let recorder: StateRecorder<StarshipsState>
 
     init() {
         viewModel = StarshipsViewModel(service: fixture.service, favourites: store)
@@ -29,8 +30,8 @@ import Testing
         #expect(state.pageCount == 4)
         #expect(state.totalCount == 36)
         #expect(state.loadedCount == 10)
-        #expect(state.rows.map(\.number) == Array(1...10))
-        #expect(state.rows.first?.starship.name == "CR90 corvette")
+        #expect(state.rows.compactMap(\.number) == Array(1...10))
+        #expect(state.rows.first?.item.name == "CR90 corvette")
         #expect(state.rows.allSatisfy { !$0.isFavourite })
         #expect(state.detail == nil)
         #expect(state.sort == nil)
@@ -46,15 +47,15 @@ import Testing
         try await viewModel.load()
         try await viewModel.showPage(.next)
         #expect(viewModel.state.value.page == 2)
-        #expect(viewModel.state.value.rows.map(\.number) == Array(11...20))
-        #expect(viewModel.state.value.rows.first?.starship.name == "Slave 1")
+        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20))
+        #expect(viewModel.state.value.rows.first?.item.name == "Slave 1")
 
         try await viewModel.showPage(.previous)
         #expect(viewModel.state.value.page == 1)
-        #expect(viewModel.state.value.rows.map(\.number) == Array(1...10))
+        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(1...10))
 
         try await viewModel.showPage(.number(4))
-        #expect(viewModel.state.value.rows.map(\.number) == Array(31...36))
+        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(31...36))
         #expect(viewModel.state.value.loadedCount == 26)
         #expect(fixture.requests == [1, 2, 4])
     }
@@ -79,8 +80,8 @@ import Testing
         var state = viewModel.state.value
         #expect(state.screen == .detail(number: 3))
         #expect(state.detail?.number == 3)
-        #expect(state.detail?.starship.name == "Sentinel-class landing craft")
-        #expect(state.rows.map(\.number) == Array(11...20), "the list behind the detail is unchanged")
+        #expect(state.detail?.item.name == "Sentinel-class landing craft")
+        #expect(state.rows.compactMap(\.number) == Array(11...20), "the list behind the detail is unchanged")
 
         #expect(throws: CommandError("no row 999: there are 36 rows")) { try viewModel.open("999") }
         #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.open("x") }
@@ -99,7 +100,7 @@ import Testing
         try viewModel.open("5")
         let row = try viewModel.toggleFavourite(nil)
         #expect(row.number == 5)
-        #expect(row.starship.name == "Millennium Falcon")
+        #expect(row.item.name == "Millennium Falcon")
         #expect(row.isFavourite)
         #expect(viewModel.state.value.detail?.isFavourite == true)
 
@@ -126,7 +127,7 @@ import Testing
 
         let second = StarshipsViewModel(service: fixture.service, favourites: store)
         try await second.load()
-        #expect(second.state.value.rows.filter(\.isFavourite).map(\.starship.name) == ["Star Destroyer"])
+        #expect(second.state.value.rows.filter(\.isFavourite).map(\.item.name) == ["Star Destroyer"])
     }
 
     @Test func sortingOrdersAllLoadedRowsNumericallyWithUnknownLast() async throws {
@@ -137,33 +138,33 @@ import Testing
         var state = viewModel.state.value
         #expect(state.sort == StarshipSort(.length, descending: true))
         #expect(state.rows.count == 20)
-        #expect(Array(state.rows.prefix(3).map(\.starship.name)) == ["Death Star", "Executor", "Droid control ship"])
-        #expect(state.rows.map(\.number).sorted() == Array(1...20), "numbers stay with their starships")
+        #expect(Array(state.rows.prefix(3).map(\.item.name)) == ["Death Star", "Executor", "Droid control ship"])
+        #expect(state.rows.compactMap(\.number).sorted() == Array(1...20), "numbers stay with their starships")
 
         viewModel.sort(by: StarshipSort(.cost))
         state = viewModel.state.value
-        let costs = state.rows.map(\.starship.costInCredits)
+        let costs = state.rows.map(\.item.costInCredits)
         let known = costs.prefix { $0 != "unknown" }
         #expect(costs.suffix(costs.count - known.count).allSatisfy { $0 == "unknown" }, "unknown sorts last")
         let numbers = known.compactMap { ReadableNumber.value($0) }
         #expect(numbers == numbers.sorted())
 
         viewModel.sort(by: StarshipSort(.crew))
-        #expect(viewModel.state.value.rows.first.map { ReadableNumber.value($0.starship.crew) } == 1)
+        #expect(viewModel.state.value.rows.first.map { ReadableNumber.value($0.item.crew) } == 1)
 
         viewModel.sort(by: nil)
-        #expect(viewModel.state.value.rows.map(\.number) == Array(11...20), "sort off returns to the page")
+        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20), "sort off returns to the page")
     }
 
     @Test func nameSortIsCaseInsensitiveAndDescendingWorks() async throws {
         try await viewModel.load()
         viewModel.sort(by: StarshipSort(.name))
-        #expect(viewModel.state.value.rows.map(\.starship.name) == [
+        #expect(viewModel.state.value.rows.map(\.item.name) == [
             "CR90 corvette", "Death Star", "Executor", "Millennium Falcon", "Rebel transport",
             "Sentinel-class landing craft", "Star Destroyer", "TIE Advanced x1", "X-wing", "Y-wing",
         ])
         viewModel.sort(by: StarshipSort(.name, descending: true))
-        #expect(viewModel.state.value.rows.first?.starship.name == "Y-wing")
+        #expect(viewModel.state.value.rows.first?.item.name == "Y-wing")
     }
 
     @Test func aFailedPageLeavesTheLastGoodState() async throws {
@@ -225,16 +226,5 @@ import Testing
         #expect(broken.state.value.favouritesProblem?.contains("not a usable database") == true)
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
         #expect(try Data(contentsOf: directory.appendingPathComponent("explorer.sqlite")) == garbage)
-    }
-}
-
-/// Records every state the view model emits, as a test store would.
-@MainActor
-final class StateRecorder {
-    private(set) var states: [StarshipsState] = []
-    private var subscription: AnyCancellable?
-
-    init(_ state: Observable<StarshipsState>) {
-        subscription = state.sink { [weak self] in self?.states.append($0) }
     }
 }

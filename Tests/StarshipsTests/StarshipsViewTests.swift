@@ -1,17 +1,28 @@
 import ExplorerCore
 import Testing
+import TestSupport
 @testable import Starships
 
 @MainActor
 @Suite struct StarshipsViewTests {
+    let fixture = StarshipsFixture()
+    let viewModel: StarshipsViewModel
+    let view: StarshipsView
+
+    init() {
+        viewModel = StarshipsViewModel(service: fixture.service, favourites: .inMemory())
+        view = StarshipsView(viewModel: viewModel)
+    }
+
+    func text(width: Int) -> String {
+        TextRenderer(width: width).render(view.screen)
+    }
+
     @Test func listRendersTheHeadingAndAlignedRowsWithinTheWidth() async throws {
-        let fixture = StarshipsFixture()
-        let viewModel = StarshipsViewModel(service: fixture.service, favourites: StarshipsFixture.temporaryStore())
-        let view = StarshipsView(viewModel: viewModel, terminal: TerminalSettings(width: 80))
         try await viewModel.load()
         _ = try viewModel.toggleFavourite("5")
 
-        let lines = view.screen.split(separator: "\n").map(String.init)
+        let lines = text(width: 80).split(separator: "\n").map(String.init)
         #expect(lines[0] == "Starships · page 1 of 4 · 36 in all")
         #expect(lines[1].hasPrefix(" #  ★  name"))
         #expect(lines[2].hasPrefix(" 1  ☆  CR90 corvette"))
@@ -22,13 +33,10 @@ import Testing
     }
 
     @Test func detailFormatsNumbersForReadingAndLeavesUnknownAlone() async throws {
-        let fixture = StarshipsFixture()
-        let viewModel = StarshipsViewModel(service: fixture.service, favourites: StarshipsFixture.temporaryStore())
-        let view = StarshipsView(viewModel: viewModel, terminal: TerminalSettings(width: 100))
         try await viewModel.load()
         try viewModel.open("4")  // Death Star
 
-        let screen = view.screen
+        let screen = text(width: 100)
         #expect(screen.hasPrefix("☆ Death Star  (row 4)\n"))
         #expect(screen.contains("  cost               1,000,000,000,000 credits\n"))
         #expect(screen.contains("  length             120,000 m\n"))
@@ -38,6 +46,61 @@ import Testing
         #expect(screen.contains("  created            2014-12-10\n"))
 
         try viewModel.open("1")  // CR90: crew is a range
-        #expect(view.screen.contains("  crew               30–165\n"))
+        #expect(text(width: 100).contains("  crew               30–165\n"))
+    }
+
+    @Test func listAsDataGivesRawValuesForEveryField() async throws {
+        try await viewModel.load()
+        _ = try viewModel.toggleFavourite("5")
+
+        let json = view.screen.json
+        #expect(json["feature"] == "starships")
+        #expect(json["screen"] == "list")
+        #expect(json["page"] == 1)
+        #expect(json["pages"] == 4)
+        #expect(json["count"] == 36)
+        #expect(json["sort"] == .null)
+        guard case .array(let rows)? = json["rows"] else {
+            Issue.record("no rows in \(json)")
+            return
+        }
+        #expect(rows.count == 10)
+        let falcon = rows[4]
+        #expect(falcon["row"] == 5)
+        #expect(falcon["favourite"] == true)
+        #expect(falcon["id"] == "10")
+        #expect(falcon["name"] == "Millennium Falcon")
+        #expect(falcon["length_m"] == .double(34.37))
+        #expect(falcon["cost_credits"] == 100_000)
+        #expect(falcon["url"] == "https://swapi.dev/api/starships/10/")
+        #expect(rows[0]["crew"] == ["min": 30, "max": 165], "a range is both its ends")
+        #expect(rows[1]["passengers"] == .null, "n/a is null")
+        #expect(rows[7]["cost_credits"] == .null, "unknown is null")
+    }
+
+    @Test func detailAsDataHasTheRowTheStarAndEveryField() async throws {
+        try await viewModel.load()
+        try viewModel.open("5")
+
+        let json = view.screen.json
+        #expect(json["screen"] == "detail")
+        #expect(json["row"] == 5)
+        #expect(json["favourite"] == false)
+        #expect(json["id"] == "10")
+        #expect(json["name"] == "Millennium Falcon")
+        #expect(json["max_speed_kmh"] == 1050)
+        #expect(json["pilots"] == ["https://swapi.dev/api/people/13/", "https://swapi.dev/api/people/14/",
+                                   "https://swapi.dev/api/people/25/", "https://swapi.dev/api/people/31/"])
+        #expect(json["created"] == "2014-12-10T16:59:45.094000Z")
+    }
+
+    @Test func sortedListSaysWhatMoreThereIs() async throws {
+        try await viewModel.load()
+        viewModel.sort(by: StarshipSort(.length, descending: true))
+
+        let lines = text(width: 100).split(separator: "\n").map(String.init)
+        #expect(lines.first == "Starships · sorted by length (descending) · 10 of 36 loaded")
+        #expect(lines.last == "`page next` loads more · `sort off` restores page order")
+        #expect(view.screen.json["sort"] == ["key": "length", "descending": true])
     }
 }

@@ -1,10 +1,19 @@
 extension Command {
     /// `open N`: shows the detail of a row, completing the row numbers that exist.
+    public static func open<Model: ListDetailViewModel>(
+        _ model: Model,
+        summary: String = "show every detail of row N",
+        screen: @escaping @MainActor () -> Screen
+    ) -> Command {
+        open(summary: summary, rowNumbers: { model.rowNumbers }, open: { try model.open($0) }, screen: screen)
+    }
+
+    /// `open N` with an opening of its own (a detail looked up afresh).
     public static func open(
         summary: String = "show every detail of row N",
         rowNumbers: @escaping @MainActor () -> [Int],
         open: @escaping @MainActor (String) async throws -> Void,
-        screen: @escaping @MainActor () -> String
+        screen: @escaping @MainActor () -> Screen
     ) -> Command {
         Command("open", usage: "open N", summary: summary,
                 complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
@@ -16,16 +25,13 @@ extension Command {
     }
 
     /// `fav [N]`: toggles row N, or the open detail, and says what it is now.
-    public static func favourite(
-        rowNumbers: @escaping @MainActor () -> [Int],
-        toggle: @escaping @MainActor (String?) throws -> (title: String, isFavourite: Bool)
-    ) -> Command {
+    public static func favourite<Model: ListDetailViewModel>(_ model: Model) -> Command {
         Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
-                complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
+                complete: { previous in previous.isEmpty ? model.rowNumbers.map(String.init) : [] },
                 run: { arguments in
                     guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
-                    let toggled = try toggle(arguments.first)
-                    return Favourite.toggledMessage(title: toggled.title, isFavourite: toggled.isFavourite)
+                    let row = try model.toggleFavourite(arguments.first)
+                    return .favouriteToggled(row, feature: model.navigator.featureID)
                 })
     }
 
@@ -34,7 +40,7 @@ extension Command {
         _ type: SortArgument<Key>.Type,
         summary: String,
         apply: @escaping @MainActor (SortArgument<Key>?) -> Void,
-        screen: @escaping @MainActor () -> String
+        screen: @escaping @MainActor () -> Screen
     ) -> Command {
         Command("sort", usage: type.usage, summary: summary,
                 complete: type.candidates(after:),
@@ -48,7 +54,7 @@ extension Command {
     public static func refresh(
         summary: String,
         reload: @escaping @MainActor () async throws -> Void,
-        screen: @escaping @MainActor () -> String
+        screen: @escaping @MainActor () -> Screen
     ) -> Command {
         Command("refresh", summary: summary,
                 run: { arguments in

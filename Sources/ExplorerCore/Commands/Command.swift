@@ -12,8 +12,8 @@ public struct Command {
     /// Candidates for the argument being typed, given the arguments before it and what has
     /// been typed of it so far (the shell keeps those that start with it).
     public let complete: @MainActor (_ previousArguments: [String], _ partial: String) -> [String]
-    /// Runs the command with its arguments; returns the text to print, if any.
-    public let run: @MainActor (_ arguments: [String]) async throws -> String?
+    /// Runs the command with its arguments; returns the screen to show, if any.
+    public let run: @MainActor (_ arguments: [String]) async throws -> Screen?
 
     public init(
         _ name: String,
@@ -21,7 +21,7 @@ public struct Command {
         summary: String,
         details: String = "",
         complete: @escaping @MainActor ([String]) -> [String] = { _ in [] },
-        run: @escaping @MainActor ([String]) async throws -> String?
+        run: @escaping @MainActor ([String]) async throws -> Screen?
     ) {
         self.name = name
         self.usage = usage ?? name
@@ -38,7 +38,7 @@ public struct Command {
         summary: String,
         details: String = "",
         completeWord: @escaping @MainActor (_ previousArguments: [String], _ partial: String) -> [String],
-        run: @escaping @MainActor ([String]) async throws -> String?
+        run: @escaping @MainActor ([String]) async throws -> Screen?
     ) {
         self.name = name
         self.usage = usage ?? name

@@ -2,7 +2,8 @@
 ///
 /// A feature owns its view model and view; the shell talks to it only through this protocol.
 /// Every method runs on the main actor and finishes its effect (network included) before the
-/// shell reads the next line, so scripts are deterministic.
+/// shell reads the next line, so scripts are deterministic. What a feature shows is a
+/// ``Screen``: the shell decides how to print it.
 @MainActor
 public protocol Feature: AnyObject {
     /// The commands this feature adds while it is in use (`open`, `fav`, `page`, …).
@@ -13,13 +14,13 @@ public protocol Feature: AnyObject {
 
     /// `use <id>`: loads what the first screen needs if nothing is loaded yet, and returns the
     /// screen as it is now.
-    func enter() async throws -> String
+    func enter() async throws -> Screen
 
     /// `back`: returns the screen one level up, or nil when already at the top (the shell
     /// then leaves the feature).
-    func back() async throws -> String?
+    func back() async throws -> Screen?
 
     /// The data source changed: forget what was loaded. When `isActive`, reload now and return
     /// the new screen (keeping the previous one if that fails).
-    func sourceDidChange(isActive: Bool) async throws -> String?
+    func sourceDidChange(isActive: Bool) async throws -> Screen?
 }

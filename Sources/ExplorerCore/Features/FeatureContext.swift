@@ -1,7 +1,8 @@
 import Foundation
 
 /// Everything a feature receives from the shell: its HTTP client (live or embedded, traced),
-/// the favourites store, its settings from Plugins.json, and how to render.
+/// the database and favourites, the clock, where to keep files, its settings from Plugins.json,
+/// and how to report progress and traces. Made by ``AppEnvironment/context(for:)``.
 @MainActor
 public struct FeatureContext {
     public let id: String
@@ -11,7 +12,8 @@ public struct FeatureContext {
     public let cacheDirectory: URL
     public let settings: JSONValue
     public let terminal: TerminalSettings
-    /// For views to report `trace: NameView rendered`.
+    public let clock: any AppClock
+    /// For view models and views to report emissions and renders when tracing is on.
     public let tracer: Tracer?
     /// Shows a transient status line on a terminal (`loading characters 3/9`); does nothing when piped.
     public let progress: @MainActor (String) -> Void
@@ -20,9 +22,10 @@ public struct FeatureContext {
         id: String,
         http: any HTTPClient,
         favourites: FavouritesStore,
-        cacheDirectory: URL? = nil,
+        cacheDirectory: URL,
         settings: JSONValue = .object([:]),
         terminal: TerminalSettings = TerminalSettings(),
+        clock: any AppClock = LiveClock(),
         tracer: Tracer? = nil,
         progress: @escaping @MainActor (String) -> Void = { _ in }
     ) {
@@ -30,21 +33,13 @@ public struct FeatureContext {
         self.http = http
         self.favourites = favourites
         self.cacheDirectory = cacheDirectory
-            ?? favourites.database.directory.appendingPathComponent("cache").appendingPathComponent(id)
         self.settings = settings
         self.terminal = terminal
+        self.clock = clock
         self.tracer = tracer
         self.progress = progress
     }
-}
 
-/// How output is laid out: the width to fit tables to, and whether colour is on.
-public struct TerminalSettings: Sendable, Equatable {
-    public var width: Int
-    public var style: Style
-
-    public init(width: Int = 80, style: Style = .plain) {
-        self.width = width
-        self.style = style
-    }
+    /// The database the favourites live in, where a feature keeps its own tables too.
+    public var database: AppDatabase { favourites.database }
 }

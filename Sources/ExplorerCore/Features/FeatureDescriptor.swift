@@ -1,13 +1,17 @@
 import Foundation
 
 /// What the binary knows about a feature before it is used: its id, how to describe it, its
-/// embedded data, and how to build it. Building is deferred until `use`, so start-up stays cheap.
+/// embedded data, the tables it keeps in the database, and how to build it. Building is
+/// deferred until `use`, so start-up stays cheap.
 public struct FeatureDescriptor: Sendable {
     public let id: String
     public let title: String
     public let summary: String
     /// Answers the feature's requests from data compiled into the binary.
     public let embedded: EmbeddedResponder
+    /// Steps that create and update the feature's own tables (run with the favourites' when the
+    /// database is first opened).
+    public let migrations: [StoreMigration]
     public let make: @MainActor @Sendable (FeatureContext) -> any Feature
 
     public init(
@@ -15,12 +19,14 @@ public struct FeatureDescriptor: Sendable {
         title: String,
         summary: String,
         embedded: @escaping EmbeddedResponder,
+        migrations: [StoreMigration] = [],
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
         self.id = id
         self.title = title
         self.summary = summary
         self.embedded = embedded
+        self.migrations = migrations
         self.make = make
     }
 }

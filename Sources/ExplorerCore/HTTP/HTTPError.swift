@@ -1,23 +1,39 @@
-/// Why a request produced no usable answer, with a one-line message for the user.
+/// Why a request produced no usable answer, with a one-line message for the user that names
+/// the request (secrets shown as `•••`).
 ///
-/// A struct around a private enum, so that cases can be added without breaking callers;
-/// match on ``kind`` when behaviour depends on it.
+/// Callers that behave differently by cause (fall back to a cache when the network is
+/// unavailable, but not on a 401 or a 500) match on ``kind`` or ask ``isNetworkUnavailable``.
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        case unreachable
+        /// No answer could even be asked for: see ``NetworkProblem``.
+        case networkUnavailable(NetworkProblem)
+        /// The server accepted the request and then closed the connection before the answer was whole.
+        case connectionLost
         case timeout
         case status(Int)
+        /// The answer arrived but is not what the API sends (not JSON, or not its shape).
         case undecodable
         case invalidURL
         case cancelled
-        case notEmbedded
+    }
+
+    /// Why the network is unavailable.
+    public enum NetworkProblem: Sendable, Equatable {
+        /// The host name does not resolve (no DNS, or no such host).
+        case hostNotFound
+        /// Nothing accepts connections there.
+        case refused
+        /// No route to the host, or the connection could not be made for another reason.
+        case unreachable
+        /// The machine has no network connection.
+        case offline
     }
 
     public let kind: Kind
     /// The request as the user would name it: `/starships/?page=2`.
     public let endpoint: String
     private let detail: String?
-    /// The server that could not be reached (`swapi.dev`, `127.0.0.1:8080`), when known.
+    /// The server that was contacted (`swapi.dev`, `127.0.0.1:8080`), when known.
     public let host: String?
 
     public init(_ kind: Kind, endpoint: String, detail: String? = nil, host: String? = nil) {
@@ -27,16 +43,32 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.host = host
     }
 
+    /// Whether the request failed because the network or the server cannot be reached at all
+    /// (not for a status, a timeout or a bad answer): when a cached copy may stand in.
+    public var isNetworkUnavailable: Bool {
+        if case .networkUnavailable = kind { return true }
+        return false
+    }
+
     public var description: String {
         let suffix = detail.map { ": \($0)" } ?? ""
+        let server = host ?? "the server"
         switch kind {
-        case .unreachable: return "cannot reach \(host ?? "the server") for \(endpoint) (offline or refused)\(suffix)"
+        case .networkUnavailable(.hostNotFound):
+            return "network unavailable: cannot find \(server) for \(endpoint) (no such host, or no DNS)\(suffix)"
+        case .networkUnavailable(.refused):
+            return "network unavailable: \(server) refused the connection for \(endpoint)\(suffix)"
+        case .networkUnavailable(.unreachable):
+            return "network unavailable: cannot reach \(server) for \(endpoint)\(suffix)"
+        case .networkUnavailable(.offline):
+            return "network unavailable: not connected to a network (for \(endpoint))\(suffix)"
+        case .connectionLost:
+            return "\(server) closed the connection before answering \(endpoint) in full\(suffix)"
         case .timeout: return "timed out waiting for \(endpoint)"
         case .status(let code): return "HTTP \(code) from \(endpoint)"
         case .undecodable: return "undecodable response from \(endpoint)\(suffix)"
         case .invalidURL: return "cannot build a URL for \(endpoint)"
         case .cancelled: return "interrupted"
-        case .notEmbedded: return "\(endpoint) is not in the embedded data (try `source live`)"
         }
     }
 }

@@ -1,60 +1,120 @@
 import Foundation
 
 /// A GET request relative to a feature's base URL: `path` is the API's own path
-/// (`/starships/`), `query` its parameters in order. Values are percent-encoded when the URL is
-/// built, so a term such as `a&b=c` or `100%` reaches the API as one value.
+/// (`/starships/`), `query` its parameters in order, `headers` any it needs. Values are
+/// percent-encoded when the URL is built, so a term such as `a&b=c` or `100%` reaches the API
+/// as one value.
+///
+/// A query item or header can be secret (an API key, a bearer token): it is sent, but
+/// wherever the request is named — traces, error and retry messages, cache keys — it reads `•••`.
 public struct HTTPRequest: Sendable, Hashable {
     public var path: String
     public var query: [QueryItem]
+    public var headers: [Header]
     /// Set for a resource the API links to outside its base URL (an audio preview): the request
     /// goes exactly there. Only http and https URLs are ever fetched.
     public private(set) var absoluteURL: URL?
 
+    /// What a secret value is shown as.
+    public static let redacted = "•••"
+
     public struct QueryItem: Sendable, Hashable {
         public var name: String
         public var value: String
+        public var isSecret: Bool
 
-        public init(_ name: String, _ value: String) {
+        public init(_ name: String, _ value: String, isSecret: Bool = false) {
             self.name = name
             self.value = value
+            self.isSecret = isSecret
+        }
+
+        /// An item that is sent but never shown (`api_key=•••`).
+        public static func secret(_ name: String, _ value: String) -> QueryItem {
+            QueryItem(name, value, isSecret: true)
         }
     }
 
-    public init(path: String, query: [QueryItem] = []) {
+    public struct Header: Sendable, Hashable {
+        public var name: String
+        public var value: String
+        public var isSecret: Bool
+
+        public init(_ name: String, _ value: String, isSecret: Bool = false) {
+            self.name = name
+            self.value = value
+            self.isSecret = isSecret
+        }
+
+        /// A header that is sent but never shown (`Authorization: •••`).
+        public static func secret(_ name: String, _ value: String) -> Header {
+            Header(name, value, isSecret: true)
+        }
+    }
+
+    public init(path: String, query: [QueryItem] = [], headers: [Header] = []) {
         self.path = path
         self.query = query
+        self.headers = headers
     }
 
     /// A request for an absolute http(s) URL; nil for any other scheme.
-    public init?(absolute url: URL) {
+    public init?(absolute url: URL, headers: [Header] = []) {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
         self.path = url.path
         self.query = []
+        self.headers = headers
         self.absoluteURL = url
     }
 
-    /// The query string with every name and value percent-encoded, without the `?`.
+    /// The query string as sent: every name and value percent-encoded, secrets included, without the `?`.
     public var encodedQuery: String {
         query.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
     }
 
-    /// How the request is named in messages and traces: `/starships/?page=2`.
+    /// How the request is named in messages, traces and cache keys: `/starships/?page=2`, with
+    /// every secret value shown as `•••` (`/movie/popular?api_key=•••&page=1`).
     public var endpoint: String {
-        if let absoluteURL { return absoluteURL.absoluteString.sanitizedForTerminal }
-        return query.isEmpty ? path : "\(path)?\(encodedQuery)"
+        if let absoluteURL { return redacting(absoluteURL.absoluteString).sanitizedForTerminal }
+        guard !query.isEmpty else { return path }
+        let shown = query.map { "\(Self.encode($0.name))=\($0.isSecret ? Self.redacted : Self.encode($0.value))" }
+        return "\(path)?\(shown.joined(separator: "&"))"
     }
 
-    /// The full URL under `baseURL` (whose own path is kept: `https://swapi.dev/api` + `/starships/`).
+    /// The full URL under `baseURL` (whose own path is kept: `https://swapi.dev/api` + `/starships/`),
+    /// secrets included: only the transport sees it.
     public func url(relativeTo baseURL: URL) -> URL? {
         if let absoluteURL { return absoluteURL }
         var base = baseURL.absoluteString
         while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + endpoint)
+        return URL(string: base + path + (query.isEmpty ? "" : "?" + encodedQuery))
     }
 
     /// Value of the first query item named `name`.
     public func queryValue(_ name: String) -> String? {
         query.first { $0.name == name }?.value
+    }
+
+    /// Value of the first header named `name` (case-insensitively).
+    public func headerValue(_ name: String) -> String? {
+        headers.first { $0.name.lowercased() == name.lowercased() }?.value
+    }
+
+    /// The values that must never be shown: secret query values and headers.
+    public var secrets: [String] {
+        (query.filter(\.isSecret).map(\.value) + headers.filter(\.isSecret).map(\.value)).filter { !$0.isEmpty }
+    }
+
+    /// `text` with every secret of this request, as sent or percent-encoded, replaced by `•••`:
+    /// for messages that quote something a library said about the request.
+    public func redacting(_ text: String) -> String {
+        var text = text
+        for secret in secrets {
+            for form in Set([secret, Self.encode(secret)]) {
+                text = text.replacingOccurrences(of: form, with: Self.redacted)
+            }
+        }
+        return text
     }
 
     private static let unreserved = CharacterSet(charactersIn:

@@ -51,10 +51,11 @@ public struct LiveHTTPClient: HTTPClient {
         return try checked(try await attempt(request), request)
     }
 
-    /// `host:port` of the base URL, for messages.
-    private var host: String? {
-        guard let name = baseURL.host else { return nil }
-        return baseURL.port.map { "\(name):\($0)" } ?? name
+    /// `host:port` of the server a request goes to (the base URL's, or an absolute URL's), for messages.
+    private func host(of request: HTTPRequest) -> String? {
+        let url = request.absoluteURL ?? baseURL
+        guard let name = url.host else { return nil }
+        return url.port.map { "\(name):\($0)" } ?? name
     }
 
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
@@ -85,16 +86,20 @@ public struct LiveHTTPClient: HTTPClient {
     }
 
     private func attempt(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let host = host(of: request)
         guard let url = request.url(relativeTo: baseURL) else {
             throw HTTPError(.invalidURL, endpoint: request.endpoint)
         }
         var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
+        for header in request.headers {
+            urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
+        }
         do {
             let (data, response) = try await Self.uncancelledData(session, urlRequest)
             guard let http = response as? HTTPURLResponse else {
-                throw HTTPError(.unreachable, endpoint: request.endpoint, detail: "not an HTTP response", host: host)
+                throw HTTPError(.networkUnavailable(.unreachable), endpoint: request.endpoint, detail: "not an HTTP response", host: host)
             }
             var headers: [String: String] = [:]
             for (key, value) in http.allHeaderFields {
@@ -109,7 +114,8 @@ public struct LiveHTTPClient: HTTPClient {
             throw Self.map(error, request, host: host)
         } catch {
             if Task.isCancelled { throw HTTPError(.cancelled, endpoint: request.endpoint) }
-            throw HTTPError(.unreachable, endpoint: request.endpoint, detail: error.localizedDescription, host: host)
+            throw HTTPError(.networkUnavailable(.unreachable), endpoint: request.endpoint,
+                            detail: request.redacting(error.localizedDescription).sanitizedForTerminal, host: host)
         }
     }
 
@@ -136,12 +142,18 @@ public struct LiveHTTPClient: HTTPClient {
         }
     }
 
-    private static func map(_ error: URLError, _ request: HTTPRequest, host: String?) -> HTTPError {
+    static func map(_ error: URLError, _ request: HTTPRequest, host: String?) -> HTTPError {
+        let kind: HTTPError.Kind
         switch error.code {
-        case .timedOut: HTTPError(.timeout, endpoint: request.endpoint)
-        case .cancelled: HTTPError(.cancelled, endpoint: request.endpoint)
-        case .badURL, .unsupportedURL: HTTPError(.invalidURL, endpoint: request.endpoint)
-        default: HTTPError(.unreachable, endpoint: request.endpoint, host: host)
+        case .timedOut: kind = .timeout
+        case .cancelled: kind = .cancelled
+        case .badURL, .unsupportedURL: kind = .invalidURL
+        case .cannotFindHost, .dnsLookupFailed: kind = .networkUnavailable(.hostNotFound)
+        case .cannotConnectToHost: kind = .networkUnavailable(.refused)
+        case .notConnectedToInternet: kind = .networkUnavailable(.offline)
+        case .networkConnectionLost: kind = .connectionLost
+        default: kind = .networkUnavailable(.unreachable)
         }
+        return HTTPError(kind, endpoint: request.endpoint, host: host)
     }
 }

@@ -35,6 +35,11 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
         return items.enumerated().map { Row(number: first + $0.offset, item: $0.element) }
     }
 
+    /// How many items are loaded, over every page.
+    public var loadedCount: Int {
+        pages.values.reduce(0) { $0 + $1.count }
+    }
+
     /// Every loaded row, in row-number order.
     public var loadedRows: [Row] {
         pages.keys.sorted().flatMap { rows(onPage: $0) }

@@ -1,7 +1,7 @@
 /// A detail screen's body: labels in one column, values aligned beside them, indented two
 /// spaces. A value too long for the width wraps at spaces onto lines aligned under it.
 public enum FieldList {
-    public static func render(_ fields: [(label: String, value: String)], width: Int, style: Style = .plain) -> String {
+    public static func render(_ fields: [(label: String, value: String)], width: Int) -> String {
         let labelWidth = (fields.map { $0.label.displayWidth }.max() ?? 0) + 2
         let valueWidth = max(width - labelWidth - 2, 10)
         var lines: [String] = []

@@ -42,6 +42,18 @@ public enum ReadableNumber {
         return withUnit(formatted, ownUnit.isEmpty ? unit : ownUnit)
     }
 
+    /// The raw value for JSON: a number (`"1,600"` → 1600, `"1000km"` → 1000), a range as
+    /// `{"min": 30, "max": 165}`, or `null` when the text holds no number (`"unknown"`, `"n/a"`).
+    public static func jsonValue(_ text: String) -> JSONValue {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
+        if parts.count == 2, grouped(String(parts[0])) != nil, grouped(String(parts[1])) != nil,
+           let low = value(String(parts[0])), let high = value(String(parts[1])) {
+            return ["min": .number(low), "max": .number(high)]
+        }
+        return .number(value(trimmed))
+    }
+
     /// An integer with thousands separators: 1234567 → "1,234,567".
     public static func grouping(_ value: Int) -> String {
         let digits = String(value.magnitude)

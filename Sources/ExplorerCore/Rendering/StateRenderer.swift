@@ -1,23 +1,26 @@
 import Reactive
 
 /// The subscription half of every feature view: it subscribes to a view model's state, and on
-/// every distinct settled state renders it to text and reports `trace: <name> rendered`. The
-/// shell prints ``screen`` once a command has settled.
+/// every distinct settled state turns it into a ``Screen`` and reports `trace: <name> rendered`.
+/// The shell shows ``screen`` once a command has settled.
 @MainActor
 public final class StateRenderer<State: Equatable> {
-    public private(set) var screen = ""
+    public private(set) var screen: Screen
     private var subscription: AnyCancellable?
 
     /// - Parameters:
     ///   - name: the view's name in traces (`StarshipsView`).
+    ///   - feature: the feature the screens belong to.
     ///   - isSettled: states that are not rendered (such as "loading") return false.
     public init(
         name: String,
+        feature: String,
         state: Observable<State>,
         isSettled: @escaping @MainActor (State) -> Bool = { _ in true },
         tracer: Tracer?,
-        render: @escaping @MainActor (State) -> String
+        render: @escaping @MainActor (State) -> Screen
     ) {
+        screen = Screen(feature: feature, kind: "empty")
         subscription = state
             .filter(isSettled)
             .removeDuplicates()

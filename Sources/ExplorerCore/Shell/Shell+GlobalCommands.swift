@@ -1,3 +1,5 @@
+import Foundation
+
 extension Shell {
     /// The commands available everywhere, in the order `help` lists them.
     var globalCommands: [Command] {
@@ -29,7 +31,9 @@ extension Shell {
                     complete: { previous in previous.isEmpty ? DataSource.allCases.map(\.rawValue) : [] },
                     run: { [unowned self] arguments in
                         switch arguments.count {
-                        case 0: return "source: \(self.source.current.rawValue)"
+                        case 0:
+                            let current = self.source.current.rawValue
+                            return .message("source: \(current)", kind: "source", facts: ["source": .string(current)])
                         case 1:
                             guard let source = DataSource(rawValue: arguments[0].lowercased()) else {
                                 throw CommandError("unknown source '\(arguments[0].sanitizedForTerminal.truncated(toWidth: 20))' (embedded or live)")
@@ -38,16 +42,33 @@ extension Shell {
                         default: throw CommandError.usage("source [embedded|live]")
                         }
                     }),
+            Command("format", usage: "format [text|json|csv]", summary: "show or switch how screens are printed",
+                    details: "text: for reading (the default).\njson: one JSON object per screen, on one line (JSON Lines).\ncsv: table screens as CSV with a header row; other screens are an error.",
+                    complete: { previous in previous.isEmpty ? OutputFormat.allCases.map(\.rawValue) : [] },
+                    run: { [unowned self] arguments in
+                        switch arguments.count {
+                        case 0: break
+                        case 1:
+                            guard let format = OutputFormat(rawValue: arguments[0].lowercased()) else {
+                                throw CommandError("unknown format '\(arguments[0].sanitizedForTerminal.truncated(toWidth: 20))' (text, json or csv)")
+                            }
+                            self.format = format
+                        default: throw CommandError.usage("format [text|json|csv]")
+                        }
+                        return .message("format: \(self.format.rawValue)", kind: "format", facts: ["format": .string(self.format.rawValue)])
+                    }),
             Command("trace", usage: "trace [on|off]", summary: "show requests and observable emissions as they happen",
-                    details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's\nobservable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.",
+                    details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's\nobservable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens.",
                     complete: { previous in previous.isEmpty ? ["on", "off"] : [] },
                     run: { [unowned self] arguments in
                         switch arguments.map({ $0.lowercased() }) {
-                        case []: return "trace: \(self.tracer.isEnabled ? "on" : "off")"
-                        case ["on"]: self.setTracing(true); return nil
-                        case ["off"]: self.setTracing(false); return nil
+                        case []: break
+                        case ["on"]: self.tracer.isEnabled = true
+                        case ["off"]: self.tracer.isEnabled = false
                         default: throw CommandError.usage("trace [on|off]")
                         }
+                        let enabled = self.tracer.isEnabled
+                        return .message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)])
                     }),
             Command("quit", summary: "leave explorer (also `exit`, or Ctrl-D)",
                     run: { [unowned self] arguments in
@@ -58,31 +79,49 @@ extension Shell {
         ]
     }
 
-    private func help(_ arguments: [String]) throws -> String {
+    private func help(_ arguments: [String]) throws -> Screen {
         let featureCommands = activeFeature?.commands ?? []
         guard arguments.isEmpty else {
             guard arguments.count == 1 else { throw CommandError.usage("help [command]") }
             let name = arguments[0] == "exit" ? "quit" : arguments[0]
             guard let command = (globalCommands + featureCommands).first(where: { $0.name == name }) else {
-                if registry.entry(name) != nil, let entry = registry.entry(name) {
-                    return "\(entry.descriptor.id): \(entry.descriptor.title) — \(entry.descriptor.summary)\n`use \(name)` to start."
+                if let entry = registry.entry(name) {
+                    let descriptor = entry.descriptor
+                    return Screen(feature: nil, kind: "help",
+                                  facts: ["topic": .string(descriptor.id), "title": .string(descriptor.title),
+                                          "summary": .string(descriptor.summary)],
+                                  blocks: [.line("\(descriptor.id): \(descriptor.title) — \(descriptor.summary)"),
+                                           .line("`use \(descriptor.id)` to start.")])
                 }
                 throw unknownHelpTopic(name)
             }
-            var lines = ["usage: \(command.usage)", "  \(command.summary)"]
-            for paragraph in command.details.split(separator: "\n", omittingEmptySubsequences: false) where !command.details.isEmpty {
-                lines += FieldList.wrap(String(paragraph), width: max(terminal.width - 2, 20)).map { "  \($0)" }
+            var blocks: [ScreenBlock] = [.line("usage: \(command.usage)"), .line("  \(command.summary)")]
+            if !command.details.isEmpty {
+                for paragraph in command.details.split(separator: "\n", omittingEmptySubsequences: false) {
+                    blocks.append(.paragraph(String(paragraph), indent: 2))
+                }
             }
-            return lines.joined(separator: "\n")
+            return Screen(feature: activeID, kind: "help",
+                          facts: ["topic": .string(command.name), "usage": .string(command.usage),
+                                  "summary": .string(command.summary), "details": .string(command.details)],
+                          blocks: blocks)
         }
-        var sections = [section("Commands", globalCommands)]
+        var blocks: [ScreenBlock] = [.commands(summaries("Commands", key: "commands", globalCommands))]
+        var facts: JSONObject = [:]
         if let activeID {
-            sections.append(section("\(activeID) commands", featureCommands))
+            blocks += [.blankLine, .commands(summaries("\(activeID) commands", key: "feature_commands", featureCommands))]
         } else {
-            sections.append("Features (type an id to use it): \(registry.ids.joined(separator: ", "))")
+            facts["features"] = .array(registry.ids.map(JSONValue.string))
+            blocks += [.blankLine, .line("Features (type an id to use it): \(registry.ids.joined(separator: ", "))")]
         }
-        sections.append("`help <command>` explains one command.")
-        return sections.joined(separator: "\n\n")
+        blocks += [.blankLine, .line("`help <command>` explains one command.")]
+        return Screen(feature: activeID, kind: "help", facts: facts, blocks: blocks)
+    }
+
+    private func summaries(_ title: String, key: String, _ commands: [Command]) -> CommandSummaryList {
+        CommandSummaryList(title: title, key: key, entries: commands.map {
+            CommandSummaryList.Entry(name: $0.name, usage: $0.usage, summary: $0.summary)
+        })
     }
 
     private func unknownHelpTopic(_ name: String) -> CommandError {
@@ -90,37 +129,23 @@ extension Shell {
         return CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
     }
 
-    /// Usages in one column, summaries beside them, wrapped (never cut) to the width; a usage
-    /// too long for the column gets a line of its own, its summary below it.
-    private func section(_ title: String, _ commands: [Command]) -> String {
-        let column = min(commands.map { $0.usage.displayWidth }.max() ?? 0, 24) + 4
-        let summaryWidth = max(terminal.width - column, 20)
-        let indent = String(repeating: " ", count: column)
-        var lines = ["\(title):"]
-        for command in commands {
-            let summary = FieldList.wrap(command.summary, width: summaryWidth)
-            let usage = "  " + command.usage
-            if usage.displayWidth + 2 > column {
-                lines.append(usage)
-                lines += summary.map { indent + $0 }
-            } else {
-                lines.append(usage.padded(toWidth: column) + summary[0])
-                lines += summary.dropFirst().map { indent + $0 }
-            }
-        }
-        return lines.joined(separator: "\n")
+    private func featureList() -> Screen {
+        let table = ScreenTable(
+            columns: [
+                .init("active", title: "", truncatable: false, minimumWidth: 1),
+                .init("id", truncatable: false),
+                .init("title"),
+                .init("summary"),
+            ],
+            rows: registry.entries.map { entry in
+                let isActive = entry.descriptor.id == activeID
+                return [ScreenTable.Cell(isActive ? "▸" : " ", .bool(isActive)), .init(entry.descriptor.id),
+                        .init(entry.descriptor.title), .init(entry.descriptor.summary)]
+            })
+        return Screen(feature: nil, kind: "features", facts: ["count": .int(registry.entries.count)], blocks: [.table(table)])
     }
 
-    private func featureList() -> String {
-        let rows = registry.entries.map { entry in
-            [entry.descriptor.id == activeID ? "▸" : " ", entry.descriptor.id, entry.descriptor.title, entry.descriptor.summary]
-        }
-        let table = TextTable(columns: [.init("", truncatable: false, minimumWidth: 1), .init("id", truncatable: false),
-                                        .init("title"), .init("summary")], rows: rows)
-        return table.render(width: terminal.width, style: terminal.style)
-    }
-
-    private func favouritesList(_ arguments: [String]) throws -> String {
+    private func favouritesList(_ arguments: [String]) throws -> Screen {
         let all: Bool
         switch arguments.map({ $0.lowercased() }) {
         case []: all = activeID == nil
@@ -128,15 +153,21 @@ extension Shell {
         default: throw CommandError.usage("favs [all]")
         }
         let list = try favourites.list(feature: all ? nil : activeID)
+        var screen = Screen(feature: all ? nil : activeID, kind: "favourites",
+                            facts: ["all": .bool(all), "count": .int(list.count)])
         guard !list.isEmpty else {
-            return all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)"
+            screen.blocks = [.line(all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)")]
+            return screen
         }
-        var columns: [TextTable.Column] = [.init("★", truncatable: false, minimumWidth: 1)]
-        if all { columns.append(.init("feature", truncatable: false)) }
-        columns += [.init("title"), .init("id", truncatable: false)]
-        let rows = list.map { favourite in
-            ["★"] + (all ? [favourite.feature] : []) + [favourite.title, favourite.itemID]
+        let formatter = ISO8601DateFormatter()
+        var columns: [ScreenTable.Column] = [.init("favourite", title: "★", truncatable: false, minimumWidth: 1, visibility: .textOnly)]
+        columns.append(.init("feature", truncatable: false, visibility: all ? .textAndData : .dataOnly))
+        columns += [.init("title"), .init("id", truncatable: false), .data("created")]
+        let rows = list.map { favourite -> [ScreenTable.Cell] in
+            [ScreenTable.Cell("★", .bool(true)), .init(favourite.feature), .init(favourite.title), .init(favourite.itemID),
+             .data(.string(formatter.string(from: favourite.createdAt)))]
         }
-        return TextTable(columns: columns, rows: rows).render(width: terminal.width, style: terminal.style)
+        screen.blocks = [.table(ScreenTable(columns: columns, rows: rows))]
+        return screen
     }
 }

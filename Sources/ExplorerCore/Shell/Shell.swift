@@ -27,6 +27,7 @@ public final class Shell {
     public let source: SourceSelection
     public let favourites: FavouritesStore
     public let terminal: TerminalSettings
+    public let printer: ScreenPrinter
     public let interrupter = CommandInterrupter()
     public let options: Options
 
@@ -35,7 +36,6 @@ public final class Shell {
     /// How many commands failed so far.
     public private(set) var failureCount = 0
     private var wantsToQuit = false
-    private var wasInterrupted = false
 
     public init(
         registry: FeatureRegistry,
@@ -44,6 +44,7 @@ public final class Shell {
         source: SourceSelection,
         favourites: FavouritesStore,
         terminal: TerminalSettings = TerminalSettings(),
+        format: OutputFormat = .text,
         options: Options = Options()
     ) {
         self.terminal = terminal
@@ -52,7 +53,18 @@ public final class Shell {
         self.tracer = tracer
         self.source = source
         self.favourites = favourites
+        self.printer = ScreenPrinter(output: output, terminal: terminal, format: format)
         self.options = options
+        output.allowsProgress = format == .text
+    }
+
+    /// How screens are printed now (`--format`, `format json`).
+    public var format: OutputFormat {
+        get { printer.format }
+        set {
+            printer.format = newValue
+            output.allowsProgress = newValue == .text
+        }
     }
 
     /// Exit statuses, as sqlite3 and friends use them.
@@ -103,12 +115,12 @@ public final class Shell {
 
     private func runInterruptibly(_ words: [String]) async throws {
         guard options.interruptible else {
-            let text = try await dispatch(words)
+            let screen = try await dispatch(words)
             output.clearProgress()
-            if let text, !text.isEmpty { output.line(text) }
+            if let screen { try printer.print(screen) }
             return
         }
-        var outcome: Result<String?, Error> = .success(nil)
+        var outcome: Result<Screen?, Error> = .success(nil)
         let task = Task { @MainActor in
             do {
                 outcome = .success(try await self.dispatch(words))
@@ -123,15 +135,15 @@ public final class Shell {
         if task.isCancelled {
             throw CommandError("interrupted")
         }
-        if let text = try outcome.get(), !text.isEmpty {
-            output.line(text)
+        if let screen = try outcome.get() {
+            try printer.print(screen)
         }
     }
 
     private func report(_ error: Error, line: Int?) {
         failureCount += 1
         let location = line.map { "line \($0): " } ?? ""
-        output.errorLine("error: \(location)\(Self.message(for: error))")
+        output.errorLine("error: \(location)\(Self.message(for: error).sanitizedForTerminal)")
     }
 
     static func message(for error: Error) -> String {
@@ -148,7 +160,7 @@ public final class Shell {
         activeID.flatMap { registry.feature($0) }
     }
 
-    private func dispatch(_ words: [String]) async throws -> String? {
+    private func dispatch(_ words: [String]) async throws -> Screen? {
         guard let name = words.first else { return nil }
         let arguments = Array(words.dropFirst())
         if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
@@ -205,7 +217,7 @@ public final class Shell {
 
     // MARK: Global commands used by the command table
 
-    func use(_ id: String) async throws -> String? {
+    func use(_ id: String) async throws -> Screen? {
         guard let feature = registry.feature(id) else {
             let suggestion = id.nearest(in: registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
             throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
@@ -215,7 +227,7 @@ public final class Shell {
         return screen
     }
 
-    func back() async throws -> String? {
+    func back() async throws -> Screen? {
         guard let feature = activeFeature else {
             throw CommandError("already at the top (no feature in use)")
         }
@@ -224,17 +236,23 @@ public final class Shell {
         return nil
     }
 
-    func switchSource(to newSource: DataSource) async throws -> String? {
+    func switchSource(to newSource: DataSource) async throws -> Screen {
         let previous = source.current
-        guard newSource != previous else { return "source: \(newSource.rawValue) (unchanged)" }
+        var screen = Screen(feature: nil, kind: "source",
+                            facts: ["source": .string(newSource.rawValue), "previous": .string(previous.rawValue),
+                                    "changed": .bool(newSource != previous)])
+        guard newSource != previous else {
+            screen.blocks = [.line("source: \(newSource.rawValue) (unchanged)")]
+            return screen
+        }
         source.current = newSource
-        var lines = ["source: \(newSource.rawValue)"]
+        screen.blocks = [.line("source: \(newSource.rawValue)")]
         var firstError: Error?
         // Every built feature is told, even after one fails, so none keeps data from the old source.
         for (id, feature) in registry.builtFeatures {
             do {
-                if let screen = try await feature.sourceDidChange(isActive: id == activeID) {
-                    lines.append(screen)
+                if let reloaded = try await feature.sourceDidChange(isActive: id == activeID) {
+                    screen.blocks.append(.screen(key: "reloaded", reloaded))
                 }
             } catch {
                 firstError = firstError ?? error
@@ -246,17 +264,7 @@ public final class Shell {
             source.current = previous
             throw CommandError("cannot switch to \(newSource.rawValue), still \(previous.rawValue): \(Self.message(for: firstError))")
         }
-        return lines.joined(separator: "\n")
-    }
-
-    func setTracing(_ enabled: Bool) {
-        tracer.isEnabled = enabled
-        if enabled {
-            let tracer = self.tracer
-            ReactiveTrace.handler = { label, summary in tracer.log("\(label) ← \(summary)") }
-        } else {
-            ReactiveTrace.handler = nil
-        }
+        return screen
     }
 
     func quit() {

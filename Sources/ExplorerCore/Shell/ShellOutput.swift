@@ -1,15 +1,17 @@
 import Foundation
 import Synchronization
 
-/// Where the shell writes: results to stdout, errors to stderr, and (on a terminal) a transient
-/// progress line that is erased before anything else is written.
+/// Where the shell writes: results to stdout, errors and traces to stderr, and (on a terminal)
+/// a transient progress line that is erased before anything else is written.
 ///
-/// Writes may come from any task (trace lines do), so each is done whole under a lock.
+/// Writes may come from any task (trace lines do). Each is a single `write` of the whole text,
+/// so lines never interleave; the progress line's state is kept under a lock.
 public final class ShellOutput: Sendable {
     private let writeOut: @Sendable (String) -> Void
     private let writeError: @Sendable (String) -> Void
     private let showsProgress: Bool
     private let progressShown = Mutex(false)
+    private let progressAllowed = Mutex(true)
 
     public init(
         showsProgress: Bool = false,
@@ -32,8 +34,19 @@ public final class ShellOutput: Sendable {
 
     /// Prints `text` and a newline to stdout.
     public func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    /// Prints `text` to stdout as it is.
+    public func write(_ text: String) {
         clearProgress()
-        writeOut(text + "\n")
+        writeOut(text)
+    }
+
+    /// Whether progress lines may be shown at all (not while screens are written as JSON or CSV).
+    public var allowsProgress: Bool {
+        get { progressAllowed.withLock { $0 } }
+        set { progressAllowed.withLock { $0 = newValue } }
     }
 
     /// Prints `text` and a newline to stderr. On a terminal the current line is erased first,
@@ -45,7 +58,7 @@ public final class ShellOutput: Sendable {
 
     /// Replaces the progress line (terminal only).
     public func progress(_ text: String) {
-        guard showsProgress else { return }
+        guard showsProgress, allowsProgress else { return }
         progressShown.withLock { shown in
             writeError("\r\u{1B}[K" + text)
             shown = true

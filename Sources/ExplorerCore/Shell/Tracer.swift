@@ -1,9 +1,11 @@
 import Foundation
+import Reactive
 import Synchronization
 
-/// `trace on|off`: when enabled, one line per request and per observable emission, written as
-/// it happens (from any task) to the shell's output, prefixed `trace: `.
-public final class Tracer: Sendable {
+/// `trace on|off`: when enabled, one line per request, per observable emission and per view
+/// render, written as it happens (from any task) to stderr, prefixed `trace: `, so stdout
+/// holds only screens.
+public final class Tracer: EmissionTracer {
     private let state: Mutex<Bool>
     private let write: @Sendable (String) -> Void
 
@@ -20,5 +22,11 @@ public final class Tracer: Sendable {
     public func log(_ message: @autoclosure () -> String) {
         guard isEnabled else { return }
         write("trace: \(message().sanitizedForTerminal)")
+    }
+
+    public var isTracing: Bool { isEnabled }
+
+    public func emitted(_ label: String, summary: String) {
+        log("\(label) ← \(summary)")
     }
 }

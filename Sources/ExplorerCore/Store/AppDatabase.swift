@@ -3,32 +3,48 @@ import GRDB
 
 /// The SQLite database in the data directory (`explorer.sqlite`): WAL mode so several explorer
 /// processes can read while one writes, a busy timeout so they wait for each other instead of
-/// failing, and migrations that bring any older file up to date.
+/// failing, and migrations — the favourites', then each feature's — that bring any older file
+/// up to date.
 ///
 /// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
 /// A file that is not a database, or a directory that cannot be written, is reported as a
 /// ``StoreError`` and the file is left exactly as it was.
 public final class AppDatabase: Sendable {
-    public let directory: URL
-    public var path: String { directory.appendingPathComponent("explorer.sqlite").path }
+    /// The folder holding the file; nil for a database in memory.
+    public let directory: URL?
+    public let path: String
+    private let migrations: [StoreMigration]
+    private let writer = LockedLazy<any DatabaseWriter>()
 
-    private let pool = LockedLazy<DatabasePool>()
-
-    public init(directory: URL) {
+    /// The database file in `directory`, with `migrations` (features' tables) after the favourites'.
+    public init(directory: URL, migrations: [StoreMigration] = []) {
         self.directory = directory
+        self.path = directory.appendingPathComponent("explorer.sqlite").path
+        self.migrations = migrations
+    }
+
+    private init(inMemoryWith migrations: [StoreMigration]) {
+        directory = nil
+        path = ":memory:"
+        self.migrations = migrations
+    }
+
+    /// A database that lives in memory and goes with this object: for tests.
+    public static func inMemory(migrations: [StoreMigration] = []) -> AppDatabase {
+        AppDatabase(inMemoryWith: migrations)
     }
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
-        let pool = try open()
-        do { return try pool.read(body) } catch { throw StoreError(error, path: path) }
+        let writer = try open()
+        do { return try writer.read(body) } catch { throw StoreError(error, path: path) }
     }
 
     /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
     /// read-then-write (such as a toggle) cannot race another process.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        let pool = try open()
+        let writer = try open()
         do {
-            return try pool.writeWithoutTransaction { db in
+            return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.immediate) {
                     result = try body(db)
@@ -41,8 +57,13 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    private func open() throws -> DatabasePool {
-        try pool.value {
+    private func open() throws -> any DatabaseWriter {
+        try writer.value {
+            guard let directory else {
+                let queue = try DatabaseQueue()
+                try migrator.migrate(queue)
+                return queue
+            }
             do {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             } catch {
@@ -58,7 +79,7 @@ public final class AppDatabase: Sendable {
             while true {
                 do {
                     let pool = try DatabasePool(path: path, configuration: configuration)
-                    try Self.migrator.migrate(pool)
+                    try migrator.migrate(pool)
                     return pool
                 } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
                     attempt += 1
@@ -78,7 +99,8 @@ public final class AppDatabase: Sendable {
         }
     }
 
-    static var migrator: DatabaseMigrator {
+    /// The favourites' migrations, then the features' in the order given.
+    var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: favourites") { db in
             try db.create(table: "favourite") { table in
@@ -88,6 +110,9 @@ public final class AppDatabase: Sendable {
                 table.column("createdAt", .datetime).notNull()
                 table.primaryKey(["feature", "itemID"])
             }
+        }
+        for migration in migrations {
+            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
         }
         return migrator
     }

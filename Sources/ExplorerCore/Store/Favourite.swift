@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
 
-/// One favourite: which feature it belongs to, the item's id there, and the title to show.
+/// One favourite: which feature it belongs to, the item's id there, the title to show, and
+/// when it was marked.
 public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, PersistableRecord {
     public static let databaseTableName = "favourite"
 
@@ -10,7 +11,7 @@ public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, Persista
     public var title: String
     public var createdAt: Date
 
-    public init(feature: String, itemID: String, title: String, createdAt: Date = Date()) {
+    public init(feature: String, itemID: String, title: String, createdAt: Date) {
         self.feature = feature
         self.itemID = itemID
         self.title = title

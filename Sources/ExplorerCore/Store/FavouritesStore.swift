@@ -4,12 +4,20 @@ import GRDB
 /// Favourites of every feature, kept in the ``AppDatabase``.
 ///
 /// Nothing is cached in memory: each call reads the database, so two explorer processes open
-/// at once always agree, and a toggle is one immediate transaction.
+/// at once always agree, and a toggle is one immediate transaction. New favourites are stamped
+/// with the time the ``AppClock`` tells.
 public struct FavouritesStore: Sendable {
     public let database: AppDatabase
+    public let clock: any AppClock
 
-    public init(database: AppDatabase) {
+    public init(database: AppDatabase, clock: any AppClock = LiveClock()) {
         self.database = database
+        self.clock = clock
+    }
+
+    /// A store in memory, for tests.
+    public static func inMemory(clock: any AppClock = LiveClock()) -> FavouritesStore {
+        FavouritesStore(database: .inMemory(), clock: clock)
     }
 
     /// The item ids of `feature` that are favourites.
@@ -19,13 +27,13 @@ public struct FavouritesStore: Sendable {
         }
     }
 
-    /// For screens that must render even when the database is unusable: the ids, or none and
-    /// the reason to show beside the list.
-    public func idsOrProblem(in feature: String) -> (ids: Set<String>, problem: String?) {
+    /// For screens that must show even when the database is unusable: the ids, or none and
+    /// the reason, to say beside the list.
+    public func marks(in feature: String) -> FavouriteMarks {
         do {
-            return (try ids(in: feature), nil)
+            return FavouriteMarks(ids: try ids(in: feature))
         } catch {
-            return ([], String(describing: error))
+            return FavouriteMarks(ids: [], problem: String(describing: error))
         }
     }
 
@@ -41,11 +49,12 @@ public struct FavouritesStore: Sendable {
     /// Adds the item if it is not a favourite, removes it if it is; returns whether it is now one.
     @discardableResult
     public func toggle(feature: String, itemID: String, title: String) throws -> Bool {
-        try database.write { db in
+        let now = clock.now
+        return try database.write { db in
             if try Favourite.deleteOne(db, key: ["feature": feature, "itemID": itemID]) {
                 return false
             }
-            try Favourite(feature: feature, itemID: itemID, title: title).insert(db)
+            try Favourite(feature: feature, itemID: itemID, title: title, createdAt: now).insert(db)
             return true
         }
     }

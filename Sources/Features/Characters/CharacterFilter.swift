@@ -41,9 +41,10 @@ public struct CharacterFilter: Sendable, Equatable {
         conditions.map { "\($0.trait.rawValue)=\($0.value)" }.joined(separator: " ")
     }
 
-    /// Parses `key=value` words, checking keys and values against what `people` really have,
-    /// so a typo is an error that lists what exists instead of an empty list.
-    public static func parse(_ arguments: [String], people: [Person]) throws(CommandError) -> CharacterFilter {
+    /// Parses `key=value` words, checking keys and values against the values the characters
+    /// really have (`segments`), so a typo is an error that lists what exists instead of an
+    /// empty list.
+    public static func parse(_ arguments: [String], segments: [CharacterTrait: [Segment]]) throws(CommandError) -> CharacterFilter {
         var conditions: [Condition] = []
         let keys = CharacterTrait.allCases.map(\.rawValue).joined(separator: ", ")
         for argument in arguments {
@@ -57,7 +58,7 @@ public struct CharacterFilter: Sendable, Equatable {
                 throw CommandError("expected \(trait.rawValue)=VALUE, not '\(argument.sanitizedForTerminal.truncated(toWidth: 30))'")
             }
             let value = String(parts[1]).trimmingCharacters(in: .whitespaces).lowercased()
-            let values = Segment.segments(of: trait, in: people).map(\.value)
+            let values = (segments[trait] ?? []).map(\.value)
             guard values.contains(value) else {
                 throw CommandError("no character has \(trait.rawValue)=\(value.sanitizedForTerminal.truncated(toWidth: 30)) (values: \(values.sorted().joined(separator: ", ")))")
             }

@@ -1,8 +1,9 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// Characters: every person of the Star Wars API, loaded at once with the pages fetched in
-/// parallel, with segments by eye colour (or hair, skin, gender), filters, sorting, details
+/// parallel, under a segment bar of eye colours, with filters on any trait, sorting, details
 /// and favourites.
 @MainActor
 public final class CharactersFeature: ScreenFeature {
@@ -10,34 +11,31 @@ public final class CharactersFeature: ScreenFeature {
         id: CharactersViewModel.featureID,
         title: "Star Wars characters",
         summary: "every character of the Star Wars API, by eye colour and more",
-        embedded: CharactersEmbeddedData.responder,
+        embedded: SWAPIEmbeddedPages.responder(resource: "people", pages: EmbeddedPeoplePages.pages),
         make: { context in CharactersFeature(context: context) }
     )
 
     public let viewModel: CharactersViewModel
     public let view: CharactersView
-    private let terminal: TerminalSettings
 
     public init(context: FeatureContext) {
         let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 8
         viewModel = CharactersViewModel(
             service: .http(context.http), favourites: context.favourites,
-            maxConcurrentPages: min(max(concurrency, 1), 32), progress: context.progress)
-        view = CharactersView(viewModel: viewModel, terminal: context.terminal, tracer: context.tracer)
-        terminal = context.terminal
+            maxConcurrentPages: min(max(concurrency, 1), 32), tracer: context.tracer, progress: context.progress)
+        view = CharactersView(viewModel: viewModel, tracer: context.tracer)
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.person.name] } ?? []
+        viewModel.state.value.detail.map { [$0.item.name] } ?? []
     }
 
     public var model: CharactersViewModel { viewModel }
-    public var screen: String { view.screen }
+    public var screen: Screen { view.screen }
 
     public var commands: [Command] {
         let viewModel = self.viewModel
         let view = self.view
-        let terminal = self.terminal
         return [
             Command("filter", usage: "filter [eye|hair|skin|gender] | filter KEY=VALUE … | filter clear",
                     summary: "segments with counts, or show only the characters that match",
@@ -51,34 +49,25 @@ public final class CharactersFeature: ScreenFeature {
                     run: { arguments in
                         let words = arguments.map { $0.lowercased() }
                         if words.isEmpty {
-                            return Self.segmentsScreen(.eye, viewModel: viewModel, terminal: terminal)
+                            return CharactersView.segments(.eye, of: viewModel.state.value)
                         }
                         if words == ["clear"] || words == ["off"] {
                             viewModel.clearFilter()
                             return view.screen
                         }
                         if words.count == 1, let trait = CharacterTrait(rawValue: words[0]) {
-                            return Self.segmentsScreen(trait, viewModel: viewModel, terminal: terminal)
+                            return CharactersView.segments(trait, of: viewModel.state.value)
                         }
                         try viewModel.filter(arguments)
                         return view.screen
                     }),
-            .open(rowNumbers: { viewModel.rowNumbers }, open: { try viewModel.open($0) }, screen: { view.screen }),
-            .favourite(rowNumbers: { viewModel.rowNumbers }, toggle: { number in
-                let row = try viewModel.toggleFavourite(number)
-                return (row.person.name, row.isFavourite)
-            }),
+            .open(viewModel, screen: { view.screen }),
+            .favourite(viewModel),
             .sort(CharacterSort.self, summary: "order the characters (birth years in BBY/ABY order, unknown last)",
                   apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
             .refresh(summary: "load every character again (the last good list stays on failure)",
                      reload: { try await viewModel.refresh() }, screen: { view.screen }),
         ]
-    }
-
-    private static func segmentsScreen(_ trait: CharacterTrait, viewModel: CharactersViewModel, terminal: TerminalSettings) -> String {
-        let state = viewModel.state.value
-        return CharactersView.segments(viewModel.segments(of: trait), total: state.totalCount, trait: trait,
-                                       filter: state.filter, terminal: terminal)
     }
 
     /// `filter ` offers the keys (`eye=` …) and `clear`; `filter eye=` offers the values in the data.

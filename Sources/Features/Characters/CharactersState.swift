@@ -1,25 +1,11 @@
+import ExplorerCore
 import Reactive
 
 /// Everything the characters screen shows, as one value.
-public struct CharactersState: Sendable, Equatable {
-    public enum Screen: Sendable, Equatable {
-        case list
-        case detail(number: Int)
-    }
+public struct CharactersState: LoadingState {
+    public typealias Row = ListRow<Person>
 
-    public struct Row: Sendable, Equatable {
-        public var number: Int
-        public var person: Person
-        public var isFavourite: Bool
-
-        public init(number: Int, person: Person, isFavourite: Bool) {
-            self.number = number
-            self.person = person
-            self.isFavourite = isFavourite
-        }
-    }
-
-    public var screen: Screen = .list
+    public var screen = ListPlace.list
     /// How many characters are loaded (all of them, once loaded).
     public var totalCount = 0
     /// The rows listed: every character that passes the filter, in API or sort order.
@@ -27,6 +13,9 @@ public struct CharactersState: Sendable, Equatable {
     public var detail: Row?
     public var filter = CharacterFilter()
     public var sort: CharacterSort?
+    /// Every trait's values with their counts, computed from all the data whatever the filter;
+    /// the list shows eye colour's as its segment bar.
+    public var segments: [CharacterTrait: [Segment]] = [:]
     public var isLoading = false
     public var favouritesProblem: String?
 
@@ -43,7 +32,7 @@ extension CharactersState: TraceSummarizable {
             if let sort { parts.append("sorted by \(sort.description)") }
             return parts.joined(separator: ", ")
         case .detail(let number):
-            return "detail of row \(number) (\(detail?.person.name ?? "?"))"
+            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.name ?? "?"))"
         }
     }
 }

@@ -1,21 +1,35 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
-/// Turns ``CharactersState`` into text: the list, the detail, and the segments of a trait.
+/// Turns ``CharactersState`` into screens: the list under its eye-colour segment bar, the
+/// detail, and the segments of any trait.
 @MainActor
 public final class CharactersView {
     private let renderer: StateRenderer<CharactersState>
 
-    public var screen: String { renderer.screen }
+    public var screen: Screen { renderer.screen }
 
-    public init(viewModel: CharactersViewModel, terminal: TerminalSettings, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "CharactersView", state: viewModel.state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            state.detail.map { Self.detail($0, terminal: terminal) } ?? Self.list(state, terminal: terminal)
+    public init(viewModel: CharactersViewModel, tracer: Tracer? = nil) {
+        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state,
+                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
+            var screen = state.detail.map(Self.detail) ?? Self.list(state)
+            screen.warnFavouritesUnavailable(state.favouritesProblem)
+            return screen
         }
     }
 
-    static func list(_ state: CharactersState, terminal: TerminalSettings) -> String {
-        guard state.totalCount > 0 else { return "no characters loaded" }
+    static let feature = CharactersViewModel.featureID
+
+    static func list(_ state: CharactersState) -> Screen {
+        var screen = Screen(feature: feature, kind: "list", facts: [
+            "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
+            "sort": state.sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null,
+        ])
+        guard state.totalCount > 0 else {
+            screen.blocks = [.line("no characters loaded")]
+            return screen
+        }
         var heading = ["Characters"]
         if state.filter.isEmpty {
             heading.append("\(state.totalCount) in all")
@@ -24,75 +38,87 @@ public final class CharactersView {
             heading.append("\(state.rows.count) of \(state.totalCount)")
         }
         if let sort = state.sort { heading.append("sorted by \(sort.description)") }
-        var lines = [terminal.style.emphasis(heading.joined(separator: " · "))]
+        screen.blocks = [.heading(heading.joined(separator: " · ")), .segments(segmentBar(.eye, state))]
         if state.rows.isEmpty {
-            lines.append("no characters match \(state.filter.description) (`filter clear` shows all)")
+            screen.blocks.append(.line("no characters match \(state.filter.description) (`filter clear` shows all)"))
         } else {
-            let table = TextTable(
-                columns: [
-                    .init("#", alignment: .right, truncatable: false),
-                    .init("★", truncatable: false, minimumWidth: 1),
-                    .init("name", minimumWidth: 16),
-                    .init("eye colour", minimumWidth: 6),
-                    .init("gender", minimumWidth: 6),
-                    .init("birth year", truncatable: false),
-                ],
-                rows: state.rows.map { row in
-                    [String(row.number), row.isFavourite ? "★" : "☆", row.person.name, row.person.eyeColor,
-                     row.person.gender, row.person.birthYear]
-                })
-            lines.append(table.render(width: terminal.width, style: terminal.style))
+            screen.blocks.append(.table(ScreenTable.list(state.rows, columns: [
+                .init("name", minimumWidth: 16),
+                .init("eyes", title: "eye colour", minimumWidth: 6),
+                .init("gender", minimumWidth: 6),
+                .init("birth_year", title: "birth year", truncatable: false),
+            ], fields: fields)))
         }
-        if let problem = state.favouritesProblem {
-            lines.append("note: favourites unavailable: \(problem)")
-        }
-        return lines.joined(separator: "\n")
+        return screen
     }
 
-    static func detail(_ row: CharactersState.Row, terminal: TerminalSettings) -> String {
-        let person = row.person
-        func references(_ urls: [String], _ kind: String) -> String {
+    /// `filter hair`: the segments of one trait, with those in force marked.
+    static func segments(_ trait: CharacterTrait, of state: CharactersState) -> Screen {
+        var heading = "\(trait.rawValue) segments"
+        if !state.filter.isEmpty { heading += " · filter in force: \(state.filter.description)" }
+        return Screen(feature: feature, kind: "segments",
+                      facts: ["trait": .string(trait.rawValue), "count": .int(state.totalCount),
+                              "filter": filterFact(state.filter)],
+                      blocks: [.heading(heading), .segments(segmentBar(trait, state))])
+    }
+
+    /// `all (82)  blue (20)  brown (20) …`: every value of `trait` with its count over all the
+    /// data, the values the filter holds marked (`all` when it holds none of this trait).
+    static func segmentBar(_ trait: CharacterTrait, _ state: CharactersState) -> SegmentBar {
+        let chosen = state.filter.conditions.filter { $0.trait == trait }.map(\.value)
+        let all = SegmentBar.Segment(label: "all", value: nil, count: state.totalCount, isSelected: chosen.isEmpty)
+        return SegmentBar(segments: [all] + (state.segments[trait] ?? []).map { segment in
+            SegmentBar.Segment(label: segment.value, value: segment.value, count: segment.count,
+                               isSelected: chosen.contains(segment.value))
+        })
+    }
+
+    /// `{"eye": ["blue"], "gender": ["female"]}`, or null when nothing is filtered.
+    static func filterFact(_ filter: CharacterFilter) -> JSONValue {
+        guard !filter.isEmpty else { return .null }
+        var object = JSONObject()
+        for condition in filter.conditions {
+            let values = object[condition.trait.rawValue].flatMap { value -> [JSONValue]? in
+                if case .array(let values) = value { return values }
+                return nil
+            } ?? []
+            object[condition.trait.rawValue] = .array(values + [.string(condition.value)])
+        }
+        return .object(object)
+    }
+
+    static func detail(_ row: CharactersState.Row) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
+    }
+
+    /// Every field of a character, as the detail shows it and as data.
+    static func fields(_ person: Person) -> [ScreenField] {
+        func references(_ key: String, _ urls: [String], _ kind: String) -> ScreenField {
             let ids = urls.compactMap { SWAPIResource.id(fromURL: $0) }
-            return ids.isEmpty ? "none" : "\(ids.count) (\(kind) \(ids.joined(separator: ", ")))"
+            return ScreenField(key, text: ids.isEmpty ? "none" : "\(ids.count) (\(kind) \(ids.joined(separator: ", ")))",
+                               value: .array(urls.map(JSONValue.string)))
         }
         let homeworld = SWAPIResource.id(fromURL: person.homeworld).map { "planet \($0)" } ?? "unknown"
-        let fields: [(label: String, value: String)] = [
-            ("height", ReadableNumber.format(person.height, unit: "cm")),
-            ("mass", ReadableNumber.format(person.mass, unit: "kg")),
-            ("hair", person.hairColor),
-            ("skin", person.skinColor),
-            ("eyes", person.eyeColor),
-            ("birth year", person.birthYear),
-            ("gender", person.gender),
-            ("homeworld", homeworld),
-            ("films", person.films.isEmpty ? "none" : person.films.map(SWAPIResource.filmTitle).joined(separator: ", ")),
-            ("species", references(person.species, "species")),
-            ("vehicles", references(person.vehicles, "vehicles")),
-            ("starships", references(person.starships, "starships")),
-            ("created", SWAPIResource.day(person.created)),
-            ("edited", SWAPIResource.day(person.edited)),
-            ("url", person.url),
+        return [
+            .data("name", .string(person.name)),
+            ScreenField("height_cm", label: "height", text: ReadableNumber.format(person.height, unit: "cm"),
+                        value: ReadableNumber.jsonValue(person.height)),
+            ScreenField("mass_kg", label: "mass", text: ReadableNumber.format(person.mass, unit: "kg"),
+                        value: ReadableNumber.jsonValue(person.mass)),
+            ScreenField("hair", person.hairColor),
+            ScreenField("skin", person.skinColor),
+            ScreenField("eyes", person.eyeColor),
+            ScreenField("birth_year", label: "birth year", person.birthYear),
+            ScreenField("gender", person.gender),
+            ScreenField("homeworld", text: homeworld, value: person.homeworld.isEmpty ? .null : .string(person.homeworld)),
+            ScreenField("films", text: person.films.isEmpty ? "none" : person.films.map(SWAPIResource.filmTitle).joined(separator: ", "),
+                        value: .array(person.films.map(JSONValue.string))),
+            references("species", person.species, "species"),
+            references("vehicles", person.vehicles, "vehicles"),
+            references("starships", person.starships, "starships"),
+            ScreenField("created", text: SWAPIResource.day(person.created), value: .string(person.created)),
+            ScreenField("edited", text: SWAPIResource.day(person.edited), value: .string(person.edited)),
+            ScreenField("url", person.url),
         ]
-        let title = "\(row.isFavourite ? "★" : "☆") \(person.name.sanitizedForTerminal)"
-        return [terminal.style.emphasis(title) + terminal.style.dim("  (row \(row.number))"),
-                FieldList.render(fields, width: terminal.width, style: terminal.style)].joined(separator: "\n")
-    }
-
-    /// `all (82)  blue (20)  brown (20) …`, wrapped to the width.
-    static func segments(_ segments: [Segment], total: Int, trait: CharacterTrait, filter: CharacterFilter, terminal: TerminalSettings) -> String {
-        let items = ["all (\(total))"] + segments.map { "\($0.value.sanitizedForTerminal) (\($0.count))" }
-        var lines: [String] = []
-        var line = ""
-        for item in items {
-            if !line.isEmpty, line.displayWidth + 2 + item.displayWidth > terminal.width {
-                lines.append(line)
-                line = ""
-            }
-            line += line.isEmpty ? item : "  " + item
-        }
-        if !line.isEmpty { lines.append(line) }
-        var heading = "\(trait.rawValue) segments"
-        if !filter.isEmpty { heading += " · filter in force: \(filter.description)" }
-        return ([terminal.style.emphasis(heading)] + lines).joined(separator: "\n")
     }
 }

@@ -1,9 +1,10 @@
 import ExplorerCore
+import SWAPI
 
 /// A character as SWAPI's `/people/` describes them. Numbers are strings as the API sends them
 /// (`"1,358"`, `"unknown"`); colours may name several (`"red, blue"`). A missing field reads
 /// `"unknown"` rather than failing the whole page.
-public struct Person: Sendable, Equatable, Decodable {
+public struct Person: Sendable, Equatable, Decodable, ListItem {
     public var name: String
     public var height: String
     public var mass: String
@@ -23,6 +24,9 @@ public struct Person: Sendable, Equatable, Decodable {
 
     /// SWAPI's id, from the URL (`…/people/1/` → `1`); the name when the URL has none.
     public var id: String { SWAPIResource.id(fromURL: url) ?? name }
+
+    public var itemID: String? { id }
+    public var favouriteTitle: String { name }
 
     enum CodingKeys: String, CodingKey {
         case name, height, mass, gender, homeworld, films, species, vehicles, starships, created, edited, url

@@ -18,4 +18,9 @@ public struct Segment: Sendable, Equatable {
         return counts.map { Segment($0.key, $0.value) }
             .sorted { $0.count != $1.count ? $0.count > $1.count : $0.value < $1.value }
     }
+
+    /// The segments of every trait among `people`.
+    public static func all(in people: [Person]) -> [CharacterTrait: [Segment]] {
+        Dictionary(uniqueKeysWithValues: CharacterTrait.allCases.map { ($0, segments(of: $0, in: people)) })
+    }
 }

@@ -23,8 +23,9 @@ public final class ITunesFeature: ScreenFeature {
         let country = context.settings["country"]?.stringValue ?? "US"
         let limit = min(max(context.settings["limit"]?.intValue ?? 50, 1), 200)
         service = .http(context.http, country: country, limit: limit)
-        viewModel = ITunesViewModel(service: service, favourites: context.favourites, progress: context.progress)
-        view = ITunesView(viewModel: viewModel, terminal: context.terminal, tracer: context.tracer)
+        viewModel = ITunesViewModel(service: service, favourites: context.favourites, tracer: context.tracer,
+                                    progress: context.progress)
+        view = ITunesView(viewModel: viewModel, tracer: context.tracer)
         previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"))
     }
 
@@ -33,10 +34,10 @@ public final class ITunesFeature: ScreenFeature {
     }
 
     public var model: ITunesViewModel { viewModel }
-    public var screen: String { view.screen }
+    public var screen: Screen { view.screen }
 
     /// With nothing searched yet there is nothing to load again from the new source.
-    public func sourceDidChange(isActive: Bool) async throws -> String? {
+    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
         guard isActive, viewModel.state.value.term != nil else {
             viewModel.reset()
             return nil
@@ -77,19 +78,16 @@ public final class ITunesFeature: ScreenFeature {
                         try await viewModel.lookup(arguments[0])
                         return view.screen
                     }),
-            .favourite(rowNumbers: { viewModel.rowNumbers }, toggle: { number in
-                let row = try viewModel.toggleFavourite(number)
-                return ([row.item.title, row.item.artistName].compactMap { $0 }.joined(separator: " — "), row.isFavourite)
-            }),
+            .favourite(viewModel),
             Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("play") }
-                        return try await previews.play(try openItem(), service: service)
+                        return ITunesView.played(try await previews.play(try openItem(), service: service))
                     }),
             Command("web", summary: "on a detail: open the store page (or print its address)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("web") }
-                        return try await previews.openStorePage(try openItem())
+                        return ITunesView.storePage(try await previews.openStorePage(try openItem()))
                     }),
             .refresh(summary: "run the search again (the last good results stay on failure)",
                      reload: { try await viewModel.refresh() }, screen: { view.screen }),

@@ -4,7 +4,7 @@ import Foundation
 /// One result of the iTunes Search API: a song, but also a film, a TV episode or an audiobook
 /// (which has no `trackId`, `trackName` or `kind`). Every field is optional and decoded on its
 /// own, so one odd field never loses the result, let alone the others.
-public struct ITunesItem: Sendable, Equatable, Decodable {
+public struct ITunesItem: Sendable, Equatable, Decodable, ListItem {
     public var wrapperType: String?
     public var kind: String?
     public var trackId: Int?
@@ -102,4 +102,12 @@ public struct ITunesItem: Sendable, Equatable, Decodable {
 
     /// The store page to open: the track's, else the collection's.
     public var storeURL: String? { trackViewUrl ?? collectionViewUrl }
+
+    /// The track id: only tracks can be favourites (an audiobook has none).
+    public var itemID: String? { trackId.map(String.init) }
+
+    /// `Upside Down — Jack Johnson`.
+    public var favouriteTitle: String { [title, artistName].compactMap { $0 }.joined(separator: " — ") }
+
+    public static var idName: String { "track id" }
 }

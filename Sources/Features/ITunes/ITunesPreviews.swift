@@ -14,7 +14,7 @@ public struct ITunesPreviews: Sendable {
 
     /// Downloads the preview of `item` into the cache (afresh each time, so a file from another
     /// source is never played by mistake), plays it if a player exists, and says what happened.
-    public func play(_ item: ITunesItem, service: ITunesService) async throws -> String {
+    public func play(_ item: ITunesItem, service: ITunesService) async throws -> PreviewOutcome {
         guard let text = item.previewUrl, let url = URL(string: text), Self.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) preview")
         }
@@ -28,26 +28,24 @@ public struct ITunesPreviews: Sendable {
         } catch {
             throw CommandError("cannot save the preview in \(cacheDirectory.path): \(error.localizedDescription)")
         }
-        guard let player = PreviewPlayer.find(environment: environment) else {
-            return "preview saved to \(file.path) (no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)"
-        }
+        var outcome = PreviewOutcome(title: item.title, trackID: item.trackId, file: file, player: nil, isStandIn: suffix == "wav")
+        guard let player = PreviewPlayer.find(environment: environment) else { return outcome }
         let status = try await player.play(file)
         guard status == 0 else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
-        let standIn = suffix == "wav" ? "; the embedded data has no audio, so a tone stood in: `source live` plays the real preview" : ""
-        return "played the preview of “\(item.title.sanitizedForTerminal)” with \(player.program.name) (\(file.path)\(standIn))"
+        outcome.player = player.program.name
+        return outcome
     }
 
-    /// Opens the store page with xdg-open when there is one, else prints the URL.
-    public func openStorePage(_ item: ITunesItem) async throws -> String {
+    /// Opens the store page with xdg-open when there is one, else just gives the URL.
+    public func openStorePage(_ item: ITunesItem) async throws -> StorePageOutcome {
         guard let text = item.storeURL, let url = URL(string: text), Self.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) store page")
         }
-        let shown = url.absoluteString.sanitizedForTerminal
         guard let opener = ExternalProgram.find("xdg-open", environment: environment) else {
-            return "store page: \(shown)"
+            return StorePageOutcome(url: url.absoluteString, opener: nil, status: nil)
         }
         let status = try await opener.run([url.absoluteString])
-        return status == 0 ? "opened \(shown)" : "store page: \(shown) (xdg-open failed with status \(status))"
+        return StorePageOutcome(url: url.absoluteString, opener: opener.name, status: status)
     }
 
     static func isWeb(_ url: URL) -> Bool {

@@ -2,74 +2,87 @@ import ExplorerCore
 import Foundation
 import Reactive
 
-/// Turns ``ITunesState`` into text: a page of results, or a track's detail.
+/// Turns ``ITunesState`` into screens: a page of results, or a track's detail; and what `play`
+/// and `web` did.
 @MainActor
 public final class ITunesView {
     private let renderer: StateRenderer<ITunesState>
 
-    public var screen: String { renderer.screen }
+    public var screen: Screen { renderer.screen }
 
-    public init(viewModel: ITunesViewModel, terminal: TerminalSettings, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "ITunesView", state: viewModel.state, isSettled: { state in
-            if case .searching = state.status { return false }
-            return true
-        }, tracer: tracer) { state in
-            state.detail.map { Self.detail($0, note: state.detailNote, terminal: terminal) } ?? Self.list(state, terminal: terminal)
+    public init(viewModel: ITunesViewModel, tracer: Tracer? = nil) {
+        renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state,
+                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
+            var screen = state.detail.map { Self.detail($0, notRefreshed: state.detailNotRefreshed) } ?? Self.list(state)
+            screen.warnFavouritesUnavailable(state.favouritesProblem)
+            return screen
         }
     }
 
-    static func list(_ state: ITunesState, terminal: TerminalSettings) -> String {
-        let term = (state.term ?? "").sanitizedForTerminal
+    static let feature = ITunesViewModel.featureID
+
+    static func list(_ state: ITunesState) -> Screen {
+        var screen = Screen(feature: feature, kind: "list", facts: [
+            "term": .optional(state.term), "page": .int(state.page), "pages": .int(state.pageCount),
+            "count": .int(state.totalCount),
+        ])
         if case .noResults(let missing) = state.status {
-            return "No results for \"\(missing.sanitizedForTerminal)\""
+            screen.blocks = [.line("No results for \"\(missing)\"")]
+            return screen
         }
-        guard state.page > 0 else { return "nothing searched yet: `search <words>` (any language: `search 周杰倫`)" }
-        let heading = "iTunes · \"\(term)\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
-        let table = TextTable(
-            columns: [
-                .init("#", alignment: .right, truncatable: false),
-                .init("★", truncatable: false, minimumWidth: 1),
-                .init("track", minimumWidth: 16),
-                .init("artist", minimumWidth: 10),
-                .init("album", minimumWidth: 10),
-                .init("year", truncatable: false),
-            ],
-            rows: state.rows.map { row in
-                [row.number.map(String.init) ?? "", row.item.trackId == nil ? "" : row.isFavourite ? "★" : "☆", row.item.title,
-                 row.item.artistName ?? "", row.item.collectionName ?? "", row.item.year]
-            })
-        var lines = [terminal.style.emphasis(heading), table.render(width: terminal.width, style: terminal.style)]
-        if state.isOnLastPage { lines.append(terminal.style.dim("end of results")) }
-        if let problem = state.favouritesProblem { lines.append("note: favourites unavailable: \(problem)") }
-        return lines.joined(separator: "\n")
+        guard state.page > 0 else {
+            screen.blocks = [.line("nothing searched yet: `search <words>` (any language: `search 周杰倫`)")]
+            return screen
+        }
+        let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
+        let table = ScreenTable.list(state.rows, columns: [
+            .init("title", title: "track", minimumWidth: 16),
+            .init("artist", minimumWidth: 10),
+            .init("album", minimumWidth: 10),
+            .init("year", truncatable: false),
+        ], fields: fields)
+        screen.blocks = [.heading(heading), .table(table)]
+        if state.isOnLastPage { screen.blocks.append(.hint("end of results")) }
+        return screen
     }
 
-    static func detail(_ row: ITunesState.Row, note: String?, terminal: TerminalSettings) -> String {
-        let item = row.item
-        var fields: [(label: String, value: String)] = [("kind", item.kindName)]
-        if let track = item.trackName { fields.append(("track", track)) }
-        if let artist = item.artistName { fields.append(("artist", artist)) }
-        if let album = item.collectionName { fields.append(("album", album)) }
-        if let genre = item.primaryGenreName { fields.append(("genre", genre)) }
-        if let day = item.releaseDay { fields.append(("released", day)) }
-        if let duration = item.duration { fields.append(("duration", duration)) }
-        if let number = item.trackNumber {
-            fields.append(("track number", item.trackCount.map { "\(number) of \($0)" } ?? "\(number)"))
+    static func detail(_ row: ITunesState.Row, notRefreshed: String?) -> Screen {
+        var screen = Screen.detail(row, feature: feature, title: row.item.title, fields: fields(row.item))
+        screen.facts["refreshed"] = .bool(notRefreshed == nil)
+        if let notRefreshed { screen.warnings.append("not refreshed: \(notRefreshed)") }
+        return screen
+    }
+
+    /// Every field of a result: the detail shows those the result has; data readers get them
+    /// all, `null` where missing.
+    static func fields(_ item: ITunesItem) -> [ScreenField] {
+        func field(_ key: String, _ label: String, _ text: String?, _ value: JSONValue) -> ScreenField {
+            ScreenField(key, label: label, text: text ?? "", value: value, visibility: text == nil ? .dataOnly : .textAndData)
         }
-        if let price = price(item.trackPrice, item.currency) { fields.append(("price", price)) }
-        if let price = price(item.collectionPrice, item.currency) { fields.append(("album price", price)) }
-        if let explicitness = item.trackExplicitness ?? item.collectionExplicitness {
-            fields.append(("explicit", explicitness == "explicit" ? "yes" : explicitness == "cleaned" ? "cleaned" : "no"))
-        }
-        if let id = item.trackId { fields.append(("track id", String(id))) }
-        if let preview = item.previewUrl { fields.append(("preview", preview)) }
-        if let store = item.storeURL { fields.append(("store", store)) }
-        let numberNote = row.number.map { "  (row \($0))" } ?? ""
-        let star = item.trackId == nil ? " " : row.isFavourite ? "★" : "☆"
-        var lines = [terminal.style.emphasis("\(star) \(item.title.sanitizedForTerminal)") + terminal.style.dim(numberNote),
-                     FieldList.render(fields, width: terminal.width, style: terminal.style)]
-        if let note { lines.append("note: \(note)") }
-        return lines.joined(separator: "\n")
+        let explicitness = item.trackExplicitness ?? item.collectionExplicitness
+        return [
+            .data("title", .string(item.title)),
+            field("kind", "kind", item.kindName, .string(item.kindName)),
+            field("track", "track", item.trackName, .optional(item.trackName)),
+            field("artist", "artist", item.artistName, .optional(item.artistName)),
+            field("album", "album", item.collectionName, .optional(item.collectionName)),
+            .data("year", item.releaseDate == nil ? .null : .string(item.year)),
+            field("genre", "genre", item.primaryGenreName, .optional(item.primaryGenreName)),
+            field("released", "released", item.releaseDay, .optional(item.releaseDate)),
+            field("duration_ms", "duration", item.duration, item.duration == nil ? .null : .optional(item.trackTimeMillis)),
+            field("track_number", "track number", item.trackNumber.map { number in item.trackCount.map { "\(number) of \($0)" } ?? "\(number)" },
+                  .optional(item.trackNumber)),
+            .data("track_count", .optional(item.trackCount)),
+            field("price", "price", price(item.trackPrice, item.currency), .number(item.trackPrice)),
+            field("album_price", "album price", price(item.collectionPrice, item.currency), .number(item.collectionPrice)),
+            .data("currency", .optional(item.currency)),
+            field("explicit", "explicit", explicitness.map { $0 == "explicit" ? "yes" : $0 == "cleaned" ? "cleaned" : "no" },
+                  .optional(explicitness)),
+            field("track_id", "track id", item.trackId.map(String.init), .optional(item.trackId)),
+            .data("collection_id", .optional(item.collectionId)),
+            field("preview_url", "preview", item.previewUrl, .optional(item.previewUrl)),
+            field("store_url", "store", item.storeURL, .optional(item.storeURL)),
+        ]
     }
 
     /// `1.29 USD`, `250 JPY`; a negative price (the store's "album only") says so.
@@ -84,5 +97,34 @@ public final class ITunesView {
             amount = String(format: "%.2f", value)
         }
         return currency.isEmpty ? amount : "\(amount) \(currency)"
+    }
+
+    /// What `play` did: played with a player, or saved only.
+    static func played(_ outcome: PreviewOutcome) -> Screen {
+        let text: String
+        if let player = outcome.player {
+            let standIn = outcome.isStandIn ? "; the embedded data has no audio, so a tone stood in: `source live` plays the real preview" : ""
+            text = "played the preview of “\(outcome.title)” with \(player) (\(outcome.file.path)\(standIn))"
+        } else {
+            text = "preview saved to \(outcome.file.path) (no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)"
+        }
+        return .message(text, feature: feature, kind: "play", facts: [
+            "title": .string(outcome.title), "track_id": .optional(outcome.trackID), "file": .string(outcome.file.path),
+            "player": .optional(outcome.player), "played": .bool(outcome.player != nil), "stand_in": .bool(outcome.isStandIn),
+        ])
+    }
+
+    /// What `web` did: opened the store page, or gave its address.
+    static func storePage(_ outcome: StorePageOutcome) -> Screen {
+        let text: String
+        switch (outcome.opener, outcome.status) {
+        case (_?, 0?): text = "opened \(outcome.url)"
+        case (let opener?, let status?): text = "store page: \(outcome.url) (\(opener) failed with status \(status))"
+        default: text = "store page: \(outcome.url)"
+        }
+        return .message(text, feature: feature, kind: "web", facts: [
+            "url": .string(outcome.url), "opened": .bool(outcome.opened), "opener": .optional(outcome.opener),
+            "status": outcome.status.map { .int(Int($0)) } ?? .null,
+        ])
     }
 }

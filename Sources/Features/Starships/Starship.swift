@@ -1,9 +1,10 @@
 import ExplorerCore
+import SWAPI
 
 /// A starship as SWAPI describes it. Every number is a string as the API sends it
 /// (`"1,600"`, `"30-165"`, `"unknown"`); ``ReadableNumber`` turns them into numbers when needed.
 /// A field the API leaves out reads `"unknown"` rather than failing the whole page.
-public struct Starship: Sendable, Equatable, Decodable {
+public struct Starship: Sendable, Equatable, Decodable, ListItem {
     public var name: String
     public var model: String
     public var manufacturer: String
@@ -25,6 +26,9 @@ public struct Starship: Sendable, Equatable, Decodable {
 
     /// SWAPI's id, from the URL (`…/starships/10/` → `10`); the name when the URL has none.
     public var id: String { SWAPIResource.id(fromURL: url) ?? name }
+
+    public var itemID: String? { id }
+    public var favouriteTitle: String { name }
 
     enum CodingKeys: String, CodingKey {
         case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// Starships: the starships of the Star Wars API, paged as the API pages them, with details
 /// and favourites. Wires the service, view model and view, and maps commands to intents.
@@ -9,7 +10,7 @@ public final class StarshipsFeature: ScreenFeature {
         id: StarshipsViewModel.featureID,
         title: "Star Wars starships",
         summary: "every starship of the Star Wars API, with details and favourites",
-        embedded: StarshipsEmbeddedData.responder,
+        embedded: SWAPIEmbeddedPages.responder(resource: "starships", pages: EmbeddedStarshipPages.pages),
         make: { context in StarshipsFeature(context: context) }
     )
 
@@ -17,16 +18,16 @@ public final class StarshipsFeature: ScreenFeature {
     public let view: StarshipsView
 
     public init(context: FeatureContext) {
-        viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites)
-        view = StarshipsView(viewModel: viewModel, terminal: context.terminal, tracer: context.tracer)
+        viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites, tracer: context.tracer)
+        view = StarshipsView(viewModel: viewModel, tracer: context.tracer)
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.starship.name] } ?? []
+        viewModel.state.value.detail.map { [$0.item.name] } ?? []
     }
 
     public var model: StarshipsViewModel { viewModel }
-    public var screen: String { view.screen }
+    public var screen: Screen { view.screen }
 
     public var commands: [Command] {
         let viewModel = self.viewModel
@@ -40,12 +41,8 @@ public final class StarshipsFeature: ScreenFeature {
                         try await viewModel.showPage(try PageArgument(arguments))
                         return view.screen
                     }),
-            .open(summary: "show every detail of row N (any row loaded so far)",
-                  rowNumbers: { viewModel.loadedNumbers }, open: { try viewModel.open($0) }, screen: { view.screen }),
-            .favourite(rowNumbers: { viewModel.loadedNumbers }, toggle: { number in
-                let row = try viewModel.toggleFavourite(number)
-                return (row.starship.name, row.isFavourite)
-            }),
+            .open(viewModel, summary: "show every detail of row N (any row loaded so far)", screen: { view.screen }),
+            .favourite(viewModel),
             .sort(StarshipSort.self, summary: "order the loaded starships (numbers compare as numbers, unknown last)",
                   apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
             .refresh(summary: "fetch the loaded pages again (the last good list stays on failure)",

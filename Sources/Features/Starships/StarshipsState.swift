@@ -1,26 +1,12 @@
+import ExplorerCore
 import Reactive
 
-/// Everything the starships screen shows, as one value: the view renders it, tests compare it
-/// whole after each intent.
-public struct StarshipsState: Sendable, Equatable {
-    public enum Screen: Sendable, Equatable {
-        case list
-        case detail(number: Int)
-    }
+/// Everything the starships screen shows, as one value: the view turns it into a screen, tests
+/// compare it whole after each intent.
+public struct StarshipsState: LoadingState {
+    public typealias Row = ListRow<Starship>
 
-    public struct Row: Sendable, Equatable {
-        public var number: Int
-        public var starship: Starship
-        public var isFavourite: Bool
-
-        public init(number: Int, starship: Starship, isFavourite: Bool) {
-            self.number = number
-            self.starship = starship
-            self.isFavourite = isFavourite
-        }
-    }
-
-    public var screen: Screen = .list
+    public var screen = ListPlace.list
     /// The API page on show (1-based); 0 before anything is loaded.
     public var page = 0
     public var pageCount = 0
@@ -44,10 +30,11 @@ extension StarshipsState: TraceSummarizable {
         if isLoading { return "loading" }
         switch screen {
         case .list:
-            let range = rows.isEmpty ? "no rows" : "rows \(rows.map(\.number).min()!)–\(rows.map(\.number).max()!)"
+            let numbers = rows.compactMap(\.number)
+            let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"
             return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
         case .detail(let number):
-            return "detail of row \(number) (\(detail?.starship.name ?? "?"))"
+            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.name ?? "?"))"
         }
     }
 }

@@ -1,74 +1,92 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
-/// Turns ``StarshipsState`` into text: the list as a table, or the detail as labelled fields.
-/// It subscribes to the view model and renders on every distinct state; the shell prints
+/// Turns ``StarshipsState`` into a screen: the list as a table, or the detail as labelled
+/// fields. It subscribes to the view model and renders on every distinct state; the shell shows
 /// ``screen`` once a command has settled.
 @MainActor
 public final class StarshipsView {
     private let renderer: StateRenderer<StarshipsState>
 
-    public var screen: String { renderer.screen }
+    public var screen: Screen { renderer.screen }
 
-    public init(viewModel: StarshipsViewModel, terminal: TerminalSettings, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "StarshipsView", state: viewModel.state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            state.detail.map { Self.detail($0, terminal: terminal) } ?? Self.list(state, terminal: terminal)
+    public init(viewModel: StarshipsViewModel, tracer: Tracer? = nil) {
+        renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state,
+                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
+            var screen = state.detail.map(Self.detail) ?? Self.list(state)
+            screen.warnFavouritesUnavailable(state.favouritesProblem)
+            return screen
         }
     }
 
-    static func list(_ state: StarshipsState, terminal: TerminalSettings) -> String {
-        guard state.page > 0 else { return "no starships loaded" }
+    static let feature = StarshipsViewModel.featureID
+
+    static func list(_ state: StarshipsState) -> Screen {
+        var screen = Screen(feature: feature, kind: "list", facts: [
+            "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
+            "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
+        ])
+        guard state.page > 0 else {
+            screen.blocks = [.line("no starships loaded")]
+            return screen
+        }
         var heading = "Starships · page \(state.page) of \(state.pageCount) · \(ReadableNumber.grouping(state.totalCount)) in all"
         if let sort = state.sort {
             heading = "Starships · sorted by \(sort.description) · \(state.loadedCount) of \(ReadableNumber.grouping(state.totalCount)) loaded"
         }
-        let table = TextTable(
-            columns: [
-                .init("#", alignment: .right, truncatable: false),
-                .init("★", truncatable: false, minimumWidth: 1),
-                .init("name", minimumWidth: 20),
-                .init("model", minimumWidth: 6),
-                .init("manufacturer", minimumWidth: 6),
-                .init("class", minimumWidth: 6),
-            ],
-            rows: state.rows.map { row in
-                [String(row.number), row.isFavourite ? "★" : "☆", row.starship.name, row.starship.model,
-                 row.starship.manufacturer, row.starship.starshipClass]
-            })
-        var lines = [terminal.style.emphasis(heading), table.render(width: terminal.width, style: terminal.style)]
+        let table = ScreenTable.list(state.rows, columns: [
+            .init("name", minimumWidth: 20),
+            .init("model", minimumWidth: 6),
+            .init("manufacturer", minimumWidth: 6),
+            .init("class", minimumWidth: 6),
+        ], fields: fields)
+        screen.blocks = [.heading(heading), .table(table)]
         if state.sort != nil, state.loadedCount < state.totalCount {
-            lines.append(terminal.style.dim("`page next` loads more · `sort off` restores page order"))
+            screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
         }
-        if let problem = state.favouritesProblem {
-            lines.append("note: favourites unavailable: \(problem)")
-        }
-        return lines.joined(separator: "\n")
+        return screen
     }
 
-    static func detail(_ row: StarshipsState.Row, terminal: TerminalSettings) -> String {
-        let ship = row.starship
+    static func detail(_ row: StarshipsState.Row) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
+    }
+
+    /// `{"key": "length", "descending": false}`, or null for the API's order.
+    static func sortFact(_ sort: StarshipSort?) -> JSONValue {
+        sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
+    }
+
+    /// Every field of a ship: as the detail shows it (numbers made readable) and as data
+    /// (numbers as numbers, `null` for unknown, the API's URLs).
+    static func fields(_ ship: Starship) -> [ScreenField] {
         let pilots = ship.pilots.compactMap { SWAPIResource.id(fromURL: $0) }
-        let fields: [(label: String, value: String)] = [
-            ("model", ship.model),
-            ("manufacturer", ship.manufacturer),
-            ("class", ship.starshipClass),
-            ("cost", ReadableNumber.format(ship.costInCredits, unit: "credits")),
-            ("length", ReadableNumber.format(ship.length, unit: "m")),
-            ("max speed", ReadableNumber.format(ship.maxAtmospheringSpeed, unit: "km/h")),
-            ("crew", ReadableNumber.format(ship.crew)),
-            ("passengers", ReadableNumber.format(ship.passengers)),
-            ("cargo capacity", ReadableNumber.format(ship.cargoCapacity, unit: "kg")),
-            ("consumables", ship.consumables),
-            ("hyperdrive rating", ship.hyperdriveRating),
-            ("MGLT", ship.mglt),
-            ("pilots", pilots.isEmpty ? "none" : "\(pilots.count) (people \(pilots.joined(separator: ", ")))"),
-            ("films", ship.films.isEmpty ? "none" : ship.films.map(SWAPIResource.filmTitle).joined(separator: ", ")),
-            ("created", SWAPIResource.day(ship.created)),
-            ("edited", SWAPIResource.day(ship.edited)),
-            ("url", ship.url),
+        return [
+            .data("name", .string(ship.name)),
+            ScreenField("model", ship.model),
+            ScreenField("manufacturer", ship.manufacturer),
+            ScreenField("class", ship.starshipClass),
+            number("cost_credits", "cost", ship.costInCredits, unit: "credits"),
+            number("length_m", "length", ship.length, unit: "m"),
+            number("max_speed_kmh", "max speed", ship.maxAtmospheringSpeed, unit: "km/h"),
+            number("crew", "crew", ship.crew),
+            number("passengers", "passengers", ship.passengers),
+            number("cargo_kg", "cargo capacity", ship.cargoCapacity, unit: "kg"),
+            ScreenField("consumables", ship.consumables),
+            number("hyperdrive_rating", "hyperdrive rating", ship.hyperdriveRating),
+            number("mglt", "MGLT", ship.mglt),
+            ScreenField("pilots", text: pilots.isEmpty ? "none" : "\(pilots.count) (people \(pilots.joined(separator: ", ")))",
+                        value: .array(ship.pilots.map(JSONValue.string))),
+            ScreenField("films", text: ship.films.isEmpty ? "none" : ship.films.map(SWAPIResource.filmTitle).joined(separator: ", "),
+                        value: .array(ship.films.map(JSONValue.string))),
+            ScreenField("created", text: SWAPIResource.day(ship.created), value: .string(ship.created)),
+            ScreenField("edited", text: SWAPIResource.day(ship.edited), value: .string(ship.edited)),
+            ScreenField("url", ship.url),
         ]
-        let title = "\(row.isFavourite ? "★" : "☆") \(ship.name.sanitizedForTerminal)"
-        return [terminal.style.emphasis(title) + terminal.style.dim("  (row \(row.number))"),
-                FieldList.render(fields, width: terminal.width, style: terminal.style)].joined(separator: "\n")
+    }
+
+    /// A SWAPI number: readable as text (`1,000,000 credits`), a number (or range, or null) as data.
+    static func number(_ key: String, _ label: String, _ text: String, unit: String? = nil) -> ScreenField {
+        ScreenField(key, label: label, text: ReadableNumber.format(text, unit: unit), value: ReadableNumber.jsonValue(text))
     }
 }

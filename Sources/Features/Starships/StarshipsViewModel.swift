@@ -2,34 +2,45 @@ import ExplorerCore
 import Reactive
 
 /// The starships screen's logic: which pages are loaded, which page or detail is shown, how the
-/// list is sorted, which ships are favourites. Intents change it; ``state`` publishes the result.
+/// list is sorted. Intents change it; ``state`` publishes the result. Opening, going back and
+/// favourites come from ``ListDetailViewModel``.
 ///
 /// An intent that fails throws and leaves the state exactly as it was: a failed page load or
 /// refresh keeps the last good screen.
 @MainActor
-public final class StarshipsViewModel: ScreenViewModel {
+public final class StarshipsViewModel: ListDetailViewModel {
     public nonisolated static let featureID = "starships"
 
     /// The screen as one value; every change is an emission (`trace: StarshipsViewModel.state ← …`).
-    public let state = Observable(StarshipsState(), traceLabel: "StarshipsViewModel.state")
+    public let state: Observable<StarshipsState>
+    public let navigator: ListNavigator<Starship>
 
     private let service: StarshipsService
-    private let favourites: FavouritesStore
     private var list = PagedList<Starship>()
     private var page = 1
-    private var screen = StarshipsState.Screen.list
     private var sort: StarshipSort?
 
-    public init(service: StarshipsService, favourites: FavouritesStore) {
+    public init(service: StarshipsService, favourites: FavouritesStore, tracer: (any EmissionTracer)? = nil) {
         self.service = service
-        self.favourites = favourites
+        navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
+        state = Observable(StarshipsState(), traceLabel: "StarshipsViewModel.state", tracer: tracer)
     }
 
     public var isLoaded: Bool { !list.isEmpty }
-
-    /// All loaded rows, for completion of row numbers.
-    public var loadedNumbers: [Int] { list.loadedRows.map(\.number) }
     public var pageCount: Int { list.pageCount }
+
+    // MARK: Rows
+
+    public var rowNumbers: [Int] { list.loadedRows.map(\.number) }
+
+    public func row(named text: String) throws(CommandError) -> (number: Int, item: Starship) {
+        let row = try list.row(named: text)
+        return (row.number, row.item)
+    }
+
+    public func item(number: Int) -> Starship? {
+        list.row(number)?.item
+    }
 
     // MARK: Intents
 
@@ -46,40 +57,10 @@ public final class StarshipsViewModel: ScreenViewModel {
         try await show(page: target)
     }
 
-    /// `open N`: the detail of any loaded row.
-    public func open(_ number: String) throws {
-        let row = try list.row(named: number)
-        screen = .detail(number: row.number)
-        publish()
-    }
-
-    /// `back`: from the detail to the list; false when already on the list.
-    public func back() -> Bool {
-        guard case .detail = screen else { return false }
-        screen = .list
-        publish()
-        return true
-    }
-
-    /// `fav N` (any loaded row) or `fav` (on the detail): toggles and returns the row as it is now.
-    public func toggleFavourite(_ number: String?) throws -> StarshipsState.Row {
-        let row: PagedList<Starship>.Row
-        if let number {
-            row = try list.row(named: number)
-        } else if case .detail(let shown) = screen, let detail = list.row(shown) {
-            row = detail
-        } else {
-            throw CommandError("usage: fav N (or `fav` alone on a detail)")
-        }
-        let isFavourite = try favourites.toggle(feature: Self.featureID, itemID: row.item.id, title: row.item.name)
-        publish()
-        return StarshipsState.Row(number: row.number, starship: row.item, isFavourite: isFavourite)
-    }
-
     /// `sort KEY [asc|desc]`, or nil for page order.
     public func sort(by sort: StarshipSort?) {
         self.sort = sort
-        screen = .list
+        navigator.showList()
         publish()
     }
 
@@ -89,14 +70,7 @@ public final class StarshipsViewModel: ScreenViewModel {
         let pages = list.pages.keys.sorted()
         let service = self.service
         let fetched = try await whileLoading {
-            try await withThrowingTaskGroup(of: (Int, StarshipPage).self) { group in
-                for number in pages {
-                    group.addTask { (number, try await service.page(number)) }
-                }
-                var results: [Int: StarshipPage] = [:]
-                for try await (number, page) in group { results[number] = page }
-                return results
-            }
+            try await PageLoader.load(pages: pages, fetch: { try await service.page($0) })
         }
         var fresh = PagedList<Starship>()
         for number in pages {
@@ -105,7 +79,7 @@ public final class StarshipsViewModel: ScreenViewModel {
         }
         list = fresh
         page = min(page, max(list.pageCount, 1))
-        if case .detail(let number) = screen, list.row(number) == nil { screen = .list }
+        if case .detail(let number?) = navigator.place, list.row(number) == nil { navigator.showList() }
         publish()
     }
 
@@ -113,7 +87,7 @@ public final class StarshipsViewModel: ScreenViewModel {
     public func reset() {
         list = PagedList()
         page = 1
-        screen = .list
+        navigator.showList()
         publish()
     }
 
@@ -126,46 +100,27 @@ public final class StarshipsViewModel: ScreenViewModel {
             list.store(page: number, items: fetched.results, totalCount: fetched.count)
         }
         page = number
-        screen = .list
+        navigator.showList()
         publish()
     }
 
-    /// Publishes the loading state while `work` runs; on failure publishes the previous state
-    /// again (nothing else has changed) and rethrows. On success the caller publishes.
-    private func whileLoading<T: Sendable>(_ work: () async throws -> T) async throws -> T {
-        var loading = state.value
-        loading.isLoading = true
-        state.value = loading
-        do {
-            return try await work()
-        } catch {
-            publish()
-            throw error
-        }
-    }
-
-    /// Recomputes the state from the loaded pages, the screen and the favourites, and emits it.
-    private func publish() {
+    /// Recomputes the state from the loaded pages, the navigator and the favourites, and emits it.
+    public func publish() {
+        let marks = navigator.marks()
         var next = StarshipsState()
-        let (favouriteIDs, problem) = favourites.idsOrProblem(in: Self.featureID)
-        next.favouritesProblem = problem
-        func row(_ row: PagedList<Starship>.Row) -> StarshipsState.Row {
-            StarshipsState.Row(number: row.number, starship: row.item, isFavourite: favouriteIDs.contains(row.item.id))
-        }
-        next.screen = screen
+        next.favouritesProblem = marks.problem
+        next.screen = navigator.place
         next.page = list.isEmpty ? 0 : page
         next.pageCount = list.pageCount
         next.totalCount = list.totalCount
-        next.loadedCount = list.loadedRows.count
+        next.loadedCount = list.loadedCount
         next.sort = sort
         if let sort {
-            next.rows = list.loadedRows.map(row).sorted(by: sort.orders)
+            next.rows = sort.sorted(list.loadedRows.map { marks.row($0.number, $0.item) })
         } else {
-            next.rows = list.rows(onPage: page).map(row)
+            next.rows = list.rows(onPage: page).map { marks.row($0.number, $0.item) }
         }
-        if case .detail(let number) = screen {
-            next.detail = list.row(number).map(row)
-        }
+        next.detail = detailRow(marks)
         state.value = next
     }
 }

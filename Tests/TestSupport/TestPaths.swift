@@ -2,20 +2,21 @@ import Foundation
 
 /// Where things are: found from this source file (`#filePath`) and from the running test
 /// executable, never from the working directory.
-enum TestPaths {
-    /// Tests/ExplorerTests.
-    static let testsDirectory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    static let repository = testsDirectory.deletingLastPathComponent().deletingLastPathComponent()
-    static let transcripts = testsDirectory.appendingPathComponent("Transcripts")
-    static let support = testsDirectory.appendingPathComponent("Support")
-    static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
-    static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
+public enum TestPaths {
+    /// Tests/TestSupport.
+    public static let support = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    public static let repository = support.deletingLastPathComponent().deletingLastPathComponent()
+    /// Tests/ExplorerTests, the end-to-end tests.
+    public static let testsDirectory = repository.appendingPathComponent("Tests/ExplorerTests")
+    public static let transcripts = testsDirectory.appendingPathComponent("Transcripts")
+    public static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+    public static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
     /// The SWAPI pages the embedded data was made from; the fake server serves these.
-    static let swapiData = repository.appendingPathComponent("data/swapi")
+    public static let swapiData = repository.appendingPathComponent("data/swapi")
 
     /// The `explorer` executable SwiftPM built beside the test runner (the test target depends
     /// on it, so `swift build --build-tests` builds it). `EXPLORER_BINARY` overrides.
-    static let explorer: String = {
+    public static let explorer: String = {
         if let explicit = ProcessInfo.processInfo.environment["EXPLORER_BINARY"], !explicit.isEmpty {
             return explicit
         }
@@ -27,7 +28,7 @@ enum TestPaths {
     }()
 
     /// `python3` from PATH, for the fake server.
-    static let python: String = {
+    public static let python: String = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/python3"

@@ -4,17 +4,17 @@ import Foundation
 /// arguments (`--fail 2=500`, `--hang`, …; see the top of the script), stopped when the test
 /// is done (``stop()``, or at the latest when this object goes away; the script also exits by
 /// itself if the test runner dies).
-final class FakeSWAPI: Sendable {
-    let port: Int
+public final class FakeSWAPI: Sendable {
+    public let port: Int
     /// The path the API lives under: `/api` unless the arguments give `--prefix`.
-    let prefix: String
+    public let prefix: String
     /// The file the server appends each request target to.
-    let logFile: URL
+    public let logFile: URL
     private let process: Subprocess
 
     /// Starts the server, serving `data` (default: the repository's data/swapi; a `--data DIR`
     /// among `arguments` serves DIR instead), and waits until it announces its port.
-    init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
+    public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "120"]
@@ -34,7 +34,7 @@ final class FakeSWAPI: Sendable {
 
     /// The value of `--prefix P` / `--prefix=P` in `arguments` (the last one wins, as in the
     /// script), without a trailing slash; `/api` when there is none.
-    static func prefix(in arguments: [String]) -> String {
+    public static func prefix(in arguments: [String]) -> String {
         var prefix = "/api"
         for (index, argument) in arguments.enumerated() {
             if argument == "--prefix", index + 1 < arguments.count {
@@ -52,22 +52,22 @@ final class FakeSWAPI: Sendable {
     }
 
     /// `http://127.0.0.1:PORT/api` (or whatever `--prefix` said), for Plugins.json's `baseURL`.
-    var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
+    public var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
 
     /// The request targets received so far, in order (`/api/starships/?page=1`).
-    func requests() -> [String] {
+    public func requests() -> [String] {
         let text = (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
         return text.split(separator: "\n").map(String.init)
     }
 
-    func stop() {
+    public func stop() {
         process.closeStdin()  // the script exits at end of stdin …
         process.send(signal: SIGTERM)  // … and on SIGTERM, whichever comes first
         process.waitForExit()
     }
 
     /// A Plugins.json enabling starships with its live data at `baseURL`.
-    static func pluginsJSON(baseURL: String) -> String {
+    public static func pluginsJSON(baseURL: String) -> String {
         """
         {
           "source": "embedded",

@@ -9,11 +9,11 @@ private typealias Glibc = Darwin
 /// A fresh temporary directory for one scenario, with the environment explorer runs in: HOME
 /// and the XDG directories point inside it, NO_COLOR and everything else from the test
 /// runner's environment is left out (only PATH and the loader path are kept).
-final class Sandbox: Sendable {
+public final class Sandbox: Sendable {
     /// The directory, symlinks resolved (so it reads the same in explorer's messages).
-    let directory: URL
+    public let directory: URL
 
-    init(_ label: String) throws {
+    public init(_ label: String) throws {
         let base = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-tests")
         try FileManager.default.createDirectory(at: base, withIntermediateDirectories: true)
         let safe = label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
@@ -31,14 +31,14 @@ final class Sandbox: Sendable {
         }
     }
 
-    var path: String { directory.path }
+    public var path: String { directory.path }
 
     /// `--data-dir` for explorer: favourites and cache.
-    var dataDirectory: String { directory.appendingPathComponent("data").path }
+    public var dataDirectory: String { directory.appendingPathComponent("data").path }
 
-    func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
+    public func file(_ name: String) -> URL { directory.appendingPathComponent(name) }
 
-    func write(_ text: String, to name: String) throws {
+    public func write(_ text: String, to name: String) throws {
         let url = file(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
@@ -48,7 +48,7 @@ final class Sandbox: Sendable {
     /// its descriptor is not close-on-exec, so a process another test spawns at that moment
     /// would keep the file open for writing and running the script would fail with "text
     /// file busy" (ETXTBSY).
-    func writeExecutable(_ text: String, to name: String) throws {
+    public func writeExecutable(_ text: String, to name: String) throws {
         let url = file(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
@@ -72,7 +72,7 @@ final class Sandbox: Sendable {
     }
 
     /// The environment explorer (or the fake server) runs with.
-    var environment: [String: String] {
+    public var environment: [String: String] {
         let inherited = ProcessInfo.processInfo.environment
         var environment: [String: String] = [
             "HOME": file("home").path,

@@ -1,5 +1,5 @@
 /// Vocabulary shared by the features built on the Star Wars API (starships, characters):
-/// resource ids taken from SWAPI's URLs, and the films those URLs point to.
+/// resource ids taken from SWAPI's URLs, the films those URLs point to, and its dates.
 public enum SWAPIResource {
     /// The id at the end of a SWAPI URL: `https://swapi.dev/api/starships/10/` → `10`.
     public static func id(fromURL url: String) -> String? {

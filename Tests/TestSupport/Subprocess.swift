@@ -13,20 +13,24 @@ private typealias Glibc = Darwin
 /// in parallel no child inherits another's pipe ends (an inherited stdin write end would keep
 /// explorer waiting for an end of file that never comes while, say, a fake server lives).
 /// The child gets a process group of its own so a timeout can kill all of it.
-final class Subprocess: @unchecked Sendable {
-    struct LaunchError: Error, CustomStringConvertible {
-        var description: String
+public final class Subprocess: @unchecked Sendable {
+    public struct LaunchError: Error, CustomStringConvertible {
+        public var description: String
+
+        public init(description: String) {
+            self.description = description
+        }
     }
 
-    let pid: pid_t
+    public let pid: pid_t
     /// Parent ends of the pipes; -1 once closed.
     private(set) var stdinFD: Int32
-    let stdoutFD: Int32
-    let stderrFD: Int32
+    public let stdoutFD: Int32
+    public let stderrFD: Int32
     private var reaped: Int32?
     private let lock = NSLock()
 
-    init(executable: String, arguments: [String], environment: [String: String]) throws {
+    public init(executable: String, arguments: [String], environment: [String: String]) throws {
         Self.ignoreSIGPIPE
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
@@ -88,7 +92,7 @@ final class Subprocess: @unchecked Sendable {
     /// Runs `executable` to the end: writes `stdin` (then closes it), collects stdout and
     /// stderr, and kills the whole process group if it is not done within `timeout` seconds.
     /// The blocking work happens on a thread of its own, not on the concurrency pool.
-    static func run(
+    public static func run(
         executable: String,
         arguments: [String],
         environment: [String: String],
@@ -106,7 +110,7 @@ final class Subprocess: @unchecked Sendable {
 
     /// Feeds stdin and drains stdout and stderr with poll(2) until both reach end of file or
     /// the deadline passes; then reaps the process.
-    func communicate(stdin input: [UInt8], timeout: Double) -> ProcessOutput {
+    public func communicate(stdin input: [UInt8], timeout: Double) -> ProcessOutput {
         let start = Date()
         let deadline = start.addingTimeInterval(timeout)
         var stdout: [UInt8] = []
@@ -152,7 +156,7 @@ final class Subprocess: @unchecked Sendable {
 
     /// Reads stdout up to and including the first newline (for a server announcing its port),
     /// or nil if the process ends or `timeout` seconds pass first.
-    func readFirstLine(timeout: Double) -> String? {
+    public func readFirstLine(timeout: Double) -> String? {
         let deadline = Date().addingTimeInterval(timeout)
         var line: [UInt8] = []
         var byte: UInt8 = 0
@@ -168,7 +172,7 @@ final class Subprocess: @unchecked Sendable {
     }
 
     /// Everything on stderr so far, without waiting (for explaining a failed start).
-    func availableStderr() -> String {
+    public func availableStderr() -> String {
         _ = fcntl(stderrFD, F_SETFL, fcntl(stderrFD, F_GETFL) | O_NONBLOCK)
         var collected: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
@@ -180,7 +184,7 @@ final class Subprocess: @unchecked Sendable {
         return String(decoding: collected, as: UTF8.self)
     }
 
-    func closeStdin() {
+    public func closeStdin() {
         lock.lock()
         defer { lock.unlock() }
         if stdinFD >= 0 {
@@ -190,7 +194,7 @@ final class Subprocess: @unchecked Sendable {
     }
 
     /// Sends `signal` to the process (and its group), if it has not been reaped yet.
-    func send(signal: Int32) {
+    public func send(signal: Int32) {
         lock.lock()
         defer { lock.unlock() }
         guard reaped == nil else { return }
@@ -200,7 +204,7 @@ final class Subprocess: @unchecked Sendable {
 
     /// Waits for the process to end; its exit status, or 128 + the signal that ended it.
     @discardableResult
-    func waitForExit() -> Int32 {
+    public func waitForExit() -> Int32 {
         lock.lock()
         defer { lock.unlock() }
         if let reaped { return reaped }

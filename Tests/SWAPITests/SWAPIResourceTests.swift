@@ -1,5 +1,6 @@
 import Testing
-@testable import ExplorerCore
+import TestSupport
+import SWAPI
 
 @Suite("SWAPIResource")
 struct SWAPIResourceTests {

@@ -6,10 +6,10 @@ import Darwin
 #endif
 
 /// A loopback TCP port with nothing listening on it, for "connection refused".
-enum FreePort {
+public enum FreePort {
     /// Binds port 0 to learn a free port, then closes the socket again: connecting to it is
     /// refused (unless something else grabs it in the meantime, which is very unlikely).
-    static func unused() -> Int {
+    public static func unused() -> Int {
         #if os(Linux)
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         #else

@@ -1,0 +1,11 @@
+/// Where a list-and-detail feature is: on its list, or on the detail of one item.
+public enum ListPlace: Sendable, Equatable {
+    case list
+    /// The detail of row `number`, or of an item that is not in the list (nil).
+    case detail(number: Int?)
+
+    public var isDetail: Bool {
+        if case .detail = self { return true }
+        return false
+    }
+}

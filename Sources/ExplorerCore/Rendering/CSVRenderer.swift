@@ -1,0 +1,53 @@
+import Foundation
+
+/// Writes a table screen as CSV (RFC 4180): a header of the column keys, then one record per
+/// row with the raw values JSON gives (`null` is an empty field, numbers and `true`/`false` as
+/// they are, lists and objects as JSON text). Fields holding a comma, a quote or a line break
+/// are quoted, quotes doubled; records end in CRLF. Text is sanitized as for the terminal
+/// (control characters dropped, line breaks made spaces), because data from a server is
+/// untrusted wherever it is printed.
+public enum CSVRenderer {
+    /// The screen's table (or that of a screen nested in it) as CSV; an error for a screen
+    /// that holds no table.
+    public static func render(_ screen: Screen) throws(CommandError) -> String {
+        guard let table = firstTable(in: screen) else {
+            throw CommandError("the \(screen.kind) screen is not a table and CSV holds only tables (use `format json`)")
+        }
+        let data = table.columns.indices.filter { table.columns[$0].visibility.inData }
+        var text = record(data.map { table.columns[$0].key })
+        for row in table.rows {
+            text += record(data.map { $0 < row.count ? field(row[$0].value) : "" })
+        }
+        return text
+    }
+
+    private static func firstTable(in screen: Screen) -> ScreenTable? {
+        if let table = screen.table { return table }
+        for block in screen.blocks {
+            if case .screen(_, let nested) = block, let table = firstTable(in: nested) { return table }
+        }
+        return nil
+    }
+
+    private static func record(_ fields: [String]) -> String {
+        fields.map(quoted).joined(separator: ",") + "\r\n"
+    }
+
+    static func field(_ value: JSONValue) -> String {
+        switch value {
+        case .null: ""
+        case .bool(let value): value ? "true" : "false"
+        case .int(let value): String(value)
+        case .double(let value): JSONWriter.number(value)
+        case .string(let value): value.sanitizedForTerminal
+        case .array, .object: JSONWriter.string(value)
+        }
+    }
+
+    static func quoted(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\r" || $0 == "\n" }) || field.hasPrefix(" ") || field.hasSuffix(" ") else {
+            return field
+        }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+}

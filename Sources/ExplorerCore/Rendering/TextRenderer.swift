@@ -1,0 +1,87 @@
+/// Lays a ``Screen`` out as text for a terminal or a script: headings emphasised, tables fitted
+/// to the width, fields aligned and wrapped, segments and paragraphs wrapped. Every string is
+/// sanitized here (``Swift/String/sanitizedForTerminal``), whatever its source, so nothing a
+/// server sends can move the cursor or start an escape sequence.
+public struct TextRenderer: Sendable {
+    public var width: Int
+    public var style: Style
+
+    public init(width: Int, style: Style = .plain) {
+        self.width = width
+        self.style = style
+    }
+
+    /// The screen's lines joined by newlines, without a final one; empty when it shows nothing.
+    public func render(_ screen: Screen) -> String {
+        var lines: [String] = []
+        for block in screen.blocks { append(block, to: &lines) }
+        return lines.joined(separator: "\n")
+    }
+
+    private func append(_ block: ScreenBlock, to lines: inout [String]) {
+        switch block {
+        case .heading(let text, let aside):
+            lines.append(style.emphasis(text.sanitizedForTerminal) + (aside.map { style.dim($0.sanitizedForTerminal) } ?? ""))
+        case .line(let text):
+            lines.append(text.sanitizedForTerminal)
+        case .hint(let text):
+            lines.append(style.dim(text.sanitizedForTerminal))
+        case .paragraph(let text, let indent):
+            let margin = String(repeating: " ", count: indent)
+            lines += FieldList.wrap(text.sanitizedForTerminal, width: max(width - indent, 20)).map { margin + $0 }
+        case .note(let text):
+            lines.append("note: " + text.sanitizedForTerminal)
+        case .blankLine:
+            lines.append("")
+        case .segments(let bar):
+            lines += wrapped(bar.segments.map { $0.text.sanitizedForTerminal })
+        case .table(let table):
+            let text = table.textTable.render(width: width, style: style)
+            if !text.isEmpty { lines.append(text) }
+        case .fields(let fields):
+            let shown = fields.filter { $0.visibility.inText }.map { (label: $0.label, value: $0.text) }
+            if !shown.isEmpty { lines.append(FieldList.render(shown, width: width)) }
+        case .commands(let list):
+            lines += commands(list)
+        case .screen(_, let nested):
+            let text = render(nested)
+            if !text.isEmpty { lines.append(text) }
+        }
+    }
+
+    /// Items separated by two spaces, wrapped before an item that would pass the width.
+    private func wrapped(_ items: [String]) -> [String] {
+        var lines: [String] = []
+        var line = ""
+        for item in items {
+            if !line.isEmpty, line.displayWidth + 2 + item.displayWidth > width {
+                lines.append(line)
+                line = ""
+            }
+            line += line.isEmpty ? item : "  " + item
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines
+    }
+
+    /// Usages in one column, summaries beside them, wrapped (never cut) to the width; a usage
+    /// too long for the column gets a line of its own, its summary below it.
+    private func commands(_ list: CommandSummaryList) -> [String] {
+        let column = min(list.entries.map { $0.usage.displayWidth }.max() ?? 0, 24) + 4
+        let summaryWidth = max(width - column, 20)
+        let indent = String(repeating: " ", count: column)
+        var lines = ["\(list.title.sanitizedForTerminal):"]
+        for entry in list.entries {
+            let summary = FieldList.wrap(entry.summary.sanitizedForTerminal, width: summaryWidth)
+            let usage = "  " + entry.usage.sanitizedForTerminal
+            if usage.displayWidth + 2 > column {
+                lines.append(usage)
+                lines += summary.map { indent + $0 }
+            } else {
+                lines.append(usage.padded(toWidth: column) + summary[0])
+                lines += summary.dropFirst().map { indent + $0 }
+            }
+        }
+        return lines
+    }
+}

@@ -1,0 +1,36 @@
+extension Screen: Encodable {
+    /// The screen as one JSON object: `feature`, `screen`, the facts, what the blocks hold, then
+    /// `notes` and `warnings` when there are any.
+    public var json: JSONValue {
+        var object: JSONObject = ["feature": .optional(feature), "screen": .string(kind)]
+        object.merge(facts)
+        var notes: [JSONValue] = []
+        for block in blocks {
+            switch block {
+            case .table(let table):
+                object["rows"] = .array(table.dataRows)
+            case .fields(let fields):
+                for field in fields where field.visibility.inData { object[field.key] = field.value }
+            case .segments(let bar):
+                object[bar.key] = .array(bar.segments.map(\.json))
+            case .commands(let list):
+                object[list.key] = .array(list.entries.map { entry in
+                    ["name": .string(entry.name), "usage": .string(entry.usage), "summary": .string(entry.summary)]
+                })
+            case .note(let text):
+                notes.append(.string(text))
+            case .screen(let key, let nested):
+                object[key] = nested.json
+            case .heading, .line, .hint, .paragraph, .blankLine:
+                break
+            }
+        }
+        if !notes.isEmpty { object["notes"] = .array(notes) }
+        if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
+        return .object(object)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        try json.encode(to: encoder)
+    }
+}

@@ -1,0 +1,93 @@
+/// A table of a ``Screen``: named columns and typed cells. Text shows the columns meant for it,
+/// fitted to the width (``TextTable``); JSON gives each row as an object of raw values keyed by
+/// column (`{"row": 12, "favourite": true, "id": "22", "name": "Imperial shuttle", …}`); CSV
+/// writes the same values under a header of the keys.
+public struct ScreenTable: Sendable, Equatable {
+    public struct Column: Sendable, Equatable {
+        /// The name in JSON and CSV: `row`, `favourite`, `name`, `length_m`.
+        public var key: String
+        /// The heading in text: `#`, `★`, `name`.
+        public var title: String
+        public var alignment: TextTable.Column.Alignment
+        /// Columns that must never be cut (row numbers, stars) set this to false.
+        public var isTruncatable: Bool
+        public var minimumWidth: Int
+        public var visibility: ScreenVisibility
+
+        public init(_ key: String, title: String? = nil, alignment: TextTable.Column.Alignment = .left,
+                    truncatable: Bool = true, minimumWidth: Int = 4, visibility: ScreenVisibility = .textAndData) {
+            self.key = key
+            self.title = title ?? key
+            self.alignment = alignment
+            self.isTruncatable = truncatable
+            self.minimumWidth = minimumWidth
+            self.visibility = visibility
+        }
+
+        /// A column only JSON and CSV readers see.
+        public static func data(_ key: String) -> Column {
+            Column(key, visibility: .dataOnly)
+        }
+    }
+
+    /// What a cell shows as text, and its raw value for JSON and CSV.
+    public struct Cell: Sendable, Equatable {
+        public var text: String
+        public var value: JSONValue
+
+        public init(_ text: String, _ value: JSONValue) {
+            self.text = text
+            self.value = value
+        }
+
+        /// A string shown as it is and given as it is.
+        public init(_ text: String) {
+            self.init(text, .string(text))
+        }
+
+        /// A string, or `null` (shown empty) when there is none.
+        public static func optional(_ text: String?) -> Cell {
+            Cell(text ?? "", .optional(text))
+        }
+
+        /// A value only data readers see.
+        public static func data(_ value: JSONValue) -> Cell {
+            Cell("", value)
+        }
+    }
+
+    public var columns: [Column]
+    /// Each row has one cell per column, in column order.
+    public var rows: [[Cell]]
+    public var showsHeader = true
+
+    public init(columns: [Column], rows: [[Cell]] = [], showsHeader: Bool = true) {
+        self.columns = columns
+        self.rows = rows
+        self.showsHeader = showsHeader
+    }
+
+    /// The rows as JSON objects of the data columns.
+    public var dataRows: [JSONValue] {
+        let data = columns.indices.filter { columns[$0].visibility.inData }
+        return rows.map { row in
+            var object = JSONObject()
+            for index in data { object[columns[index].key] = index < row.count ? row[index].value : .null }
+            return .object(object)
+        }
+    }
+
+    /// The table as text lays it out: the text columns and their cells.
+    public var textTable: TextTable {
+        let shown = columns.indices.filter { columns[$0].visibility.inText }
+        var table = TextTable(
+            columns: shown.map { index in
+                let column = columns[index]
+                return TextTable.Column(column.title, alignment: column.alignment, truncatable: column.isTruncatable,
+                                        minimumWidth: column.minimumWidth)
+            },
+            rows: rows.map { row in shown.map { $0 < row.count ? row[$0].text : "" } })
+        table.showsHeader = showsHeader
+        return table
+    }
+}
