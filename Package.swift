@@ -55,7 +55,10 @@ let package = Package(
             exclude: ["fake_swapi.py"]
         ),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(
+            name: "ExplorerCoreTests",
+            dependencies: ["ExplorerCore", "Reactive", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+        ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),

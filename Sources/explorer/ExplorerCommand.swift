@@ -41,6 +41,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Give up on a live request after this many seconds.", valueName: "seconds"))
     var timeout: Double = 15
 
+    @Option(help: ArgumentHelp("Run on a virtual clock standing at this time (ISO 8601, e.g. 2024-03-15T05:00:00Z), for scripts whose output must not depend on when they run.", valueName: "time"))
+    var clock: String?
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -50,6 +53,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     func validate() throws {
         if let width, !(20...1000).contains(width) {
             throw ValidationError("--width must be between 20 and 1000, not \(width)")
+        }
+        if let clock, Self.parseTime(clock) == nil {
+            throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
         }
         if !(timeout > 0 && timeout <= 600) {
             throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(String(format: "%g", timeout))")
@@ -79,10 +85,11 @@ struct ExplorerCommand: AsyncParsableCommand {
         let selection = SourceSelection(source ?? pluginsConfig.source)
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
-        let favourites = FavouritesStore(database: database)
+        let appClock: any AppClock = clock.flatMap(Self.parseTime).map { VirtualClock($0) } ?? LiveClock()
+        let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
-            terminal: terminal, timeout: timeout, progress: { output.progress($0) })
+            terminal: terminal, clock: appClock, timeout: timeout, progress: { output.progress($0) })
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                           favourites: favourites, terminal: terminal, format: format,
@@ -124,6 +131,14 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
         }
         return try PluginsConfig.parse(data, file: config, knownIDs: known)
+    }
+
+    /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).
+    static func parseTime(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
     }
 
     private static func terminalWidth() -> Int? {

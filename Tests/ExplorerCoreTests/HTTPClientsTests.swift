@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Testing
 import TestSupport
 @testable import ExplorerCore
@@ -89,5 +92,22 @@ struct HTTPClientsTests {
         #expect(policy.retryableStatuses == [429, 503])
         #expect(policy.backoff == .milliseconds(500))
         #expect(policy.maximumDelay == .seconds(10))
+    }
+
+    @Test(arguments: [
+        (URLError.Code.cannotFindHost, HTTPError.Kind.networkUnavailable(.hostNotFound)),
+        (.dnsLookupFailed, .networkUnavailable(.hostNotFound)),
+        (.cannotConnectToHost, .networkUnavailable(.refused)),
+        (.notConnectedToInternet, .networkUnavailable(.offline)),
+        (.networkConnectionLost, .connectionLost),
+        (.timedOut, .timeout),
+        (.cancelled, .cancelled),
+        (.badURL, .invalidURL),
+        (.secureConnectionFailed, .networkUnavailable(.unreachable)),
+    ] as [(URLError.Code, HTTPError.Kind)])
+    func transportFailuresAreToldApart(code: URLError.Code, kind: HTTPError.Kind) {
+        let error = LiveHTTPClient.map(URLError(code), HTTPRequest(path: "/a/"), host: "api.example")
+        #expect(error.kind == kind)
+        #expect(error.host == "api.example")
     }
 }

@@ -35,6 +35,11 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 again succeeds.
   --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
+  --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request without
+                                query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
+                                that header; repeatable (every one must be there). Required query
+                                parameters are left out of the target that --route and `/…`
+                                SPECs match, so a route need not spell out an API key.
 
 Bookkeeping:
   --in-flight FILE              write the most requests ever answered at once (rewritten as
@@ -190,6 +195,13 @@ class Handler(BaseHTTPRequestHandler):
         resource, item_id = self.resource_of(parsed.path)
         page = self.page_of(query)
 
+        missing = [name for name, value in options.require if not self.carries(name, value, query)]
+        target = self.without_required(parsed)
+        if missing:
+            self.send_json(401, {"status_code": 7, "status_message": "Invalid API key: You must be granted a valid key.",
+                                 "success": False})
+            return
+
         delay = options.delay_ms + sum(ms for spec, ms in options.delay if spec.matches(target, resource, page))
         if delay:
             time.sleep(delay / 1000)
@@ -217,6 +229,21 @@ class Handler(BaseHTTPRequestHandler):
 
         status, body = self.answer(target, parsed, query, resource, item_id, page)
         self.send_json(status, body)
+
+    # Credentials
+
+    def carries(self, name, value, query):
+        if name.startswith("header:"):
+            return self.headers.get(name[len("header:"):]) == value
+        return query.get(name, [None])[0] == value
+
+    def without_required(self, parsed):
+        """The request target without the required query parameters (an API key)."""
+        names = {name for name, _ in self.server.options.require if not name.startswith("header:")}
+        if not names or not parsed.query:
+            return self.path
+        kept = [pair for pair in parsed.query.split("&") if urllib.parse.unquote_plus(pair.partition("=")[0]) not in names]
+        return parsed.path + ("?" + "&".join(kept) if kept else "")
 
     # Routing
 
@@ -363,6 +390,13 @@ def watch_for_orphaning(server):
         threading.Thread(target=read_until_end, daemon=True).start()
 
 
+def require_rule(text):
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"expected NAME=VALUE or header:NAME=VALUE, not {text!r}")
+    return name, value
+
+
 def delay_rule(text):
     match = re.fullmatch(r"(.+?)=(\d+)", text)
     if not match:
@@ -386,6 +420,7 @@ def parse(arguments):
     parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
+    parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--log", metavar="FILE")
     parser.add_argument("--in-flight", metavar="FILE")
     parser.add_argument("--max-seconds", type=float, default=120, metavar="N")

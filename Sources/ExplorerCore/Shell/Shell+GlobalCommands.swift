@@ -43,19 +43,21 @@ extension Shell {
                         }
                     }),
             Command("format", usage: "format [text|json|csv]", summary: "show or switch how screens are printed",
-                    details: "text: for reading (the default).\njson: one JSON object per screen, on one line (JSON Lines).\ncsv: table screens as CSV with a header row; other screens are an error.",
+                    details: "text: for reading (the default).\njson: one JSON object per screen, on one line (JSON Lines).\ncsv: table screens as CSV with a header row; other screens are an error (use json).\nSwitching prints nothing, as sqlite3's `.mode` does; `format` alone says which is in force.",
                     complete: { previous in previous.isEmpty ? OutputFormat.allCases.map(\.rawValue) : [] },
                     run: { [unowned self] arguments in
                         switch arguments.count {
-                        case 0: break
+                        case 0:
+                            let current = self.format.rawValue
+                            return .message("format: \(current)", kind: "format", facts: ["format": .string(current)])
                         case 1:
                             guard let format = OutputFormat(rawValue: arguments[0].lowercased()) else {
                                 throw CommandError("unknown format '\(arguments[0].sanitizedForTerminal.truncated(toWidth: 20))' (text, json or csv)")
                             }
                             self.format = format
+                            return nil
                         default: throw CommandError.usage("format [text|json|csv]")
                         }
-                        return .message("format: \(self.format.rawValue)", kind: "format", facts: ["format": .string(self.format.rawValue)])
                     }),
             Command("trace", usage: "trace [on|off]", summary: "show requests and observable emissions as they happen",
                     details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's\nobservable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens.",

@@ -1,0 +1,55 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// Features add their own tables with migrations of their own, run after the favourites'.
+@Suite("AppDatabase")
+struct AppDatabaseTests {
+    static let cache = StoreMigration("moviedb v1: cache") { db in
+        try db.create(table: "moviedbItem") { table in
+            table.column("id", .text).primaryKey()
+            table.column("title", .text).notNull()
+        }
+    }
+    static let index = StoreMigration("moviedb v2: search index") { db in
+        try db.execute(sql: "CREATE VIRTUAL TABLE moviedbSearch USING fts5(title)")
+    }
+
+    @Test func aFeatureMigrationAddsItsTableBesideTheFavourites() throws {
+        let database = AppDatabase.inMemory(migrations: [Self.cache])
+        let favourites = FavouritesStore(database: database)
+        try favourites.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        try database.write { db in try db.execute(sql: "INSERT INTO moviedbItem VALUES ('movie/419704', 'Ad Astra')") }
+
+        #expect(try database.read { db in try String.fetchOne(db, sql: "SELECT title FROM moviedbItem") } == "Ad Astra")
+        #expect(try favourites.ids(in: "starships") == ["10"])
+    }
+
+    @Test func aLaterMigrationUpdatesAnExistingFileAndKeepsTheFavourites() throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let before = AppDatabase(directory: directory.url, migrations: [Self.cache])
+        try FavouritesStore(database: before).toggle(feature: "characters", itemID: "1", title: "Luke Skywalker")
+
+        let after = AppDatabase(directory: directory.url, migrations: [Self.cache, Self.index])
+        try after.write { db in try db.execute(sql: "INSERT INTO moviedbSearch (title) VALUES ('Ad Astra')") }
+        #expect(try after.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM moviedbSearch WHERE moviedbSearch MATCH 'astra'") } == 1,
+                "FTS5 works on the system SQLite")
+        #expect(try FavouritesStore(database: after).list().map(\.title) == ["Luke Skywalker"])
+        let applied = try after.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        #expect(applied == ["v1: favourites", "moviedb v1: cache", "moviedb v2: search index"])
+
+        let older = AppDatabase(directory: directory.url, migrations: [Self.cache])
+        #expect(try FavouritesStore(database: older).ids(in: "characters") == ["1"], "an older binary still opens the file")
+    }
+
+    @MainActor
+    @Test func cacheDirectoriesComeFromTheDataDirectory() {
+        let data = URL(fileURLWithPath: "/tmp/explorer-data")
+        let environment = AppEnvironment(selection: SourceSelection(.embedded), tracer: Tracer(write: { _ in }),
+                                         favourites: .inMemory(), dataDirectory: data)
+        #expect(environment.cacheDirectory(for: "itunes").path == "/tmp/explorer-data/cache/itunes")
+    }
+}

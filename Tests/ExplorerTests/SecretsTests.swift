@@ -1,0 +1,127 @@
+import ExplorerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// A request's secret query items and headers (API keys, tokens) are sent, but never shown:
+/// not in traces, retry traces, error messages or JSON output, live or embedded.
+@Suite("Secrets")
+struct SecretsTests {
+    static let key = "k3y-0f-test-4b1d"
+    static let token = "t0k3n-s3cr3t-77"
+
+    /// A request for SWAPI's `page` with the key as a query item and the token as a header.
+    static func request(page: Int) -> HTTPRequest {
+        HTTPRequest(path: "/starships/", query: [.init("page", String(page)), .secret("api_key", key)],
+                    headers: [.secret("Authorization", "Bearer \(token)")])
+    }
+
+    static func assertNothingSecret(in text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(!text.contains(key), "the key shows in: \(text)", sourceLocation: sourceLocation)
+        #expect(!text.contains(token), "the token shows in: \(text)", sourceLocation: sourceLocation)
+    }
+
+    @Test func theEndpointShowsSecretsAsDotsAndTheURLCarriesThem() throws {
+        let request = Self.request(page: 2)
+        #expect(request.endpoint == "/starships/?page=2&api_key=•••")
+        let url = try #require(request.url(relativeTo: URL(string: "https://api.example/3")!))
+        #expect(url.absoluteString == "https://api.example/3/starships/?page=2&api_key=\(Self.key)")
+        #expect(request.redacting("GET https://api.example/3/starships/?page=2&api_key=\(Self.key) failed; Bearer \(Self.token)")
+                == "GET https://api.example/3/starships/?page=2&api_key=••• failed; •••", "the whole header value is secret")
+        let encoded = HTTPRequest(path: "/x", query: [.secret("k", "a b&c")])
+        #expect(encoded.endpoint == "/x?k=•••")
+        #expect(encoded.redacting("…?k=a%20b%26c and a b&c") == "…?k=••• and •••", "sent or percent-encoded")
+    }
+
+    @Test("live: the server gets the key and the token; traces, retries and errors show •••")
+    func liveRequestsCarryTheSecretsButNeverShowThem() async throws {
+        let sandbox = try Sandbox("secrets-live")
+        let server = try FakeSWAPI(["--require", "api_key=\(Self.key)", "--require", "header:Authorization=Bearer \(Self.token)",
+                                    "--retry-after", "0", "--fail", "3=500"], sandbox: sandbox)
+        let lines = LockedValue<[String]>([])
+        let tracer = Tracer(enabled: true, write: { line in lines.withLock { $0.append(line) } })
+        let client = await MainActor.run {
+            AppEnvironment(selection: SourceSelection(.live), tracer: tracer, favourites: .inMemory(),
+                           dataDirectory: sandbox.directory, timeout: 5)
+                .httpClient(baseURL: URL(string: server.baseURL)!, embedded: { _ in nil })
+        }
+
+        let answer = try await client.send(Self.request(page: 1))
+        #expect(answer.status == 200, "the key and the token reached the server (else 401)")
+        let failure = await #expect(throws: HTTPError.self) { try await client.send(Self.request(page: 3)) }
+        #expect(failure?.description == "HTTP 500 from /starships/?page=3&api_key=•••")
+        let refused = LiveHTTPClient(baseURL: URL(string: "http://127.0.0.1:\(FreePort.unused())/api")!, timeout: 5)
+        let unreachable = await #expect(throws: HTTPError.self) { try await refused.send(Self.request(page: 1)) }
+
+        let traced = lines.value
+        #expect(traced.contains("trace: GET /starships/?page=1&api_key=••• → 429, retrying in 0 ms"))
+        #expect(traced.contains { $0.hasPrefix("trace: GET /starships/?page=1&api_key=••• → 200 (") })
+        #expect(traced.contains { $0.hasPrefix("trace: GET /starships/?page=3&api_key=••• → 500 (") })
+        for text in traced + [failure?.description ?? "", unreachable?.description ?? ""] {
+            Self.assertNothingSecret(in: text)
+        }
+        #expect(server.requests().contains("/api/starships/?page=1&api_key=\(Self.key)"), "sent as it is")
+    }
+
+    @Test("a shell in JSON mode with tracing on: no output names the secrets")
+    @MainActor
+    func noShellOutputNamesTheSecrets() async throws {
+        let h = ShellHarnessForSecrets()
+        defer { h.directory.remove() }
+        for line in ["trace on", "use fake", "fetch 1", "fetch 2", "format json", "fetch 1", "fetch 2"] {
+            await h.shell.execute(line)
+        }
+        let (out, errors) = h.outputs
+        let everything = (out + errors).joined()
+        Self.assertNothingSecret(in: everything)
+        #expect(everything.contains("api_key=•••"))
+        #expect(errors.contains("error: HTTP 404 from /starships/?page=2&api_key=•••\n"))
+        #expect(out.contains(#"{"feature":"fake","screen":"fetched","body":"{\"ok\": true}"}"# + "\n"))
+    }
+}
+
+/// A shell over one feature whose `fetch N` asks for page N with the secrets, on embedded data
+/// that has page 1 only.
+@MainActor
+final class ShellHarnessForSecrets {
+    let directory = TemporaryDirectory()
+    let output = LockedValue<(out: [String], errors: [String])>(([], []))
+    let shell: Shell
+
+    init() {
+        let output = self.output
+        let shellOutput = ShellOutput(out: { text in output.withLock { $0.out.append(text) } },
+                                      error: { text in output.withLock { $0.errors.append(text) } })
+        let tracer = Tracer(write: { shellOutput.errorLine($0) })
+        let descriptor = FeatureDescriptor(
+            id: "fake", title: "Fake", summary: "secrets",
+            embedded: { request in request.queryValue("page") == "1" ? .json(#"{"ok": true}"#) : nil },
+            make: { context in SecretFetcher(context: context) })
+        let config = try! PluginsConfig.parse(Data(#"{"source": "embedded", "features": [{"id": "fake", "enabled": true, "baseURL": "https://api.example"}]}"#.utf8),
+                                              file: "Plugins.json", knownIDs: ["fake"])
+        let selection = SourceSelection(.embedded)
+        let favourites = FavouritesStore.inMemory()
+        let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites, dataDirectory: directory.url)
+        let registry = FeatureRegistry(config: config, available: [descriptor], makeContext: environment.context(for:))
+        shell = Shell(registry: registry, output: shellOutput, tracer: tracer, source: selection, favourites: favourites)
+    }
+
+    var outputs: (out: [String], errors: [String]) { output.value }
+}
+
+@MainActor
+private final class SecretFetcher: Feature {
+    let context: FeatureContext
+    init(context: FeatureContext) { self.context = context }
+    var location: [String] { [] }
+    var commands: [Command] {
+        [Command("fetch", summary: "fetch a page with the secrets", run: { [context] arguments in
+            let response = try await context.http.send(SecretsTests.request(page: Int(arguments[0]) ?? 0))
+            return .message(String(decoding: response.body, as: UTF8.self), feature: "fake", kind: "fetched",
+                            facts: ["body": .string(String(decoding: response.body, as: UTF8.self))])
+        })]
+    }
+    func enter() async throws -> Screen { .message("fake", feature: "fake", kind: "list") }
+    func back() async throws -> Screen? { nil }
+    func sourceDidChange(isActive: Bool) async throws -> Screen? { nil }
+}
