@@ -3,9 +3,12 @@
 public enum SWAPIResource {
     /// The id at the end of a SWAPI URL: `https://swapi.dev/api/starships/10/` → `10`.
     public static func id(fromURL url: String) -> String? {
-        let parts = url.split(separator: "/")
-        guard let last = parts.last, last.allSatisfy(\.isNumber) else { return nil }
-        return String(last)
+        let trimmed = url.utf8.reversed().drop { $0 == UInt8(ascii: "/") }
+        let digits = trimmed.prefix { $0 != UInt8(ascii: "/") }
+        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+            return url.split(separator: "/").last.flatMap { $0.allSatisfy(\.isNumber) ? String($0) : nil }
+        }
+        return String(decoding: digits.reversed(), as: UTF8.self)
     }
 
     /// The film a `…/films/N/` URL names, by its title, or `film N` for one this binary does not know.

@@ -2,7 +2,7 @@ import ExplorerCore
 
 /// A SWAPI list as a view model needs it: a struct of async closures, so tests can replace the
 /// network with a closure (`SWAPIService<Starship>(page: { … })`).
-public struct SWAPIService<Item: Decodable & Sendable & Equatable>: Sendable {
+public struct SWAPIService<Item: SWAPIItem>: Sendable {
     /// Fetches page `N` (1-based) of the list.
     public var page: @Sendable (_ number: Int) async throws -> SWAPIPage<Item>
 

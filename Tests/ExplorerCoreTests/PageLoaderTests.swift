@@ -1,109 +1,163 @@
-import Foundation
+import ExplorerCore
+import Synchronization
 import Testing
 import TestSupport
-@testable import ExplorerCore
 
-@Suite("PageLoader")
-struct PageLoaderTests {
-    /// A fake paged API of `total` items, `pageSize` per page: item n is "item n".
-    private struct API: Sendable {
-        let total: Int
-        let pageSize: Int
-        var failingPage: Int?
-        var delay: Duration = .zero
-        let calls = LockedValue<[Int]>([])
-        let inFlight = LockedValue(0)
-        let maxInFlight = LockedValue(0)
+/// `PageLoader.loadAll` over fake pages of numbers: `totalCount` items, `pageSize` to a page,
+/// item N being the number N, with a request log, failures, delays and the peak in flight.
+final class FakePages: Sendable {
+    let totalCount: Int
+    let pageSize: Int
+    private let log = Mutex<[Int]>([])
+    private let errors = Mutex<[Int: any Error]>([:])
+    private let delay: Duration?
+    private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let progressLog = Mutex<[String]>([])
 
-        func fetch(_ page: Int) async throws -> PageLoader.FirstPage<String> {
-            calls.withLock { $0.append(page) }
-            let now = inFlight.withLock { value -> Int in value += 1; return value }
-            maxInFlight.withLock { $0 = max($0, now) }
-            defer { inFlight.withLock { $0 -= 1 } }
-            if delay > .zero { try await Task.sleep(for: delay) }
-            if page == failingPage { throw HTTPError(.status(500), endpoint: "/items/?page=\(page)") }
+    init(totalCount: Int, pageSize: Int, delay: Duration? = nil) {
+        self.totalCount = totalCount
+        self.pageSize = pageSize
+        self.delay = delay
+    }
+
+    func fail(page: Int, with error: any Error) {
+        errors.withLock { $0[page] = error }
+    }
+
+    var fetch: @Sendable (Int) async throws -> PageLoader.FirstPage<Int> {
+        { [self] page in
+            log.withLock { $0.append(page) }
+            inFlight.withLock { value in
+                value.current += 1
+                value.maximum = max(value.maximum, value.current)
+            }
+            defer { inFlight.withLock { $0.current -= 1 } }
+            if let delay { try await Task.sleep(for: delay) }
+            if let error = errors.withLock({ $0[page] }) { throw error }
             let first = (page - 1) * pageSize + 1
-            let last = min(page * pageSize, total)
-            let items = first <= last ? (first...last).map { "item \($0)" } : []
-            return PageLoader.FirstPage(items: items, totalCount: total)
+            let last = min(page * pageSize, totalCount)
+            return PageLoader.FirstPage(items: first <= last ? Array(first...last) : [], totalCount: totalCount)
         }
     }
 
-    @Test func loadsEveryPageInOrder() async throws {
-        let api = API(total: 82, pageSize: 10)
-        let items = try await PageLoader.loadAll { try await api.fetch($0) }
-        #expect(items == (1...82).map { "item \($0)" })
-        #expect(api.calls.value.first == 1)
-        #expect(api.calls.value.sorted() == Array(1...9))
+    var progress: @Sendable (Int, Int) async -> Void {
+        { [self] loaded, total in progressLog.withLock { $0.append("\(loaded)/\(total)") } }
     }
 
-    @Test func singlePageNeedsOneRequest() async throws {
-        let api = API(total: 4, pageSize: 10)
-        let items = try await PageLoader.loadAll { try await api.fetch($0) }
-        #expect(items == ["item 1", "item 2", "item 3", "item 4"])
-        #expect(api.calls.value == [1])
+    var requests: [Int] { log.withLock { $0 } }
+    var maximumInFlight: Int { inFlight.withLock { $0.maximum } }
+    var progressReports: [String] { progressLog.withLock { $0 } }
+}
+
+@Suite("PageLoader") struct PageLoaderTests {
+    @Test func loadsPageOneThenTheRestAssembledInOrder() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+
+        #expect(items == Array(1...87))
+        #expect(pages.requests.first == 1)
+        #expect(pages.requests.sorted() == Array(1...9), "every page exactly once")
+        #expect(pages.progressReports == (1...9).map { "\($0)/9" })
     }
 
-    @Test func emptyResultIsEmpty() async throws {
-        let api = API(total: 0, pageSize: 10)
-        let items = try await PageLoader.loadAll { try await api.fetch($0) }
+    @Test func aSinglePageIsOneRequest() async throws {
+        let pages = FakePages(totalCount: 7, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        #expect(items == Array(1...7))
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == ["1/1"])
+    }
+
+    @Test func nothingAtAllIsAnEmptyList() async throws {
+        let pages = FakePages(totalCount: 0, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         #expect(items == [])
-        #expect(api.calls.value == [1])
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == ["1/1"])
     }
 
-    @Test func atMostMaxConcurrentPagesAreInFlight() async throws {
-        let api = API(total: 100, pageSize: 5, delay: .milliseconds(5))
-        let items = try await PageLoader.loadAll(maxConcurrent: 3) { try await api.fetch($0) }
-        #expect(items.count == 100)
-        #expect(api.calls.value.count == 20)
-        #expect(api.maxInFlight.value <= 3)
-        #expect(api.maxInFlight.value >= 2)
+    @Test func anExactMultipleOfThePageSizeHasNoExtraPage() async throws {
+        let pages = FakePages(totalCount: 30, pageSize: 10)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        #expect(items == Array(1...30))
+        #expect(pages.requests.sorted() == [1, 2, 3])
+        #expect(pages.progressReports == ["1/3", "2/3", "3/3"])
     }
 
-    @Test func zeroConcurrencyStillLoadsOneAtATime() async throws {
-        let api = API(total: 30, pageSize: 10)
-        let items = try await PageLoader.loadAll(maxConcurrent: 0) { try await api.fetch($0) }
-        #expect(items.count == 30)
-        #expect(api.maxInFlight.value == 1)
+    @Test(arguments: [6, 2])
+    func atMostMaxConcurrentPagesAreInFlight(limit: Int) async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        #expect(items == Array(1...87))
+        #expect(pages.maximumInFlight == limit, "all started together, never more than the limit")
+        #expect(pages.requests.sorted() == Array(1...9))
     }
 
-    @Test func progressCountsLoadedPages() async throws {
-        let api = API(total: 36, pageSize: 10)
-        let reports = LockedValue<[String]>([])
-        _ = try await PageLoader.loadAll(fetch: { try await api.fetch($0) }, progress: { loaded, total in
-            reports.withLock { $0.append("\(loaded)/\(total)") }
-        })
-        #expect(reports.value == ["1/4", "2/4", "3/4", "4/4"])
+    @Test(arguments: [1, 0, -3])
+    func aLimitOfOneOrLessFetchesOneAtATime(limit: Int) async throws {
+        let pages = FakePages(totalCount: 45, pageSize: 10, delay: .milliseconds(10))
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        #expect(items == Array(1...45))
+        #expect(pages.maximumInFlight == 1)
+        #expect(pages.requests == [1, 2, 3, 4, 5])
     }
 
-    @Test func failingPageFailsTheWholeLoadNamingIt() async throws {
-        var api = API(total: 36, pageSize: 10)
-        api.failingPage = 3
-        let error = try await #require(throws: PageLoadError.self) {
-            try await PageLoader.loadAll { [api] in try await api.fetch($0) }
+    @Test func aFailingPageFailsTheWholeLoadNamingIt() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 4, with: HTTPError(.status(500), endpoint: "/things/?page=4"))
+
+        let error = await #expect(throws: PageLoadError.self) {
+            try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error.page == 3)
-        #expect(error.pageCount == 4)
-        #expect(error.description == "page 3 of 4 failed: HTTP 500 from /items/?page=3")
-        #expect((error.underlying as? HTTPError)?.kind == .status(500))
+        #expect(error?.description == "page 4 of 9 failed: HTTP 500 from /things/?page=4")
+        #expect(error?.page == 4)
+        #expect(error?.pageCount == 9)
+        #expect(error?.underlying as? HTTPError == HTTPError(.status(500), endpoint: "/things/?page=4"))
+        #expect(!pages.progressReports.contains("9/9"))
     }
 
-    @Test func failingFirstPageHasNoCount() async throws {
-        var api = API(total: 36, pageSize: 10)
-        api.failingPage = 1
-        let error = try await #require(throws: PageLoadError.self) {
-            try await PageLoader.loadAll { [api] in try await api.fetch($0) }
+    @Test func aFailingFirstPageHasNoCountToName() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 1, with: HTTPError(.timeout, endpoint: "/things/?page=1"))
+
+        let error = await #expect(throws: PageLoadError.self) {
+            try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error.description == "page 1 failed: HTTP 500 from /items/?page=1")
-        #expect(api.calls.value == [1])
+        #expect(error?.description == "page 1 failed: timed out waiting for /things/?page=1")
+        #expect(error?.pageCount == nil)
+        #expect(pages.requests == [1])
+        #expect(pages.progressReports == [])
     }
 
-    @Test func cancellationIsNotWrapped() async {
+    @Test func anInterruptionIsPassedOnAsItIs() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 3, with: HTTPError(.cancelled, endpoint: "/things/?page=3"))
+        await #expect(throws: HTTPError(.cancelled, endpoint: "/things/?page=3")) {
+            try await PageLoader.loadAll(fetch: pages.fetch)
+        }
+
+        let cancelled = FakePages(totalCount: 87, pageSize: 10)
+        cancelled.fail(page: 2, with: CancellationError())
         await #expect(throws: CancellationError.self) {
-            let _: [String] = try await PageLoader.loadAll { _ in throw CancellationError() }
+            try await PageLoader.loadAll(fetch: cancelled.fetch)
         }
-        await #expect(throws: HTTPError(.cancelled, endpoint: "/x/")) {
-            let _: [String] = try await PageLoader.loadAll { _ in throw HTTPError(.cancelled, endpoint: "/x/") }
+    }
+
+    // MARK: load(pages:) — a refresh of pages already known
+
+    @Test func loadFetchesTheGivenPagesAtOnceAndGivesThemByNumber() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
+        let loaded = try await PageLoader.load(pages: [1, 3, 4], fetch: { try await pages.fetch($0).items })
+        #expect(loaded == [1: Array(1...10), 3: Array(21...30), 4: Array(31...40)])
+        #expect(pages.requests.sorted() == [1, 3, 4])
+        #expect(pages.maximumInFlight == 3)
+    }
+
+    @Test func loadFailsWithThePagesOwnErrorAndKeepsNothing() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        pages.fail(page: 3, with: HTTPError(.status(500), endpoint: "/things/?page=3"))
+        await #expect(throws: HTTPError(.status(500), endpoint: "/things/?page=3")) {
+            try await PageLoader.load(pages: [1, 2, 3], fetch: { try await pages.fetch($0).items })
         }
     }
 }

@@ -168,6 +168,8 @@ final class ShellHarness {
 
     let directory = TemporaryDirectory()
     let output = CapturedOutput()
+    /// The time favourites are stamped with; tests move it on.
+    let clock = VirtualClock()
     let registry: FeatureRegistry
     let shell: Shell
 
@@ -180,9 +182,9 @@ final class ShellHarness {
         let output = output.shellOutput
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(config.source)
-        let favourites = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let favourites = FavouritesStore(database: AppDatabase(directory: directory.url), clock: clock)
         let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites,
-                                         dataDirectory: directory.url, terminal: terminal)
+                                         dataDirectory: directory.url, terminal: terminal, clock: clock)
         registry = FeatureRegistry(config: config, available: Self.descriptors, makeContext: environment.context(for:))
         shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                       favourites: favourites, terminal: terminal, format: format, options: options)

@@ -741,7 +741,7 @@ struct ShellTests {
         defer { h.remove() }
 
         try h.shell.favourites.toggle(feature: "fake", itemID: "7", title: "Seven")
-        try await Task.sleep(for: .milliseconds(10))
+        h.clock.advance(by: 1)
         try h.shell.favourites.toggle(feature: "films", itemID: "1", title: "A New Hope")
 
         await h.run("favs")

@@ -18,7 +18,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// What a secret value is shown as.
     public static let redacted = "•••"
 
-    public struct QueryItem: Sendable, Hashable {
+    /// A name and a value sent with a request, as a query item or a header; a secret one is
+    /// sent but never shown (`api_key=•••`, `Authorization: •••`).
+    public struct Parameter: Sendable, Hashable {
         public var name: String
         public var value: String
         public var isSecret: Bool
@@ -29,28 +31,14 @@ public struct HTTPRequest: Sendable, Hashable {
             self.isSecret = isSecret
         }
 
-        /// An item that is sent but never shown (`api_key=•••`).
-        public static func secret(_ name: String, _ value: String) -> QueryItem {
-            QueryItem(name, value, isSecret: true)
+        /// One that is sent but never shown.
+        public static func secret(_ name: String, _ value: String) -> Parameter {
+            Parameter(name, value, isSecret: true)
         }
     }
 
-    public struct Header: Sendable, Hashable {
-        public var name: String
-        public var value: String
-        public var isSecret: Bool
-
-        public init(_ name: String, _ value: String, isSecret: Bool = false) {
-            self.name = name
-            self.value = value
-            self.isSecret = isSecret
-        }
-
-        /// A header that is sent but never shown (`Authorization: •••`).
-        public static func secret(_ name: String, _ value: String) -> Header {
-            Header(name, value, isSecret: true)
-        }
-    }
+    public typealias QueryItem = Parameter
+    public typealias Header = Parameter
 
     public init(path: String, query: [QueryItem] = [], headers: [Header] = []) {
         self.path = path

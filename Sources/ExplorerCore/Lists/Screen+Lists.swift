@@ -54,26 +54,34 @@ extension ScreenTable {
     /// A list of items: `#`, `★` (and the API's `id` for data readers), then `columns` as text
     /// shows them — each showing the item's field of the same key — then every other field of
     /// the items for data readers only, so that a row in JSON holds what its detail does.
+    @MainActor
     public static func list<Item: ListItem>(
-        _ rows: [ListRow<Item>], columns: [Column], fields: (Item) -> [ScreenField]
+        _ rows: [ListRow<Item>], columns: [Column], fields: @MainActor (Item) -> [ScreenField]
     ) -> ScreenTable {
         let shownKeys = Set(columns.map(\.key))
+        let rowFields = rows.map { fields($0.item) }
+        // The data columns: every field a row has that text does not show, in first-seen order.
         var dataKeys: [String] = []
-        var rowFields: [[String: ScreenField]] = []
-        for row in rows {
-            var byKey: [String: ScreenField] = [:]
-            for field in fields(row.item) {
-                byKey[field.key] = field
-                if !shownKeys.contains(field.key), field.visibility.inData, !dataKeys.contains(field.key) {
-                    dataKeys.append(field.key)
-                }
+        var seen = shownKeys
+        for fields in rowFields {
+            for field in fields where field.visibility.inData && seen.insert(field.key).inserted {
+                dataKeys.append(field.key)
             }
-            rowFields.append(byKey)
         }
-        let cells = zip(rows, rowFields).map { row, byKey in
-            listCells(row)
-                + columns.map { column in byKey[column.key].map { Cell($0.text, $0.value) } ?? Cell("", .null) }
-                + dataKeys.map { .data(byKey[$0]?.value ?? .null) }
+        let keys = columns.map(\.key) + dataKeys
+        // Rows of one feature usually have the same fields in the same order: find where each
+        // column's field is once, and look it up by key only in a row that differs.
+        let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
+        let firstPositions = Dictionary(firstKeys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
+        let cells = zip(rows, rowFields).map { row, fields -> [Cell] in
+            let sameShape = fields.count == firstKeys.count && zip(fields, firstKeys).allSatisfy { $0.key == $1 }
+            let positions = sameShape ? firstPositions
+                : Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            return listCells(row) + keys.enumerated().map { index, key in
+                guard let position = positions[key] else { return Cell("", .null) }
+                let field = fields[position]
+                return index < columns.count ? Cell(field.text, field.value) : .data(field.value)
+            }
         }
         return ScreenTable(columns: listColumns + columns + dataKeys.map(Column.data), rows: cells)
     }

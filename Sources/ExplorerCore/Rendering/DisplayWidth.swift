@@ -3,7 +3,16 @@
 public enum DisplayWidth {
     public static func of(_ string: String) -> Int {
         if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }  // printable ASCII
-        return string.reduce(0) { $0 + of($1) }
+        // Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •), each one
+        // column and never part of a longer grapheme cluster; anything else takes the long way.
+        var width = 0
+        for scalar in string.unicodeScalars {
+            switch scalar.value {
+            case 0x20..<0x7F, 0x2605, 0x2606, 0x2026, 0x2013, 0xB7, 0x203A, 0x25B8, 0x2022: width += 1
+            default: return string.reduce(0) { $0 + of($1) }
+            }
+        }
+        return width
     }
 
     /// The width of one grapheme cluster: that of its base scalar, or two for emoji presentation.

@@ -1,22 +1,28 @@
-import Foundation
-
 /// Numbers as APIs such as SWAPI send them — strings that may hold `"1,600"`, `"30-165"`,
 /// `"1000km"`, `"78.2"`, `"unknown"` or `"n/a"` — parsed for sorting and formatted for reading.
+///
+/// Plain Swift over the text's characters, no Foundation: these run for every field of every
+/// row a list shows.
 public enum ReadableNumber {
     /// The numeric value for sorting: `"1,600"` → 1600, `"30-165"` → 30 (the low end),
     /// `"1000km"` → 1000; nil when the text holds no number (`"unknown"`, `"n/a"`).
     public static func value(_ text: String) -> Double? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        value(text.trimmingSpaces)
+    }
+
+    private static func value(_ trimmed: Substring) -> Double? {
         var digits = ""
         var seenDigit = false
+        var seenPoint = false
         for character in trimmed {
             if character.isASCII && character.isNumber {
                 digits.append(character)
                 seenDigit = true
             } else if character == "," && seenDigit {
                 continue
-            } else if character == "." && seenDigit && !digits.contains(".") {
+            } else if character == "." && seenDigit && !seenPoint {
                 digits.append(character)
+                seenPoint = true
             } else if seenDigit {
                 break
             } else {
@@ -30,26 +36,24 @@ public enum ReadableNumber {
     /// `"30-165"` → `"30–165"`, `"1000km"` → `"1,000 km"`, `"78.2"` stays; text that is not
     /// a number (`"unknown"`, `"n/a"`) is returned as is.
     public static func format(_ text: String, unit: String? = nil) -> String {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 2, let low = grouped(String(parts[0])), let high = grouped(String(parts[1])) {
+        let trimmed = text.trimmingSpaces
+        if let (low, high) = range(trimmed), let low = grouped(low), let high = grouped(high) {
             return withUnit("\(low)–\(high)", unit)
         }
         guard let (number, suffix) = splitNumber(trimmed), let formatted = grouped(number) else {
-            return trimmed
+            return String(trimmed)
         }
-        let ownUnit = suffix.trimmingCharacters(in: .whitespaces)
-        return withUnit(formatted, ownUnit.isEmpty ? unit : ownUnit)
+        let ownUnit = suffix.trimmingSpaces
+        return withUnit(formatted, ownUnit.isEmpty ? unit : String(ownUnit))
     }
 
     /// The raw value for JSON: a number (`"1,600"` → 1600, `"1000km"` → 1000), a range as
     /// `{"min": 30, "max": 165}`, or `null` when the text holds no number (`"unknown"`, `"n/a"`).
     public static func jsonValue(_ text: String) -> JSONValue {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        let parts = trimmed.split(separator: "-", omittingEmptySubsequences: false)
-        if parts.count == 2, grouped(String(parts[0])) != nil, grouped(String(parts[1])) != nil,
-           let low = value(String(parts[0])), let high = value(String(parts[1])) {
-            return ["min": .number(low), "max": .number(high)]
+        let trimmed = text.trimmingSpaces
+        if let (low, high) = range(trimmed), grouped(low) != nil, grouped(high) != nil,
+           let lowValue = value(low.trimmingSpaces), let highValue = value(high.trimmingSpaces) {
+            return ["min": .number(lowValue), "max": .number(highValue)]
         }
         return .number(value(trimmed))
     }
@@ -58,8 +62,10 @@ public enum ReadableNumber {
     public static func grouping(_ value: Int) -> String {
         let digits = String(value.magnitude)
         var result = ""
+        result.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 + 1)
+        let count = digits.utf8.count
         for (index, character) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(",") }
+            if index > 0 && (count - index) % 3 == 0 { result.append(",") }
             result.append(character)
         }
         return value < 0 ? "-" + result : result
@@ -70,16 +76,24 @@ public enum ReadableNumber {
         return "\(number) \(unit)"
     }
 
+    /// `"30-165"` → ("30", "165"): the two sides of the one `-`, if there is exactly one.
+    private static func range(_ text: Substring) -> (Substring, Substring)? {
+        guard let dash = text.firstIndex(of: "-") else { return nil }
+        let high = text[text.index(after: dash)...]
+        guard !high.contains("-") else { return nil }
+        return (text[..<dash], high)
+    }
+
     /// "1000km" → ("1000", "km"); nil when it does not start with a digit.
-    private static func splitNumber(_ text: String) -> (String, String)? {
+    private static func splitNumber(_ text: Substring) -> (Substring, Substring)? {
         guard let first = text.first, first.isASCII, first.isNumber else { return nil }
         let end = text.firstIndex { !($0.isASCII && ($0.isNumber || $0 == "," || $0 == ".")) } ?? text.endIndex
-        return (String(text[..<end]), String(text[end...]))
+        return (text[..<end], text[end...])
     }
 
     /// "1,600" or "1600" → "1,600"; "78.2" → "78.2"; nil when not a plain number.
-    private static func grouped(_ text: String) -> String? {
-        let plain = text.replacingOccurrences(of: ",", with: "").trimmingCharacters(in: .whitespaces)
+    private static func grouped(_ text: Substring) -> String? {
+        let plain = String(text.filter { $0 != "," }.trimmingSpaces)
         guard !plain.isEmpty, plain.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               plain.filter({ $0 == "." }).count <= 1, plain.first != ".", plain.last != "." else { return nil }
         let pieces = plain.split(separator: ".", omittingEmptySubsequences: false)
@@ -88,5 +102,22 @@ public enum ReadableNumber {
         }
         let integer = grouping(whole)
         return pieces.count == 2 ? "\(integer).\(pieces[1])" : integer
+    }
+}
+
+extension StringProtocol {
+    /// Without leading and trailing spaces and tabs (Unicode space separators included, line
+    /// breaks not): what Foundation's `trimmingCharacters(in: .whitespaces)` does.
+    var trimmingSpaces: SubSequence {
+        func isSpace(_ character: Character) -> Bool {
+            if character == " " { return true }
+            guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
+            return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
+        }
+        var start = startIndex
+        var end = endIndex
+        while start < end, isSpace(self[start]) { start = index(after: start) }
+        while end > start, isSpace(self[index(before: end)]) { end = index(before: end) }
+        return self[start..<end]
     }
 }

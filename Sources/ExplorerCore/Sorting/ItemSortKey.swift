@@ -17,15 +17,18 @@ extension SortArgument where Key: ItemSortKey {
     /// `rows` in this order; rows that tie keep the order they came in. Each row's value is
     /// read once, not once per comparison.
     public func sorted<Item: ListItem>(_ rows: [ListRow<Item>]) -> [ListRow<Item>] where Key.Item == Item {
-        let keyed = rows.enumerated().map { (offset: $0.offset, row: $0.element, value: key.sortValue($0.element.item)) }
-        return keyed.sorted { a, b in
+        // Sort positions, not rows: each comparison then reads two values instead of copying
+        // whole items around.
+        let values = rows.map { key.sortValue($0.item) }
+        let order = values.indices.sorted { a, b in
             let decided: Bool?
-            switch (a.value, b.value) {
+            switch (values[a], values[b]) {
             case (.name(let x), .name(let y)): decided = SortComparison.names(x, y, descending: descending)
             case (.number(let x), .number(let y)): decided = SortComparison.numbers(x, y, descending: descending)
             default: decided = nil
             }
-            return decided ?? (a.offset < b.offset)
-        }.map(\.row)
+            return decided ?? (a < b)
+        }
+        return order.map { rows[$0] }
     }
 }

@@ -2,7 +2,7 @@ import ExplorerCore
 import Reactive
 
 /// Everything the characters screen shows, as one value.
-public struct CharactersState: LoadingState {
+public struct CharactersState: ListDetailState {
     public typealias Row = ListRow<Person>
 
     public var screen = ListPlace.list

@@ -11,17 +11,15 @@ public final class CharactersView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: CharactersViewModel, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state,
-                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            var screen = state.detail.map(Self.detail) ?? Self.list(state)
-            screen.warnFavouritesUnavailable(state.favouritesProblem)
-            return screen
-        }
+        let cache = FieldsCache(Self.fields)
+        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, tracer: tracer,
+                                 list: { Self.list($0, fields: cache.fields) },
+                                 detail: { row, _ in Self.detail(row, fields: cache.fields) })
     }
 
     static let feature = CharactersViewModel.featureID
 
-    static func list(_ state: CharactersState) -> Screen {
+    static func list(_ state: CharactersState, fields: @MainActor (Person) -> [ScreenField] = fields) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
             "sort": state.sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null,
@@ -87,7 +85,7 @@ public final class CharactersView {
         return .object(object)
     }
 
-    static func detail(_ row: CharactersState.Row) -> Screen {
+    static func detail(_ row: CharactersState.Row, fields: @MainActor (Person) -> [ScreenField] = fields) -> Screen {
         .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
     }
 

@@ -2,7 +2,7 @@ import ExplorerCore
 import Reactive
 
 /// Everything the iTunes screen shows, as one value.
-public struct ITunesState: LoadingState {
+public struct ITunesState: ListDetailState {
     public typealias Row = ListRow<ITunesItem>
 
     public enum Status: Sendable, Equatable {

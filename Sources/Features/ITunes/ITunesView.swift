@@ -11,17 +11,15 @@ public final class ITunesView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: ITunesViewModel, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state,
-                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            var screen = state.detail.map { Self.detail($0, notRefreshed: state.detailNotRefreshed) } ?? Self.list(state)
-            screen.warnFavouritesUnavailable(state.favouritesProblem)
-            return screen
-        }
+        let cache = FieldsCache(Self.fields)
+        renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state, tracer: tracer,
+                                 list: { Self.list($0, fields: cache.fields) },
+                                 detail: { row, state in Self.detail(row, notRefreshed: state.detailNotRefreshed, fields: cache.fields) })
     }
 
     static let feature = ITunesViewModel.featureID
 
-    static func list(_ state: ITunesState) -> Screen {
+    static func list(_ state: ITunesState, fields: @MainActor (ITunesItem) -> [ScreenField] = fields) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "term": .optional(state.term), "page": .int(state.page), "pages": .int(state.pageCount),
             "count": .int(state.totalCount),
@@ -46,7 +44,7 @@ public final class ITunesView {
         return screen
     }
 
-    static func detail(_ row: ITunesState.Row, notRefreshed: String?) -> Screen {
+    static func detail(_ row: ITunesState.Row, notRefreshed: String?, fields: @MainActor (ITunesItem) -> [ScreenField] = fields) -> Screen {
         var screen = Screen.detail(row, feature: feature, title: row.item.title, fields: fields(row.item))
         screen.facts["refreshed"] = .bool(notRefreshed == nil)
         if let notRefreshed { screen.warnings.append("not refreshed: \(notRefreshed)") }

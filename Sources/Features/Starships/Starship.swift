@@ -4,7 +4,7 @@ import SWAPI
 /// A starship as SWAPI describes it. Every number is a string as the API sends it
 /// (`"1,600"`, `"30-165"`, `"unknown"`); ``ReadableNumber`` turns them into numbers when needed.
 /// A field the API leaves out reads `"unknown"` rather than failing the whole page.
-public struct Starship: Sendable, Equatable, Decodable, ListItem {
+public struct Starship: Sendable, Equatable, SWAPIItem {
     public var name: String
     public var model: String
     public var manufacturer: String
@@ -24,12 +24,6 @@ public struct Starship: Sendable, Equatable, Decodable, ListItem {
     public var edited: String
     public var url: String
 
-    /// SWAPI's id, from the URL (`…/starships/10/` → `10`); the name when the URL has none.
-    public var id: String { SWAPIResource.id(fromURL: url) ?? name }
-
-    public var itemID: String? { id }
-    public var favouriteTitle: String { name }
-
     enum CodingKeys: String, CodingKey {
         case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url
         case costInCredits = "cost_in_credits"
@@ -42,26 +36,23 @@ public struct Starship: Sendable, Equatable, Decodable, ListItem {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func text(_ key: CodingKeys) throws -> String {
-            try container.decodeIfPresent(String.self, forKey: key) ?? "unknown"
-        }
         name = try container.decode(String.self, forKey: .name)
-        model = try text(.model)
-        manufacturer = try text(.manufacturer)
-        costInCredits = try text(.costInCredits)
-        length = try text(.length)
-        maxAtmospheringSpeed = try text(.maxAtmospheringSpeed)
-        crew = try text(.crew)
-        passengers = try text(.passengers)
-        cargoCapacity = try text(.cargoCapacity)
-        consumables = try text(.consumables)
-        hyperdriveRating = try text(.hyperdriveRating)
-        mglt = try text(.mglt)
-        starshipClass = try text(.starshipClass)
-        pilots = try container.decodeIfPresent([String].self, forKey: .pilots) ?? []
-        films = try container.decodeIfPresent([String].self, forKey: .films) ?? []
-        created = try text(.created)
-        edited = try text(.edited)
-        url = try container.decodeIfPresent(String.self, forKey: .url) ?? ""
+        model = try container.swapiText(.model)
+        manufacturer = try container.swapiText(.manufacturer)
+        costInCredits = try container.swapiText(.costInCredits)
+        length = try container.swapiText(.length)
+        maxAtmospheringSpeed = try container.swapiText(.maxAtmospheringSpeed)
+        crew = try container.swapiText(.crew)
+        passengers = try container.swapiText(.passengers)
+        cargoCapacity = try container.swapiText(.cargoCapacity)
+        consumables = try container.swapiText(.consumables)
+        hyperdriveRating = try container.swapiText(.hyperdriveRating)
+        mglt = try container.swapiText(.mglt)
+        starshipClass = try container.swapiText(.starshipClass)
+        pilots = try container.swapiLinks(.pilots)
+        films = try container.swapiLinks(.films)
+        created = try container.swapiText(.created)
+        edited = try container.swapiText(.edited)
+        url = try container.swapiLink(.url)
     }
 }

@@ -3,7 +3,7 @@ import Reactive
 
 /// Everything the starships screen shows, as one value: the view turns it into a screen, tests
 /// compare it whole after each intent.
-public struct StarshipsState: LoadingState {
+public struct StarshipsState: ListDetailState {
     public typealias Row = ListRow<Starship>
 
     public var screen = ListPlace.list

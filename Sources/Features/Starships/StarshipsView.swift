@@ -12,17 +12,15 @@ public final class StarshipsView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: StarshipsViewModel, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state,
-                                 isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            var screen = state.detail.map(Self.detail) ?? Self.list(state)
-            screen.warnFavouritesUnavailable(state.favouritesProblem)
-            return screen
-        }
+        let cache = FieldsCache(Self.fields)
+        renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state, tracer: tracer,
+                                 list: { Self.list($0, fields: cache.fields) },
+                                 detail: { row, _ in Self.detail(row, fields: cache.fields) })
     }
 
     static let feature = StarshipsViewModel.featureID
 
-    static func list(_ state: StarshipsState) -> Screen {
+    static func list(_ state: StarshipsState, fields: @MainActor (Starship) -> [ScreenField] = fields) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
             "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
@@ -48,7 +46,7 @@ public final class StarshipsView {
         return screen
     }
 
-    static func detail(_ row: StarshipsState.Row) -> Screen {
+    static func detail(_ row: StarshipsState.Row, fields: @MainActor (Starship) -> [ScreenField] = fields) -> Screen {
         .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
     }
 
