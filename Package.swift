@@ -10,6 +10,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
     ],
     targets: [
         .systemLibrary(
@@ -21,7 +22,11 @@ let package = Package(
         .target(name: "Reactive"),
         .target(
             name: "ExplorerCore",
-            dependencies: ["Reactive", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: [
+                "Reactive",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Subprocess", package: "swift-subprocess"),
+            ]
         ),
         .target(name: "SWAPI", dependencies: ["ExplorerCore"]),
         .target(

@@ -35,6 +35,9 @@ public final class LineEditor {
         rl_initialize()
         rl_catch_signals = 0
         rl_attempted_completion_function = complete
+        // Candidates are shown in the order the completer gives them (row numbers 1 2 … 10,
+        // not 1 10 2 …).
+        rl_sort_completion_matches = 0
         // Both: libedit takes the word being completed from the basic set, whose default
         // breaks at `=` (and `filter eye=b` must complete as one word).
         rl_completer_word_break_characters = Self.wordBreaks
@@ -44,6 +47,9 @@ public final class LineEditor {
             let directory = (historyFile as NSString).deletingLastPathComponent
             try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             read_history(historyFile)
+            if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line {
+                lastHistoryLine = String(cString: text)
+            }
         }
     }
 
@@ -79,12 +85,22 @@ public final class LineEditor {
                 finish()
                 return .endOfInput
             }
-            if !line.trimmingCharacters(in: .whitespaces).isEmpty {
+            if Self.belongsInHistory(line, after: lastHistoryLine) {
                 add_history(line)
+                lastHistoryLine = line
                 if let historyFile { write_history(historyFile) }
             }
             return .line(line)
         }
+    }
+
+    /// The line last added to the history (or read from the file), so a repeat is not added again.
+    private var lastHistoryLine: String?
+
+    /// As shells do: not blank lines, not a line that repeats the one before it, and not one
+    /// that starts with a space (a way to keep a line out of the history).
+    nonisolated static func belongsInHistory(_ line: String, after previous: String?) -> Bool {
+        !line.trimmingCharacters(in: .whitespaces).isEmpty && line != previous && !line.hasPrefix(" ")
     }
 
     /// The line libedit handed to ``lineReceived`` (nil inside: Ctrl-D), or nil while typing.

@@ -11,4 +11,10 @@ enum BuiltinFeatures {
         CharactersFeature.descriptor,
         ITunesFeature.descriptor,
     ]
+
+    /// "three": how many, in words, for `--help`.
+    static var countInWords: String {
+        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
+        return all.count < words.count ? words[all.count] : String(all.count)
+    }
 }

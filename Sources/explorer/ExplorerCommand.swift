@@ -11,11 +11,30 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "explorer",
-        abstract: "Explore six small public-API apps side by side, at a prompt or from a script.",
+        abstract: "Explore \(BuiltinFeatures.countInWords) small public-API apps side by side (\(BuiltinFeatures.all.map(\.id).joined(separator: ", "))), at a prompt or from a script.",
         discussion: """
             At a terminal explorer is a REPL with history and tab completion; with stdin piped it \
             runs the lines as a script (no prompt, errors on stderr as `error: line N: …`, exit \
             status 1 if any command failed). Type `help` inside for the commands.
+
+            Examples:
+              explorer                                   explore at the prompt
+              explorer < demo.txt > out.txt              run a script
+              explorer --format json -c "use starships; page 2" | jq '.rows[].name'
+
+            Environment:
+              EXPLORER_HISTFILE  the history file; /dev/null keeps none
+              EXPLORER_PLAYER    what `play` runs, a name on PATH or a path; empty: none
+              PAGER              pages long screens at a terminal (default: less -FRX)
+              NO_COLOR           no colour when set (nor with TERM=dumb)
+              XDG_DATA_HOME      favourites and caches live in $XDG_DATA_HOME/explorer
+              XDG_STATE_HOME     history lives in $XDG_STATE_HOME/explorer
+
+            Exit status: 0 every command succeeded (a session at a terminal ends with 0 even \
+            after errors, as sqlite3 does) · 1 a command failed · 64 bad flags · 78 bad \
+            configuration · 130 interrupted.
+
+            Completion for your shell: explorer --generate-completion-script bash|zsh|fish
             """,
         version: version
     )
@@ -29,7 +48,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"))
     var dataDirectory: String?
 
-    @Option(help: ArgumentHelp("Fit output to N columns (default: the terminal's width, 80 when not a terminal).", valueName: "N"))
+    @Option(parsing: .unconditional, help: ArgumentHelp("Fit output to N columns, at least 30 (default: the terminal's width, followed as it is resized; 80 when not a terminal).", valueName: "N"))
     var width: Int?
 
     @Option(help: ArgumentHelp("Colour: auto (a terminal without NO_COLOR), always or never.", valueName: "auto|always|never"))
@@ -44,6 +63,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run on a virtual clock standing at this time (ISO 8601, e.g. 2024-03-15T05:00:00Z), for scripts whose output must not depend on when they run.", valueName: "time"))
     var clock: String?
 
+    @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
+    var noPager = false
+
     @Flag(help: "Stop at the first command that fails.")
     var bail = false
 
@@ -51,8 +73,8 @@ struct ExplorerCommand: AsyncParsableCommand {
     var commands: [String] = []
 
     func validate() throws {
-        if let width, !(20...1000).contains(width) {
-            throw ValidationError("--width must be between 20 and 1000, not \(width)")
+        if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
+            throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
         }
         if let clock, Self.parseTime(clock) == nil {
             throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
@@ -66,8 +88,13 @@ struct ExplorerCommand: AsyncParsableCommand {
     func run() async throws {
         let variables = ProcessInfo.processInfo.environment
         let paths = ExplorerPaths(environment: variables)
-        let interactive = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+        let errorsGoToTerminal = isatty(STDERR_FILENO) == 1
+        // A person types the lines when stdin is a terminal; line editing needs stdout to be
+        // one too. With stdout redirected (`explorer > out.txt`, `| tee log`) lines are read
+        // plainly and the prompt goes to stderr, as sqlite3 does.
+        let typing = commands.isEmpty && isatty(STDIN_FILENO) == 1
+        let interactive = typing && outputIsTerminal
 
         let pluginsConfig: PluginsConfig
         do {
@@ -77,10 +104,12 @@ struct ExplorerCommand: AsyncParsableCommand {
             throw ExitCode(Shell.ExitStatus.configuration)
         }
 
+        let measure: (@Sendable () -> TerminalSize?)? = width == nil && outputIsTerminal ? Self.terminalSize : nil
         let terminal = TerminalSettings(
-            width: width ?? (outputIsTerminal ? Self.terminalWidth() : nil) ?? 80,
-            style: color.style(outputIsTerminal: outputIsTerminal, environment: variables))
-        let output = ShellOutput.standard(showsProgress: interactive && isatty(STDERR_FILENO) == 1)
+            width: width ?? 80,
+            style: color.style(outputIsTerminal: outputIsTerminal, environment: variables),
+            measure: measure)
+        let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
@@ -89,22 +118,32 @@ struct ExplorerCommand: AsyncParsableCommand {
         let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
-            terminal: terminal, clock: appClock, timeout: timeout, progress: { output.progress($0) })
+            terminal: terminal, clock: appClock, timeout: timeout,
+            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) })
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
+        let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, format: format,
-                          options: .init(bail: bail, interruptible: interactive))
+                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager,
+                          options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
 
         let status: Int32
         if !commands.isEmpty {
             status = await shell.run(ArgumentLineSource(commands))
-        } else if interactive {
+        } else if typing {
             let interrupts = InterruptSignal()
             let watcher = interrupts.watch(shell.interrupter)
-            let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
             let banner = "explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits"
-            if format == .text { output.line(banner) } else { output.errorLine(banner) }
-            status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
+            if interactive {
+                if format == .text { output.line(banner) } else { output.errorLine(banner) }
+                let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
+                status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
+            } else {
+                if errorsGoToTerminal { output.errorLine(banner) }
+                status = await shell.run(TerminalLineSource(
+                    interruptDescriptor: interrupts.descriptor,
+                    acknowledgeInterrupt: { interrupts.reset() },
+                    showPrompt: { prompt in if errorsGoToTerminal { output.errorText(prompt) } }))
+            }
             watcher.cancel()
         } else {
             guard let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
@@ -141,10 +180,12 @@ struct ExplorerCommand: AsyncParsableCommand {
         return formatter.date(from: text)
     }
 
-    private static func terminalWidth() -> Int? {
+    /// The size of the terminal stdout is, now (it may have been resized since the last screen).
+    @Sendable
+    private static func terminalSize() -> TerminalSize? {
         var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col >= 20 else { return nil }
-        return Int(size.ws_col)
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 }
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import SWAPI
 import Foundation
 import Reactive
 import Synchronization
@@ -93,6 +94,12 @@ final class CharactersFixture: Sendable {
     func rows(_ numbers: [Int], favourites: Set<Int> = []) -> [CharactersState.Row] {
         let people = self.people
         return numbers.map { CharactersState.Row(number: $0, item: people[$0 - 1], isFavourite: favourites.contains($0)) }
+    }
+
+    /// What `fav` says of row `number`.
+    func toggle(_ number: Int, isFavourite: Bool) -> FavouriteToggle {
+        let person = people[number - 1]
+        return FavouriteToggle(number: number, itemID: person.id, title: person.name, isFavourite: isFavourite)
     }
 
     /// The state of the list with everyone loaded, no filter, no sort.

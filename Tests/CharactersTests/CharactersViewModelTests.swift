@@ -102,7 +102,7 @@ import TestSupport
         #expect(fixture.requests.first == 1)
         #expect(fixture.requests.sorted() == Array(1...9))
         #expect(progress.messages == (1...9).map { "loading characters \($0)/9" })
-        #expect(throws: CommandError("no row 88: there are 87 rows")) { try viewModel.open("88") }
+        await #expect(throws: CommandError("no row 88: there are 87 rows")) { try await viewModel.open("88") }
     }
 
     // MARK: Parallelism
@@ -141,7 +141,7 @@ import TestSupport
     }
 
     @Test func theHTTPServiceOverTheEmbeddedDataLoadsTheSameCharacters() async throws {
-        let http = EmbeddedHTTPClient(responder: SWAPIEmbeddedPages.responder(resource: "people", pages: EmbeddedPeoplePages.pages))
+        let http = EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)
         let viewModel = CharactersViewModel(service: .http(http), favourites: store)
         try await viewModel.load()
         #expect(viewModel.state.value == fixture.loadedState())
@@ -168,7 +168,7 @@ import TestSupport
         #expect(viewModel.state.value == CharactersState())
         #expect(!viewModel.isLoaded)
         #expect(viewModel.rowNumbers == [])
-        #expect(throws: CommandError("no row 1: nothing is loaded")) { try viewModel.open("1") }
+        await #expect(throws: CommandError("no row 1: nothing is loaded")) { try await viewModel.open("1") }
 
         fixture.heal()
         try await viewModel.load()
@@ -189,7 +189,7 @@ import TestSupport
         try await viewModel.load()
         try viewModel.filter(["eye=blue"])
         viewModel.sort(by: CharacterSort(.name))
-        try viewModel.open("7")
+        try await viewModel.open("7")
         _ = try viewModel.toggleFavourite(nil)
         let before = viewModel.state.value
         var expected = fixture.loadedState(favourites: [7])
@@ -223,7 +223,7 @@ import TestSupport
         let viewModel = CharactersViewModel(service: fixture.service, favourites: store)
         try await viewModel.load()
         try viewModel.filter(["eye=violet"])
-        try viewModel.open("87")
+        try await viewModel.open("87")
         #expect(viewModel.state.value.detail?.item.name == "Person 87")
 
         fixture.replacePages(with: EmbeddedPeoplePages.pages)
@@ -231,7 +231,7 @@ import TestSupport
         #expect(viewModel.state.value == self.fixture.loadedState(), "row 87 and eye=violet are gone")
 
         try viewModel.filter(["eye=blue"])
-        try viewModel.open("3")
+        try await viewModel.open("3")
         fixture.replacePages(with: EmbeddedPeoplePages.pages)
         try await viewModel.refresh()
         var expected = self.fixture.loadedState()
@@ -246,7 +246,7 @@ import TestSupport
         try await viewModel.load()
         try viewModel.filter(["eye=blue"])
         viewModel.sort(by: CharacterSort(.mass))
-        try viewModel.open("1")
+        try await viewModel.open("1")
         viewModel.reset()
 
         var expected = CharactersState()
@@ -339,7 +339,7 @@ import TestSupport
     @Test func aFailedFilterLeavesThePreviousStateIntact() async throws {
         try await viewModel.load()
         try viewModel.filter(["eye=blue"])
-        try viewModel.open("2")
+        try await viewModel.open("2")
         let before = viewModel.state.value
         let emitted = recorder.states.count
 
@@ -363,7 +363,7 @@ import TestSupport
 
     @Test func filteringFromADetailReturnsToTheList() async throws {
         try await viewModel.load()
-        try viewModel.open("5")
+        try await viewModel.open("5")
         try viewModel.filter(["gender=female"])
 
         var expected = fixture.loadedState()
@@ -376,7 +376,7 @@ import TestSupport
         try await viewModel.load()
         try viewModel.filter(["eye=blue"])
 
-        try viewModel.open("2")  // C-3PO, yellow eyes
+        try await viewModel.open("2")  // C-3PO, yellow eyes
         var expected = fixture.loadedState()
         expected.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
@@ -391,7 +391,7 @@ import TestSupport
         #expect(viewModel.state.value == expected, "back to the filtered list")
 
         let row = try viewModel.toggleFavourite("2")
-        #expect(row == rows([2], favourites: [2])[0])
+        #expect(row == fixture.toggle(2, isFavourite: true))
         #expect(viewModel.state.value == expected, "the hidden row's star changes nothing shown")
         #expect(try store.ids(in: "characters") == ["2"])
 
@@ -487,7 +487,7 @@ import TestSupport
     @Test func sortAppliesToTheFilteredRowsAndSortOffRestoresAPIOrder() async throws {
         try await viewModel.load()
         try viewModel.filter(["eye=blue", "gender=female"])
-        try viewModel.open("7")
+        try await viewModel.open("7")
         viewModel.sort(by: CharacterSort(.name))
 
         var expected = fixture.loadedState()
@@ -509,7 +509,7 @@ import TestSupport
 
     @Test func openShowsAnyRowAndBackReturnsToTheList() async throws {
         try await viewModel.load()
-        try viewModel.open("16")
+        try await viewModel.open("16")
 
         var expected = fixture.loadedState()
         expected.screen = .detail(number: 16)
@@ -517,9 +517,9 @@ import TestSupport
         #expect(viewModel.state.value == expected)
         #expect(viewModel.state.value.detail?.item.name == "Jabba Desilijic Tiure")
 
-        #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.open("83") }
-        #expect(throws: CommandError("no row 0: there are 82 rows")) { try viewModel.open("0") }
-        #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.open("x") }
+        await #expect(throws: CommandError("no row 83: there are 82 rows")) { try await viewModel.open("83") }
+        await #expect(throws: CommandError("no row 0: there are 82 rows")) { try await viewModel.open("0") }
+        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
         #expect(viewModel.state.value == expected, "a bad open leaves the detail on show")
 
         #expect(viewModel.back())
@@ -532,10 +532,10 @@ import TestSupport
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
         try await viewModel.load()
-        try viewModel.open("19")
+        try await viewModel.open("19")
         let row = try viewModel.toggleFavourite(nil)
-        #expect(row == rows([19], favourites: [19])[0])
-        #expect(row.item.name == "Yoda")
+        #expect(row == fixture.toggle(19, isFavourite: true))
+        #expect(row.title == "Yoda")
 
         var expected = fixture.loadedState(favourites: [19])
         expected.screen = .detail(number: 19)
@@ -549,7 +549,7 @@ import TestSupport
         #expect(try store.list().map(\.title) == ["Yoda"])
 
         let again = try viewModel.toggleFavourite("19")
-        #expect(again == rows([19])[0])
+        #expect(again == fixture.toggle(19, isFavourite: false))
         #expect(viewModel.state.value == fixture.loadedState())
         #expect(try store.ids(in: "characters") == [])
     }

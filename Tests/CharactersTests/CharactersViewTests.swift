@@ -1,4 +1,5 @@
 import ExplorerCore
+import SWAPI
 import Testing
 import TestSupport
 @testable import Characters
@@ -100,7 +101,7 @@ import TestSupport
         #expect(rows[0]["row"] == 7)
         #expect(rows[0]["name"] == "Beru Whitesun lars")
         #expect(rows[0]["height_cm"] == 165)
-        #expect(rows[0]["homeworld"] == "https://swapi.dev/api/planets/1/")
+        #expect(rows[0]["homeworld"] == ["id": "1", "name": nil, "url": "https://swapi.dev/api/planets/1/"])
     }
 
     @Test func aSortShowsInTheHeading() async throws {
@@ -131,7 +132,7 @@ import TestSupport
 
     @Test func detailShowsEveryFieldFormattedForReading() async throws {
         try await viewModel.load()
-        try viewModel.open("1")
+        try await viewModel.open("1")
 
         #expect(text(width: 100) == """
             ☆ Luke Skywalker  (row 1)
@@ -142,30 +143,43 @@ import TestSupport
               eyes        blue
               birth year  19BBY
               gender      male
-              homeworld   planet 1
+              homeworld   planets/1
               films       A New Hope, The Empire Strikes Back, Return of the Jedi, Revenge of the Sith
               species     none
-              vehicles    2 (vehicles 14, 30)
-              starships   2 (starships 12, 22)
+              vehicles    vehicles/14, vehicles/30
+              starships   starships/12, starships/22
               created     2014-12-09
               edited      2014-12-20
               url         https://swapi.dev/api/people/1/
             """)
     }
 
+    @Test func aDetailNamesWhatItLinksToWhereTheDataHasIt() async throws {
+        let embedded = CharactersViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
+                                           favourites: .inMemory())
+        let view = CharactersView(viewModel: embedded)
+        try await embedded.load()
+        try await embedded.open("1")
+
+        let luke = TextRenderer(width: 100).render(view.screen)
+        #expect(luke.contains("\n  starships   X-wing, Imperial shuttle\n"), "starships are in the embedded data")
+        #expect(luke.contains("\n  homeworld   planets/1\n"), "planets are not")
+        #expect(luke.contains("\n  vehicles    vehicles/14, vehicles/30\n"))
+    }
+
     @Test func detailGroupsThousandsAndLeavesUnknownAlone() async throws {
         try await viewModel.load()
 
-        try viewModel.open("16")
+        try await viewModel.open("16")
         let jabba = text(width: 100)
         #expect(jabba.hasPrefix("☆ Jabba Desilijic Tiure  (row 16)\n"))
         #expect(jabba.contains("\n  height      175 cm\n"))
         #expect(jabba.contains("\n  mass        1,358 kg\n"))
-        #expect(jabba.contains("\n  species     1 (species 5)\n"))
+        #expect(jabba.contains("\n  species     species/5\n"))
         #expect(jabba.contains("\n  films       A New Hope, Return of the Jedi, The Phantom Menace\n"))
         #expect(view.screen.json["mass_kg"] == 1358)
 
-        try viewModel.open("28")  // Arvel Crynyd: height and mass unknown
+        try await viewModel.open("28")  // Arvel Crynyd: height and mass unknown
         let arvel = text(width: 100)
         #expect(arvel.contains("\n  height      unknown\n"))
         #expect(arvel.contains("\n  mass        unknown\n"))
@@ -175,7 +189,7 @@ import TestSupport
 
     @Test func aFavouriteShowsAsAStarOnTheDetailAndOnTheListAfterBack() async throws {
         try await viewModel.load()
-        try viewModel.open("19")
+        try await viewModel.open("19")
         _ = try viewModel.toggleFavourite(nil)
         #expect(lines()[0] == "★ Yoda  (row 19)")
 

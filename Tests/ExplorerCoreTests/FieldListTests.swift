@@ -31,14 +31,25 @@ struct FieldListTests {
     }
 
     @Test func wordLongerThanTheValueWidthStaysWholeOnItsOwnLine() {
-        let text = FieldList.render([("id", "abcdefghijklmnopqrstuvwxyz tail")], width: 16)
-        // Value width: max(16 - 4 - 2, 10) = 10; a URL-like word is never cut.
-        #expect(text == "  id  abcdefghijklmnopqrstuvwxyz\n      tail")
+        let text = FieldList.render([("id", "abcdefghijklmnopqrstuvwxyz tail")], width: 40)
+        // Value width 40 - 4 - 2 = 34; a URL-like word is never cut.
+        #expect(text == "  id  abcdefghijklmnopqrstuvwxyz tail")
+        let narrow = FieldList.render([("id", "abcdefghijklmnopqrstuvwxyz tail"), ("x", "y")], width: 30)
+        // Beside the label only 30 - 4 - 2 = 24 columns: the long word goes under its label, whole.
+        #expect(narrow == "  id\n    abcdefghijklmnopqrstuvwxyz\n    tail\n  x   y")
+        #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 30 })
     }
 
-    @Test func valueWidthIsAtLeastTen() {
-        let text = FieldList.render([("id", "aaaa bbbb cccc")], width: 5)
-        #expect(text == "  id  aaaa bbbb\n      cccc")
+    @Test func tooNarrowForValuesBesideLabelsPutsEachUnderItsLabel() {
+        let text = FieldList.render([("hyperdrive rating", "1.0"), ("films", "A New Hope, Return of the Jedi")], width: 30)
+        #expect(text == """
+              hyperdrive rating
+                1.0
+              films
+                A New Hope, Return of the
+                Jedi
+            """)
+        #expect(text.split(separator: "\n").allSatisfy { $0.count <= 30 })
     }
 
     @Test func wideCharactersWrapByDisplayWidth() {

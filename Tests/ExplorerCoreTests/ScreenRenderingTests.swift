@@ -111,13 +111,13 @@ struct ScreenRenderingTests {
         }
     }
 
-    @Test @MainActor func thePrinterWritesWarningsToStderrInEveryFormat() throws {
+    @Test @MainActor func thePrinterWritesWarningsToStderrInEveryFormat() async throws {
         for format in OutputFormat.allCases {
             let lines = LockedValue<(out: [String], errors: [String])>(([], []))
             let output = ShellOutput(out: { text in lines.withLock { $0.out.append(text) } },
                                      error: { text in lines.withLock { $0.errors.append(text) } })
             let printer = ScreenPrinter(output: output, terminal: TerminalSettings(width: 80, style: .colored), format: format)
-            try printer.print(Self.list)
+            try await printer.print(Self.list)
             #expect(lines.value.errors == ["warning: favourites unavailable: locked\n"], "\(format)")
             if format != .text {
                 #expect(!lines.value.out.joined().contains("\u{1B}"), "no escape codes in \(format), even coloured")

@@ -5,7 +5,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "pager", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -40,10 +40,10 @@ struct ShellCompletionTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(h.shell.completions(for: "p") == [])
+        #expect(h.shell.completions(for: "p") == ["pager"])
         await h.run("use fake")
         #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
-        #expect(h.shell.completions(for: "p") == ["ping"])
+        #expect(h.shell.completions(for: "p") == ["pager", "ping"])
         #expect(h.shell.completions(for: "f") == ["features", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
         #expect(h.shell.completions(for: "s") == ["source", "slow", "silent"])
     }

@@ -97,8 +97,8 @@ struct ShellTests {
         await h.run("use fake")
         await h.run("fail")
         await h.run("ping")
-        await h.run("fail; fail") // the second never runs
-        #expect(h.shell.failureCount == 3)
+        await h.run("fail; fail") // both run, as on two lines
+        #expect(h.shell.failureCount == 4)
     }
 
     @Test func runReturnsZeroWhenEveryCommandSucceeds() async {
@@ -279,24 +279,35 @@ struct ShellTests {
         #expect(h.output.out == ["fake screen", "pong a", "pong b"])
     }
 
-    @Test func restOfALineIsSkippedAfterAFailure() async {
+    @Test func aFailureInALineIsReportedAndTheRestOfTheLineRuns() async {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(await h.run("use fake; fail; go here; ping") == false)
-        #expect(h.output.out == ["fake screen"])
+        #expect(await h.run("use fake; fail; go here; ping") == false, "the line failed")
+        #expect(h.output.out == ["fake screen", "pong"])
         #expect(h.output.errors == ["error: it failed"])
-        #expect(h.feature("fake").location == [])
-        #expect(h.shell.prompt == "fake› ")
+        #expect(h.feature("fake").location == ["here"])
+        #expect(h.shell.prompt == "fake › here› ")
     }
 
-    @Test func failureFirstOnALineSkipsEverythingAfterIt() async {
+    @Test func aFailureFirstOnALineStillLetsTheRestRun() async {
         let h = ShellHarness()
         defer { h.remove() }
 
         #expect(await h.run("nope; use fake") == false)
-        #expect(h.shell.activeID == nil)
+        #expect(h.shell.activeID == "fake")
         #expect(h.shell.failureCount == 1)
+    }
+
+    @Test func withBailAFailureStopsTheRestOfTheLineAndTheRun() async {
+        let h = ShellHarness(options: Shell.Options(bail: true))
+        defer { h.remove() }
+
+        let source = ScriptLineSource(["use fake; fail; ping", "ping"])
+        #expect(await h.shell.run(source) == Shell.ExitStatus.commandFailed)
+        #expect(h.output.out == ["fake screen"])
+        #expect(h.output.errors == ["error: line 1: it failed"])
+        #expect(source.linesRead == 1)
     }
 
     @Test func unbalancedQuoteRunsNothingOnTheLine() async {
@@ -584,6 +595,8 @@ struct ShellTests {
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
+              pager [on|off]          show or switch paging of screens taller than the
+                                      terminal
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             Features (type an id to use it): fake, films, broken
@@ -609,6 +622,7 @@ struct ShellTests {
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
+              pager [on|off]          show or switch paging of screens taller than the terminal
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:
@@ -656,12 +670,14 @@ struct ShellTests {
         ])
     }
 
-    @Test func helpForAFeatureCommandNeedsTheFeature() async {
+    @Test func helpForAFeatureCommandSaysWhichFeaturesHaveIt() async {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(await h.run("help ping") == false)
-        #expect(h.output.errors == ["error: no help for 'ping'"])
+        #expect(await h.run("help ping") == true)
+        #expect(h.output.out == ["`ping` is a command of fake, films, broken: `use fake` first.\n  fake: ping [text] — answer pong\n  films: ping [text] — answer pong\n  broken: ping [text] — answer pong"])
+        #expect(await h.run("help nosuch") == false)
+        #expect(h.output.errors == ["error: no help for 'nosuch'"])
         await h.run("use fake")
         h.output.clear()
         #expect(await h.run("help ping") == true)
@@ -747,12 +763,9 @@ struct ShellTests {
         await h.run("favs")
         await h.run("use fake; favs")
         await h.run("favs ALL")
-        #expect(h.output.out == [
-            "★  feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
-            "fake screen",
-            "★  title  id\n★  Seven  7",
-            "★  feature  title       id\n★  fake     Seven       7\n★  films    A New Hope  1",
-        ])
+        let all = "#  ★  feature  title       id\n1  ★  fake     Seven       fake/7\n2  ★  films    A New Hope  films/1\n`use FEATURE` then `favs` to open one"
+        #expect(h.output.out == [all, "fake screen", "#  ★  title  id\n1  ★  Seven  fake/7", all],
+                "numbered like any list; ids say what they are ids of")
     }
 
     @Test func favsReportsAStoreThatCannotBeOpened() async throws {

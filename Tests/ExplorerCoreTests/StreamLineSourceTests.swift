@@ -65,7 +65,7 @@ struct StreamLineSourceTests {
     }
 
     @Test func lineOfExactlyTheMaximumIsFine() throws {
-        #expect(StreamLineSource.maximumLineLength == 4096)
+        #expect(LineInput.maximumLineLength == 4096)
         let exact = String(repeating: "y", count: 4096)
         #expect(try inputs("\(exact)\n") == [.line(exact, number: 1)])
         #expect(try inputs(exact + "y\n") == [.unusable(reason: "line too long (4,097 bytes; at most 4,096)", number: 1)])

@@ -82,26 +82,47 @@ struct TextTableTests {
         ])
     }
 
-    @Test func columnsStopAtTheirMinimumWidthEvenIfTheTableStaysTooWide() {
+    @Test func whenMinimumsDoNotFitTruncatableColumnsGoBelowThemButNotUntruncatableOnes() {
         let table = TextTable(
             columns: [.init("id", truncatable: false), .init("title")],
             rows: [["abcdefghijklmnopqrstuvwxyz", "hello world"]])
         let rendered = lines(table.render(width: 30))
         #expect(rendered == [
-            "id                          tit…",
-            "abcdefghijklmnopqrstuvwxyz  hel…",
+            "id                          t…",
+            "abcdefghijklmnopqrstuvwxyz  h…",
         ])
-        #expect(rendered.map(\.displayWidth) == [32, 32])
+        #expect(rendered.map(\.displayWidth) == [30, 30])
     }
 
-    @Test func customMinimumWidthIsRespected() {
+    @Test func customMinimumWidthIsRespectedWhileTheTableCanFit() {
         let table = TextTable(
             columns: [.init("k", truncatable: false), .init("v", minimumWidth: 8)],
             rows: [["key", "a long value here"]])
-        #expect(lines(table.render(width: 5)) == [
+        #expect(lines(table.render(width: 13)) == [
             "k    v",
             "key  a long …",
         ])
+        #expect(lines(table.render(width: 5)) == ["k    v", "key  a…"], "then it gives way to the width")
+    }
+
+    @Test func droppableColumnsGoLowestFirstWhenMinimumsDoNotFitAndTheNameStays() {
+        let table = TextTable(
+            columns: [.init("#", alignment: .right, truncatable: false), .init("name", minimumWidth: 12),
+                      .init("model", minimumWidth: 8, dropOrder: 2), .init("maker", minimumWidth: 8, dropOrder: 1)],
+            rows: [["5", "Millennium Falcon", "YT-1300 light freighter", "Corellian Engineering"]])
+        #expect(lines(table.render(width: 36)) == [
+            "#  name          model     maker",
+            "5  Millennium …  YT-1300…  Corellia…",
+        ], "at their minimums everything still fits")
+        #expect(lines(table.render(width: 28)) == [
+            "#  name          model",
+            "5  Millennium …  YT-1300 li…",
+        ], "maker (drop order 1) goes first; the rest share the width")
+        #expect(lines(table.render(width: 20)) == [
+            "#  name",
+            "5  Millennium Falcon",
+        ], "then model; the number and the name stay")
+        #expect(lines(table.render(width: 12)) == ["#  name", "5  Millenni…"], "the name gives way last")
     }
 
     @Test func noLineEndsInSpaces() {

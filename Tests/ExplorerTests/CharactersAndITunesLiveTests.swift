@@ -95,7 +95,7 @@ struct CharactersAndITunesLiveTests {
         let received = sandbox.file("player-arguments.txt")
         try sandbox.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(received.path)'\n", to: "bin/player")
         let output = try await Explorer.run(
-            [], script: "use itunes\nsearch jack johnson\nopen 1\nplay\n",
+            ["--width", "300"], script: "use itunes\nsearch jack johnson\nopen 1\nplay\n",
             environment: ["EXPLORER_PLAYER": sandbox.file("bin/player").path], in: sandbox)
 
         #expect(output.stderrText == "")

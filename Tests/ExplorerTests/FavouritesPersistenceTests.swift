@@ -16,29 +16,32 @@ struct FavouritesPersistenceTests {
         #expect(first.stdoutText.contains("★ Millennium Falcon is now a favourite\n"))
         #expect(first.stdoutText.contains("★ Imperial shuttle is now a favourite\n"))
 
-        let second = try await Explorer.run([], script: "favs all\nuse starships\nfavs\nfav 5\n", in: sandbox)
+        let second = try await Explorer.run([], script: "favs all\nuse starships\nfavs\nfav 1\n", in: sandbox)
         #expect(second.stderrText == "")
         #expect(second.status == 0)
         let expectedAll = """
-            ★  feature    title              id
-            ★  starships  Millennium Falcon  10
-            ★  starships  Imperial shuttle   22
+            #  ★  feature    title              id
+            1  ★  starships  Millennium Falcon  starships/10
+            2  ★  starships  Imperial shuttle   starships/22
+            `use FEATURE` then `favs` to open one
 
             """
         #expect(second.stdoutText.hasPrefix(expectedAll), "favs all in the second run:\n\(second.stdoutText)")
         #expect(second.stdoutText.contains(" 5  ★  Millennium Falcon "), "the list stars row 5")
         #expect(second.stdoutText.contains("""
-            ★  title              id
-            ★  Millennium Falcon  10
-            ★  Imperial shuttle   22
+            starships favourites · 2
+            #  ★  title              id
+            1  ★  Millennium Falcon  starships/10
+            2  ★  Imperial shuttle   starships/22
 
             """))
-        #expect(second.stdoutText.hasSuffix("☆ Millennium Falcon is no longer a favourite\n"))
+        #expect(second.stdoutText.hasSuffix("☆ Millennium Falcon is no longer a favourite\n"), "fav 1 is the favourites' row 1")
 
         let third = try await Explorer.run([], script: "favs all\n", in: sandbox)
         #expect(third.stdoutText == """
-            ★  feature    title             id
-            ★  starships  Imperial shuttle  22
+            #  ★  feature    title             id
+            1  ★  starships  Imperial shuttle  starships/22
+            `use FEATURE` then `favs` to open one
 
             """, "the unmarking in the second run persisted too")
     }

@@ -43,7 +43,7 @@ struct SecretsTests {
         let client = await MainActor.run {
             AppEnvironment(selection: SourceSelection(.live), tracer: tracer, favourites: .inMemory(),
                            dataDirectory: sandbox.directory, timeout: 5)
-                .httpClient(baseURL: URL(string: server.baseURL)!, embedded: { _ in nil })
+                .httpClient(featureID: "starships", baseURL: URL(string: server.baseURL)!, embedded: { _ in nil })
         }
 
         let answer = try await client.send(Self.request(page: 1))

@@ -126,11 +126,20 @@ struct FakePrograms {
         #expect(fakes.arguments(of: "mpv") == nil)
     }
 
-    @Test func aMissingEXPLORER_PLAYERIsNoPlayer() async throws {
+    @Test func anEXPLORER_PLAYERThatCannotRunSaysWhatIsWrongWithIt() async throws {
         try fakes.install("mpv")
-        let previews = fakes.previews(["EXPLORER_PLAYER": "\(fakes.bin)/nothing-here", "PATH": fakes.bin])
-        let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
-        #expect(message.hasPrefix("preview saved to "))
+        try Data("not a program".utf8).write(to: fakes.directory.appendingPathComponent("bin/text"))
+        for (value, problem) in [
+            ("\(fakes.bin)/nothing-here", "\(fakes.bin)/nothing-here does not exist"),
+            ("nosuchplayer", "no program called 'nosuchplayer' on PATH"),
+            (fakes.bin, "\(fakes.bin) is a directory, not a program"),
+            ("\(fakes.bin)/text", "\(fakes.bin)/text is not executable"),
+        ] {
+            let previews = fakes.previews(["EXPLORER_PLAYER": value, "PATH": fakes.bin])
+            await #expect(throws: CommandError("EXPLORER_PLAYER=\(value): \(problem)")) {
+                try await previews.playText(Recorded.betterTogether, service: fixture.service)
+            }
+        }
         #expect(fakes.arguments(of: "mpv") == nil, "a chosen player is never swapped for another")
     }
 

@@ -40,6 +40,11 @@ import TestSupport
         return state
     }
 
+    /// What `fav` says of `item` on row `number`.
+    static func toggle(_ number: Int?, _ item: ITunesItem, isFavourite: Bool) -> FavouriteToggle {
+        FavouriteToggle(number: number, itemID: item.itemID!, title: item.favouriteTitle, isFavourite: isFavourite)
+    }
+
     static func searching(_ term: String, over shown: ITunesState = ITunesState()) -> ITunesState {
         var state = shown
         state.isLoading = true
@@ -404,7 +409,7 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         let row = try viewModel.toggleFavourite("9")
 
-        #expect(row == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: true))
+        #expect(row == Self.toggle(9, Recorded.betterTogether, isFavourite: true))
         var expected = Self.jackJohnsonPage(1)
         expected.rows = Self.jackJohnsonRows(1...10, favourites: [879273565])
         #expect(viewModel.state.value == expected)
@@ -423,7 +428,7 @@ import TestSupport
         try await viewModel.open("14")
 
         let row = try viewModel.toggleFavourite(nil)
-        #expect(row == ITunesState.Row(number: 14, item: Recorded.jackJohnson(id: 879273573), isFavourite: true))
+        #expect(row == Self.toggle(14, Recorded.jackJohnson(id: 879273573), isFavourite: true))
         #expect(viewModel.state.value.detail?.isFavourite == true)
 
         #expect(viewModel.back())
@@ -434,7 +439,7 @@ import TestSupport
     @Test func aLookedUpDetailCanBeAFavouriteWithoutARowNumber() async throws {
         try await viewModel.lookup("256412807")
         let row = try viewModel.toggleFavourite(nil)
-        #expect(row == ITunesState.Row(number: nil, item: Recorded.sakura, isFavourite: true))
+        #expect(row == Self.toggle(nil, Recorded.sakura, isFavourite: true))
         #expect(try store.list().map(\.title) == ["桜 — コブクロ"])
         #expect(try store.ids(in: "itunes") == ["256412807"])
     }

@@ -1,4 +1,5 @@
 import ExplorerCore
+import SWAPI
 import Foundation
 import Synchronization
 @testable import Starships

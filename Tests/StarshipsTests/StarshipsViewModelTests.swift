@@ -76,15 +76,15 @@ import TestSupport
         try await viewModel.load()
         try await viewModel.showPage(.next)
 
-        try viewModel.open("3")
+        try await viewModel.open("3")
         var state = viewModel.state.value
         #expect(state.screen == .detail(number: 3))
         #expect(state.detail?.number == 3)
         #expect(state.detail?.item.name == "Sentinel-class landing craft")
         #expect(state.rows.compactMap(\.number) == Array(11...20), "the list behind the detail is unchanged")
 
-        #expect(throws: CommandError("no row 999: there are 36 rows")) { try viewModel.open("999") }
-        #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.open("x") }
+        await #expect(throws: CommandError("no row 999: there are 36 rows")) { try await viewModel.open("999") }
+        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
         state = viewModel.state.value
         #expect(state.screen == .detail(number: 3), "a bad open leaves the detail on show")
 
@@ -97,10 +97,10 @@ import TestSupport
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
         try await viewModel.load()
-        try viewModel.open("5")
+        try await viewModel.open("5")
         let row = try viewModel.toggleFavourite(nil)
         #expect(row.number == 5)
-        #expect(row.item.name == "Millennium Falcon")
+        #expect(row.title == "Millennium Falcon")
         #expect(row.isFavourite)
         #expect(viewModel.state.value.detail?.isFavourite == true)
 
@@ -193,7 +193,7 @@ import TestSupport
     @Test func refreshFetchesEveryLoadedPageAndKeepsTheLastGoodListOnFailure() async throws {
         try await viewModel.load()
         try await viewModel.showPage(.number(3))
-        try viewModel.open("21")
+        try await viewModel.open("21")
         let before = viewModel.state.value
 
         fixture.fail(page: 3, status: 500)

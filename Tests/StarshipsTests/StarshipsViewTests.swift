@@ -1,4 +1,5 @@
 import ExplorerCore
+import SWAPI
 import Testing
 import TestSupport
 @testable import Starships
@@ -34,7 +35,7 @@ import TestSupport
 
     @Test func detailFormatsNumbersForReadingAndLeavesUnknownAlone() async throws {
         try await viewModel.load()
-        try viewModel.open("4")  // Death Star
+        try await viewModel.open("4")  // Death Star
 
         let screen = text(width: 100)
         #expect(screen.hasPrefix("☆ Death Star  (row 4)\n"))
@@ -45,7 +46,7 @@ import TestSupport
         #expect(screen.contains("  films              A New Hope\n"))
         #expect(screen.contains("  created            2014-12-10\n"))
 
-        try viewModel.open("1")  // CR90: crew is a range
+        try await viewModel.open("1")  // CR90: crew is a range
         #expect(text(width: 100).contains("  crew               30–165\n"))
     }
 
@@ -80,7 +81,7 @@ import TestSupport
 
     @Test func detailAsDataHasTheRowTheStarAndEveryField() async throws {
         try await viewModel.load()
-        try viewModel.open("5")
+        try await viewModel.open("5")
 
         let json = view.screen.json
         #expect(json["screen"] == "detail")
@@ -89,9 +90,30 @@ import TestSupport
         #expect(json["id"] == "10")
         #expect(json["name"] == "Millennium Falcon")
         #expect(json["max_speed_kmh"] == 1050)
-        #expect(json["pilots"] == ["https://swapi.dev/api/people/13/", "https://swapi.dev/api/people/14/",
-                                   "https://swapi.dev/api/people/25/", "https://swapi.dev/api/people/31/"])
+        #expect(json["pilots"] == [
+            ["id": "13", "name": nil, "url": "https://swapi.dev/api/people/13/"],
+            ["id": "14", "name": nil, "url": "https://swapi.dev/api/people/14/"],
+            ["id": "25", "name": nil, "url": "https://swapi.dev/api/people/25/"],
+            ["id": "31", "name": nil, "url": "https://swapi.dev/api/people/31/"],
+        ], "this fixture's service names nobody")
         #expect(json["created"] == "2014-12-10T16:59:45.094000Z")
+        #expect(text(width: 100).contains("  pilots             people/13, people/14, people/25, people/31\n"),
+                "unnamed links say what they are ids of, never a bare number that reads as a row")
+    }
+
+    @Test func aDetailNamesItsPilotsWhereTheDataHasThem() async throws {
+        let embedded = StarshipsViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
+                                          favourites: .inMemory())
+        let view = StarshipsView(viewModel: embedded)
+        try await embedded.load()
+        try await embedded.open("5")
+
+        #expect(TextRenderer(width: 100).render(view.screen).contains("  pilots             Chewbacca, Han Solo, Lando Calrissian, Nien Nunb\n"))
+        guard case .array(let pilots)? = view.screen.json["pilots"] else {
+            Issue.record("no pilots")
+            return
+        }
+        #expect(pilots.first == ["id": "13", "name": "Chewbacca", "url": "https://swapi.dev/api/people/13/"])
     }
 
     @Test func sortedListSaysWhatMoreThereIs() async throws {

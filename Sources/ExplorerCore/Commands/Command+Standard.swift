@@ -2,10 +2,10 @@ extension Command {
     /// `open N`: shows the detail of a row, completing the row numbers that exist.
     public static func open<Model: ListDetailViewModel>(
         _ model: Model,
-        summary: String = "show every detail of row N",
+        summary: String = "show every detail of row N (of the favourites, after `favs`)",
         screen: @escaping @MainActor () -> Screen
     ) -> Command {
-        open(summary: summary, rowNumbers: { model.rowNumbers }, open: { try model.open($0) }, screen: screen)
+        open(summary: summary, rowNumbers: { model.openableNumbers }, open: { try await model.open($0) }, screen: screen)
     }
 
     /// `open N` with an opening of its own (a detail looked up afresh).
@@ -27,11 +27,11 @@ extension Command {
     /// `fav [N]`: toggles row N, or the open detail, and says what it is now.
     public static func favourite<Model: ListDetailViewModel>(_ model: Model) -> Command {
         Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
-                complete: { previous in previous.isEmpty ? model.rowNumbers.map(String.init) : [] },
+                complete: { previous in previous.isEmpty ? model.openableNumbers.map(String.init) : [] },
                 run: { arguments in
                     guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
-                    let row = try model.toggleFavourite(arguments.first)
-                    return .favouriteToggled(row, feature: model.navigator.featureID)
+                    let toggle = try model.toggleFavourite(arguments.first)
+                    return .favouriteToggled(toggle, feature: model.navigator.featureID)
                 })
     }
 

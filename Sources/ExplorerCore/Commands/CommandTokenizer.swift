@@ -2,7 +2,9 @@
 ///
 /// Words are separated by spaces or tabs. `"double quotes"` group words and allow `\"` and `\\`
 /// inside; `'single quotes'` group words literally; outside quotes a backslash takes the next
-/// character literally. An unterminated quote is an error, never a guess.
+/// character literally. An unterminated quote is an error, never a guess. As in a shell, a `#`
+/// that starts a word starts a comment that runs to the end of the line (`page 2  # the next`);
+/// inside a word (`c#`) or quoted it is a `#` like any other.
 public enum CommandTokenizer {
     public static func commands(in line: String) throws(CommandError) -> [[String]] {
         var commands: [[String]] = []
@@ -17,8 +19,10 @@ public enum CommandTokenizer {
             inWord = false
         }
 
-        while let character = iterator.next() {
+        scanning: while let character = iterator.next() {
             switch character {
+            case "#" where !inWord:
+                break scanning
             case " ", "\t":
                 endWord()
             case ";":

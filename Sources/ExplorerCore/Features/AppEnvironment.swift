@@ -15,6 +15,8 @@ public struct AppEnvironment {
     /// How long a live request may take, in seconds.
     public var timeout: TimeInterval
     public var progress: @MainActor (String) -> Void
+    /// Shows that a request is taking a while, unless a status line is already shown.
+    public var waiting: @MainActor @Sendable (String) -> Void
 
     public init(
         selection: SourceSelection,
@@ -24,7 +26,8 @@ public struct AppEnvironment {
         terminal: TerminalSettings = TerminalSettings(),
         clock: any AppClock = LiveClock(),
         timeout: TimeInterval = 15,
-        progress: @escaping @MainActor (String) -> Void = { _ in }
+        progress: @escaping @MainActor (String) -> Void = { _ in },
+        waiting: @escaping @MainActor @Sendable (String) -> Void = { _ in }
     ) {
         self.selection = selection
         self.tracer = tracer
@@ -34,16 +37,18 @@ public struct AppEnvironment {
         self.clock = clock
         self.timeout = timeout
         self.progress = progress
+        self.waiting = waiting
     }
 
-    /// One feature's client stack, outermost first: tracing, then live (the API at `baseURL`)
-    /// or embedded (`embedded`), as the shared source selection says at each request.
-    public func httpClient(baseURL: URL, embedded: @escaping EmbeddedResponder) -> any HTTPClient {
+    /// One feature's client stack, outermost first: tracing; a `loading <feature>…` status
+    /// line while a request takes a while; then live (the API at `baseURL`) or embedded
+    /// (`embedded`), as the shared source selection says at each request.
+    public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder) -> any HTTPClient {
         let source = SwitchableHTTPClient(
             live: LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
             embedded: EmbeddedHTTPClient(responder: embedded),
             selection: selection)
-        return TracingHTTPClient(source, tracer: tracer)
+        return TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
     }
 
     /// Where a feature keeps downloaded files.
@@ -55,7 +60,7 @@ public struct AppEnvironment {
     public func context(for entry: FeatureRegistry.Entry) -> FeatureContext {
         FeatureContext(
             id: entry.descriptor.id,
-            http: httpClient(baseURL: entry.config.baseURL, embedded: entry.descriptor.embedded),
+            http: httpClient(featureID: entry.descriptor.id, baseURL: entry.config.baseURL, embedded: entry.descriptor.embedded),
             favourites: favourites,
             cacheDirectory: cacheDirectory(for: entry.descriptor.id),
             settings: entry.config.settings,

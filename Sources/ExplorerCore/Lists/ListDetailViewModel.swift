@@ -4,8 +4,8 @@ import Reactive
 ///
 /// It keeps its items its own way (pages, everything at once, search results) and says how a
 /// row number finds one; the ``ListNavigator`` keeps where the user is and the favourites. This
-/// extension gives every such view model the same `open N`, `back`, `fav [N]` and "loading,
-/// then the previous screen again if it fails".
+/// extension gives every such view model the same `open N`, `back`, `fav [N]`, `favs` and
+/// "loading, then the previous screen again if it fails".
 @MainActor
 public protocol ListDetailViewModel: ScreenViewModel {
     associatedtype Item: ListItem
@@ -23,21 +23,66 @@ public protocol ListDetailViewModel: ScreenViewModel {
     /// Computes the state from what is loaded, where the navigator is and the favourites, and
     /// emits it.
     func publish()
+
+    /// An item that is not loaded, by its API id (to open a favourite): asked of the API.
+    /// By default there is no way to, and nil says so.
+    func fetchItem(id: String) async throws -> Item?
+    /// Readies `item` for its detail: by default as it is; a feature may look it up afresh or
+    /// fetch the names of what it links to. Cancellation aside, it should not fail: what cannot
+    /// be had is shown as it is.
+    func prepareDetail(_ item: Item) async throws -> Item
 }
 
 extension ListDetailViewModel {
-    /// `open N`: the detail of any row there is.
-    public func open(_ text: String) throws {
-        let row = try row(named: text)
-        navigator.showDetail(number: row.number)
+    public func fetchItem(id: String) async throws -> Item? { nil }
+
+    public func prepareDetail(_ item: Item) async throws -> Item { item }
+
+    /// The loaded row holding the item with this id.
+    public func loadedRow(id: String) -> (number: Int, item: Item)? {
+        for number in rowNumbers {
+            if let item = item(number: number), item.itemID == id { return (number, item) }
+        }
+        return nil
+    }
+
+    /// The numbers `open` and `fav` take now: the list's rows, or the favourites' on `favs`.
+    public var openableNumbers: [Int] {
+        navigator.place == .favourites ? Array(navigator.favouriteRows.indices.map { $0 + 1 }) : rowNumbers
+    }
+
+    /// `open N`: the detail of a row of the list, or of a favourite when `favs` is on show.
+    public func open(_ text: String) async throws {
+        let target: (number: Int?, item: Item)
+        if navigator.place == .favourites {
+            let favourite = try navigator.favouriteRow(named: text)
+            if let loaded = loadedRow(id: favourite.itemID) {
+                target = loaded
+            } else if let fetched = try await fetchItem(id: favourite.itemID) {
+                target = (nil, fetched)
+            } else {
+                throw CommandError("“\(favourite.title)” (\(navigator.featureID)/\(favourite.itemID)) is not loaded: find it in the list to open it")
+            }
+        } else {
+            let row = try row(named: text)
+            target = (row.number, row.item)
+        }
+        let prepared = try await prepareDetail(target.item)
+        navigator.showDetail(number: target.number, item: target.number == nil || prepared != target.item ? prepared : nil)
         publish()
     }
 
-    /// `back`: from the detail to the list; false when already on the list.
+    /// `back`: detail → favourites or list; favourites → list; false when already on the list.
     public func back() -> Bool {
         guard navigator.back() else { return false }
         publish()
         return true
+    }
+
+    /// `favs`: this feature's favourites, numbered, for `open N` and `fav N`.
+    public func showFavourites() throws {
+        try navigator.showFavourites()
+        publish()
     }
 
     /// The item on the detail, with its row number, if the detail is on show.
@@ -47,25 +92,36 @@ extension ListDetailViewModel {
         return number.flatMap { number in item(number: number).map { (number, $0) } }
     }
 
-    /// The detail as a row, starred from `marks`; nil on the list.
+    /// The favourites list's rows, starred from `marks`; empty when it is not on show.
+    public func favouriteRows(_ marks: FavouriteMarks) -> [FavouriteRow] {
+        guard navigator.place == .favourites else { return [] }
+        return navigator.favouriteRows.enumerated().map { index, favourite in
+            FavouriteRow(number: index + 1, favourite: favourite, isFavourite: marks.ids.contains(favourite.itemID))
+        }
+    }
+
+    /// The detail as a row, starred from `marks`; nil when no detail is on show.
     public func detailRow(_ marks: FavouriteMarks) -> ListRow<Item>? {
         detailItem.map { marks.row($0.number, $0.item) }
     }
 
-    /// `fav N` marks or unmarks row N; `fav` alone, the detail on show. Returns the row as it is now.
-    public func toggleFavourite(_ text: String?) throws -> ListRow<Item> {
-        let target: (number: Int?, item: Item)
-        if let text {
+    /// `fav N` marks or unmarks row N (of the favourites, on `favs`); `fav` alone, the detail
+    /// on show. Says what it did.
+    public func toggleFavourite(_ text: String?) throws -> FavouriteToggle {
+        let toggle: FavouriteToggle
+        if let text, navigator.place == .favourites {
+            let favourite = try navigator.favouriteRow(named: text)
+            toggle = try navigator.toggleFavourite(favourite, number: Int(text) ?? 0)
+        } else if let text {
             let row = try row(named: text)
-            target = (row.number, row.item)
+            toggle = try navigator.toggleFavourite(row.item, number: row.number)
         } else if let shown = detailItem {
-            target = shown
+            toggle = try navigator.toggleFavourite(shown.item, number: shown.number)
         } else {
             throw CommandError.usage("fav N (or `fav` alone on a detail)")
         }
-        let row = try navigator.toggleFavourite(target.item, number: target.number)
         publish()
-        return row
+        return toggle
     }
 
     /// Emits the state marked as loading (and as `mark` says, such as the term being searched)

@@ -1,6 +1,7 @@
 /// The half of a list-and-detail view model that every such feature shares: where the user is
-/// (the list, or the detail of a row) and the feature's favourites. The view model owns one and
-/// keeps its own items; ``ListDetailViewModel`` builds `open`, `back` and `fav` on the two.
+/// (the list, the favourites, or the detail of an item) and the feature's favourites. The view
+/// model owns one and keeps its own items; ``ListDetailViewModel`` builds `open`, `back`, `fav`
+/// and `favs` on the two.
 @MainActor
 public final class ListNavigator<Item: ListItem> {
     public let featureID: String
@@ -9,6 +10,10 @@ public final class ListNavigator<Item: ListItem> {
     /// The item on the detail when the view model set it itself (a detail refreshed from the
     /// API, or one reached by id); nil when the detail shows its row of the list.
     public private(set) var detailItem: Item?
+    /// Whether the detail was opened from the favourites (`back` returns there).
+    public private(set) var detailFromFavourites = false
+    /// The favourites on show, numbered 1… in the order `favs` lists them.
+    public private(set) var favouriteRows: [Favourite] = []
 
     public init(featureID: String, favourites: FavouritesStore) {
         self.featureID = featureID
@@ -17,6 +22,7 @@ public final class ListNavigator<Item: ListItem> {
 
     /// Row `number` of the list, or `item` when given (a fresher copy, or one not in the list).
     public func showDetail(number: Int?, item: Item? = nil) {
+        detailFromFavourites = place == .favourites || (place.isDetail && detailFromFavourites)
         place = .detail(number: number)
         detailItem = item
     }
@@ -24,13 +30,38 @@ public final class ListNavigator<Item: ListItem> {
     public func showList() {
         place = .list
         detailItem = nil
+        detailFromFavourites = false
     }
 
-    /// Detail → list; false when already on the list.
+    /// The feature's favourites as a list of their own (read afresh).
+    public func showFavourites() throws {
+        favouriteRows = try favourites.list(feature: featureID)
+        place = .favourites
+        detailItem = nil
+        detailFromFavourites = false
+    }
+
+    /// Detail → the favourites or the list it was opened from; favourites → list; false when
+    /// already on the list.
     public func back() -> Bool {
-        guard place.isDetail else { return false }
-        showList()
-        return true
+        switch place {
+        case .list:
+            return false
+        case .detail where detailFromFavourites:
+            try? showFavourites()
+            return true
+        case .detail, .favourites:
+            showList()
+            return true
+        }
+    }
+
+    /// The favourite on row `text` of the favourites list, or an error saying which rows there are.
+    public func favouriteRow(named text: String) throws(CommandError) -> Favourite {
+        if favouriteRows.isEmpty, let number = Int(text) {
+            throw CommandError("no row \(number): there are no \(featureID) favourites")
+        }
+        return favouriteRows[try CommandError.rowNumber(text, count: favouriteRows.count) - 1]
     }
 
     /// The favourites as they are now, for one screen.
@@ -38,12 +69,23 @@ public final class ListNavigator<Item: ListItem> {
         favourites.marks(in: featureID)
     }
 
-    /// Marks or unmarks `item`; returns its row as it is now.
-    public func toggleFavourite(_ item: Item, number: Int?) throws -> ListRow<Item> {
+    /// Marks or unmarks `item`, row `number` of the list; says what it is now.
+    public func toggleFavourite(_ item: Item, number: Int?) throws -> FavouriteToggle {
         guard let id = item.itemID else {
             throw CommandError("“\(item.favouriteTitle)” has no \(Item.idName), so it cannot be a favourite")
         }
-        let isFavourite = try favourites.toggle(feature: featureID, itemID: id, title: item.favouriteTitle)
-        return ListRow(number: number, item: item, isFavourite: isFavourite)
+        return try toggle(id: id, title: item.favouriteTitle, number: number)
+    }
+
+    /// Unmarks (or marks again) row `number` of the favourites list.
+    public func toggleFavourite(_ favourite: Favourite, number: Int) throws -> FavouriteToggle {
+        try toggle(id: favourite.itemID, title: favourite.title, number: number)
+    }
+
+    private func toggle(id: String, title: String, number: Int?) throws -> FavouriteToggle {
+        let isFavourite = try favourites.toggle(feature: featureID, itemID: id, title: title)
+        // The favourites list keeps its rows until it is shown again, so that its numbers
+        // stay put while one is unmarked (and can be marked again).
+        return FavouriteToggle(number: number, itemID: id, title: title, isFavourite: isFavourite)
     }
 }

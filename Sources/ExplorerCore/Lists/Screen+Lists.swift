@@ -1,13 +1,45 @@
 extension Screen {
     /// What `fav` shows: `★ Millennium Falcon is now a favourite` (or `☆ … is no longer a
     /// favourite`); in JSON the row, the id, the title and `favourite`.
-    public static func favouriteToggled<Item: ListItem>(_ row: ListRow<Item>, feature: String) -> Screen {
-        let title = row.item.favouriteTitle
-        let text = row.isFavourite ? "★ \(title) is now a favourite" : "☆ \(title) is no longer a favourite"
+    public static func favouriteToggled(_ toggle: FavouriteToggle, feature: String) -> Screen {
+        let text = toggle.isFavourite ? "★ \(toggle.title) is now a favourite" : "☆ \(toggle.title) is no longer a favourite"
         return .message(text, feature: feature, kind: "favourite", facts: [
-            "row": .optional(row.number), "id": .optional(row.item.itemID), "title": .string(title),
-            "favourite": .bool(row.isFavourite),
+            "row": .optional(toggle.number), "id": .string(toggle.itemID), "title": .string(toggle.title),
+            "favourite": .bool(toggle.isFavourite),
         ])
+    }
+
+    /// A feature's favourites, numbered like any list (`favs`): `open N` opens one, `fav N`
+    /// unmarks (or marks again) one. Ids are written with what they are ids of (`starships/10`),
+    /// so they are never taken for row numbers.
+    public static func favourites(_ favourites: [FavouriteRow], feature: String) -> Screen {
+        var screen = Screen(feature: feature, kind: "favourites",
+                            facts: ["all": false, "count": .int(favourites.count)])
+        guard !favourites.isEmpty else {
+            screen.blocks = [.line("no \(feature) favourites yet (`fav N` on the list marks one)")]
+            return screen
+        }
+        let table = ScreenTable(
+            columns: [
+                ScreenTable.Column("row", title: "#", alignment: .right, truncatable: false),
+                ScreenTable.Column("favourite", title: "★", truncatable: false, minimumWidth: 1),
+                ScreenTable.Column("title", minimumWidth: 10),
+                ScreenTable.Column("id", truncatable: false, dropOrder: 1),
+                .data("created"),
+            ],
+            rows: favourites.map { row -> [ScreenTable.Cell] in
+                let favourite = row.favourite
+                return [ScreenTable.Cell(String(row.number), .int(row.number)),
+                        ScreenTable.Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)),
+                        ScreenTable.Cell(favourite.title),
+                        ScreenTable.Cell("\(feature)/\(favourite.itemID)", .string(favourite.itemID)),
+                        .data(.string(Favourite.timestamp(favourite.createdAt)))]
+            })
+        screen.blocks = [
+            .heading("\(feature) favourites · \(favourites.count)"), .table(table),
+            .hint("`open N` shows one · `fav N` unmarks it · `back` returns to the list"),
+        ]
+        return screen
     }
 
     /// A detail: the item's star and title with its row number aside (`☆ Millennium Falcon  (row 5)`),
@@ -80,7 +112,8 @@ extension ScreenTable {
             return listCells(row) + keys.enumerated().map { index, key in
                 guard let position = positions[key] else { return Cell("", .null) }
                 let field = fields[position]
-                return index < columns.count ? Cell(field.text, field.value) : .data(field.value)
+                guard index < columns.count else { return .data(field.value) }
+                return columns[index].showsValue ? .value(field.value) : Cell(field.text, field.value)
             }
         }
         return ScreenTable(columns: listColumns + columns + dataKeys.map(Column.data), rows: cells)

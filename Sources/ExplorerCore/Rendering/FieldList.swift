@@ -1,18 +1,40 @@
 /// A detail screen's body: labels in one column, values aligned beside them, indented two
-/// spaces. A value too long for the width wraps at spaces onto lines aligned under it.
+/// spaces. A value too long for the width wraps at spaces onto lines aligned under it. When
+/// the width leaves too little room beside the labels, each value goes under its label instead.
 public enum FieldList {
+    /// The narrowest a value column beside the labels may be before values go under them.
+    static let narrowestValues = 12
+
     public static func render(_ fields: [(label: String, value: String)], width: Int) -> String {
         let labelWidth = (fields.map { $0.label.displayWidth }.max() ?? 0) + 2
-        let valueWidth = max(width - labelWidth - 2, 10)
+        guard width - labelWidth - 2 >= narrowestValues else { return stacked(fields, width: width) }
+        let valueWidth = width - labelWidth - 2
         var lines: [String] = []
         for field in fields {
-            let wrapped = wrap(field.value.sanitizedForTerminal, width: valueWidth)
+            let value = field.value.sanitizedForTerminal
+            // A word too long for the value column (a URL) but not for a line of its own goes
+            // under its label, whole, so that it can still be copied.
+            if value.split(separator: " ").contains(where: { String($0).displayWidth > valueWidth && String($0).displayWidth <= width - 4 }) {
+                lines.append(stacked([field], width: width))
+                continue
+            }
+            let wrapped = wrap(value, width: valueWidth)
             for (index, part) in wrapped.enumerated() {
                 let label = index == 0 ? ("  " + field.label).padded(toWidth: labelWidth) : String(repeating: " ", count: labelWidth)
                 var line = label + "  " + part
                 while line.last == " " { line.removeLast() }
                 lines.append(line)
             }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// `  label` on a line of its own, the value under it indented four spaces.
+    private static func stacked(_ fields: [(label: String, value: String)], width: Int) -> String {
+        var lines: [String] = []
+        for field in fields {
+            lines.append("  " + field.label)
+            lines += wrap(field.value.sanitizedForTerminal, width: max(width - 4, 1)).map { "    " + $0 }
         }
         return lines.joined(separator: "\n")
     }

@@ -33,8 +33,8 @@ public final class StateRenderer<State: Equatable> {
 
 extension StateRenderer where State: ListDetailState {
     /// The renderer of a list-and-detail view: while the state is loading nothing is rendered;
-    /// then the detail when one is on show, else the list, with a warning when favourites
-    /// cannot be read.
+    /// then the detail when one is on show, the favourites on `favs`, else the list, with a
+    /// warning when favourites cannot be read.
     public convenience init(
         name: String,
         feature: String,
@@ -44,7 +44,8 @@ extension StateRenderer where State: ListDetailState {
         detail: @escaping @MainActor (ListRow<State.Item>, State) -> Screen
     ) {
         self.init(name: name, feature: feature, state: state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
-            var screen = state.detail.map { detail($0, state) } ?? list(state)
+            var screen = state.detail.map { detail($0, state) }
+                ?? (state.screen == .favourites ? .favourites(state.favourites, feature: feature) : list(state))
             screen.warnFavouritesUnavailable(state.favouritesProblem)
             return screen
         }

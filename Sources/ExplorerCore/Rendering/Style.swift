@@ -26,13 +26,14 @@ public struct Style: Sendable, Equatable {
 public enum ColorChoice: String, Sendable, CaseIterable {
     case auto, always, never
 
-    /// Resolves `auto` from whether output is a terminal and the environment's `NO_COLOR`.
+    /// Resolves `auto` from whether output is a terminal, the environment's `NO_COLOR`, and
+    /// `TERM` (`dumb` terminals get no escape codes).
     public func style(outputIsTerminal: Bool, environment: [String: String]) -> Style {
         switch self {
         case .always: .colored
         case .never: .plain
         case .auto:
-            Style(isEnabled: outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty)
+            Style(isEnabled: outputIsTerminal && (environment["NO_COLOR"] ?? "").isEmpty && environment["TERM"] != "dumb")
         }
     }
 }

@@ -21,16 +21,16 @@ public struct TextRenderer: Sendable {
     private func append(_ block: ScreenBlock, to lines: inout [String]) {
         switch block {
         case .heading(let text, let aside):
-            lines.append(style.emphasis(text.sanitizedForTerminal) + (aside.map { style.dim($0.sanitizedForTerminal) } ?? ""))
+            lines += heading(text.sanitizedForTerminal, aside: aside?.sanitizedForTerminal)
         case .line(let text):
-            lines.append(text.sanitizedForTerminal)
+            lines += wrap(text.sanitizedForTerminal)
         case .hint(let text):
-            lines.append(style.dim(text.sanitizedForTerminal))
+            lines += wrap(text.sanitizedForTerminal).map(style.dim)
         case .paragraph(let text, let indent):
             let margin = String(repeating: " ", count: indent)
-            lines += FieldList.wrap(text.sanitizedForTerminal, width: max(width - indent, 20)).map { margin + $0 }
+            lines += FieldList.wrap(text.sanitizedForTerminal, width: max(width - indent, 10)).map { margin + $0 }
         case .note(let text):
-            lines.append("note: " + text.sanitizedForTerminal)
+            lines += wrap("note: " + text.sanitizedForTerminal)
         case .blankLine:
             lines.append("")
         case .segments(let bar):
@@ -49,6 +49,25 @@ public struct TextRenderer: Sendable {
         }
     }
 
+    /// Text wrapped at spaces to the width (a word longer than the width keeps a line of its own).
+    private func wrap(_ text: String) -> [String] {
+        FieldList.wrap(text, width: width)
+    }
+
+    /// An emphasised heading wrapped to the width, with its dim aside after it on the last line
+    /// when it fits there, else on a line of its own.
+    private func heading(_ text: String, aside: String?) -> [String] {
+        var lines = wrap(text).map(style.emphasis)
+        guard let aside, !aside.isEmpty else { return lines }
+        let last = wrap(text).last ?? ""
+        if last.displayWidth + aside.displayWidth <= width {
+            lines[lines.count - 1] += style.dim(aside)
+        } else {
+            lines.append(style.dim(aside.trimmingSpaces.description))
+        }
+        return lines
+    }
+
     /// Items separated by two spaces, wrapped before an item that would pass the width.
     private func wrapped(_ items: [String]) -> [String] {
         var lines: [String] = []
@@ -65,10 +84,12 @@ public struct TextRenderer: Sendable {
     }
 
     /// Usages in one column, summaries beside them, wrapped (never cut) to the width; a usage
-    /// too long for the column gets a line of its own, its summary below it.
+    /// too long for the column gets a line of its own, its summary below it. On a narrow
+    /// terminal every summary goes under its usage.
     private func commands(_ list: CommandSummaryList) -> [String] {
-        let column = min(list.entries.map { $0.usage.displayWidth }.max() ?? 0, 24) + 4
-        let summaryWidth = max(width - column, 20)
+        var column = min(list.entries.map { $0.usage.displayWidth }.max() ?? 0, 24) + 4
+        if width - column < 24 { column = 6 }
+        let summaryWidth = max(width - column, 10)
         let indent = String(repeating: " ", count: column)
         var lines = ["\(list.title.sanitizedForTerminal):"]
         for entry in list.entries {

@@ -1,7 +1,11 @@
 /// A plain-text table whose columns align by display width and which fits a terminal width.
 ///
 /// When the natural width is too wide, the widest truncatable column gives up a column at a
-/// time (its cells end in `…`) until the table fits or every column is at its minimum.
+/// time (its cells end in `…`) until the table fits or every column is at its minimum. If the
+/// minimums still do not fit, columns that may be dropped go, lowest ``Column/dropOrder``
+/// first; and if that is still not enough, truncatable columns shrink below their minimums. So
+/// every line fits any width down to ``TerminalSettings/minimumWidth``, and the columns that
+/// say what a row is (its number, its star, its name) stay.
 public struct TextTable: Sendable {
     public struct Column: Sendable {
         public enum Alignment: Sendable { case left, right }
@@ -11,12 +15,17 @@ public struct TextTable: Sendable {
         /// Columns that must never be cut (row numbers, stars) set this to false.
         public var isTruncatable: Bool
         public var minimumWidth: Int
+        /// When the table cannot fit otherwise, columns with a drop order are left out, the
+        /// lowest first; nil: never left out.
+        public var dropOrder: Int?
 
-        public init(_ title: String, alignment: Alignment = .left, truncatable: Bool = true, minimumWidth: Int = 4) {
+        public init(_ title: String, alignment: Alignment = .left, truncatable: Bool = true, minimumWidth: Int = 4,
+                    dropOrder: Int? = nil) {
             self.title = title
             self.alignment = alignment
             self.isTruncatable = truncatable
             self.minimumWidth = minimumWidth
+            self.dropOrder = dropOrder
         }
     }
 
@@ -24,6 +33,9 @@ public struct TextTable: Sendable {
     public var rows: [[String]]
     public var separator = "  "
     public var showsHeader = true
+
+    /// How narrow a truncatable column may get when nothing else can give.
+    static let narrowestColumn = 2
 
     public init(columns: [Column], rows: [[String]] = []) {
         self.columns = columns
@@ -33,23 +45,18 @@ public struct TextTable: Sendable {
     /// The table as lines of at most `width` columns (when it can be fitted), without trailing spaces.
     public func render(width: Int, style: Style = .plain) -> String {
         let cells = rows.map { row in columns.indices.map { $0 < row.count ? row[$0].sanitizedForTerminal : "" } }
-        var widths = columns.indices.map { index in
-            max(showsHeader ? columns[index].title.displayWidth : 0, cells.map { $0[index].displayWidth }.max() ?? 0)
+        let cellWidths = cells.map { $0.map(\.displayWidth) }
+        let natural = columns.indices.map { index in
+            max(showsHeader ? columns[index].title.displayWidth : 0, cellWidths.map { $0[index] }.max() ?? 0)
         }
-        let separators = separator.displayWidth * max(columns.count - 1, 0)
-        while widths.reduce(0, +) + separators > width {
-            let candidates = columns.indices.filter {
-                columns[$0].isTruncatable && widths[$0] > max(columns[$0].minimumWidth, 1)
-            }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { break }
-            widths[widest] -= 1
-        }
+        let (shown, widths) = fit(natural: natural, into: width)
 
-        func line(_ values: [String]) -> String {
+        func line(_ values: [String], _ valueWidths: [Int]?) -> String {
             var parts: [String] = []
-            for (index, value) in values.enumerated() {
-                let fitted = value.truncated(toWidth: widths[index])
-                let isLast = index == values.count - 1
+            for (position, index) in shown.enumerated() {
+                let fitted = (valueWidths?[index] ?? values[index].displayWidth) > widths[index]
+                    ? values[index].truncated(toWidth: widths[index]) : values[index]
+                let isLast = position == shown.count - 1
                 switch columns[index].alignment {
                 case .left: parts.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
                 case .right: parts.append(fitted.leftPadded(toWidth: widths[index]))
@@ -60,10 +67,45 @@ public struct TextTable: Sendable {
 
         var lines: [String] = []
         if showsHeader {
-            lines.append(style.header(line(columns.map(\.title))))
+            lines.append(style.header(line(columns.map(\.title), nil)))
         }
-        lines += cells.map(line)
+        for (row, rowWidths) in zip(cells, cellWidths) {
+            lines.append(line(row, rowWidths))
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// Which columns to show and how wide each is, to fit `width`.
+    private func fit(natural: [Int], into width: Int) -> (shown: [Int], widths: [Int]) {
+        var shown = Array(columns.indices)
+        let droppable = columns.indices.filter { columns[$0].dropOrder != nil }
+            .sorted { (columns[$0].dropOrder!, $0) < (columns[$1].dropOrder!, $1) }
+        var toDrop = droppable[...]
+        while true {
+            var widths = natural
+            if shrink(&widths, shown: shown, to: width, floor: { max(columns[$0].minimumWidth, 1) }) {
+                return (shown, widths)
+            }
+            guard let next = toDrop.popFirst() else {
+                _ = shrink(&widths, shown: shown, to: width, floor: { _ in Self.narrowestColumn })
+                return (shown, widths)
+            }
+            shown.removeAll { $0 == next }
+        }
+    }
+
+    /// Narrows the widest truncatable column a cell at a time until the shown columns fit or
+    /// none can give more than `floor`; returns whether they fit.
+    private func shrink(_ widths: inout [Int], shown: [Int], to width: Int, floor: (Int) -> Int) -> Bool {
+        let separators = separator.displayWidth * max(shown.count - 1, 0)
+        var total = shown.reduce(0) { $0 + widths[$1] } + separators
+        while total > width {
+            let candidates = shown.filter { columns[$0].isTruncatable && widths[$0] > floor($0) }
+            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return false }
+            widths[widest] -= 1
+            total -= 1
+        }
+        return true
     }
 
     private func trimTrailing(_ text: String) -> String {

@@ -12,16 +12,29 @@ public struct ScreenTable: Sendable, Equatable {
         /// Columns that must never be cut (row numbers, stars) set this to false.
         public var isTruncatable: Bool
         public var minimumWidth: Int
+        /// Left out of a text too narrow for it, lowest first (see ``TextTable/Column/dropOrder``).
+        public var dropOrder: Int?
         public var visibility: ScreenVisibility
+        /// In a list, show the field's raw value (`100,000`) rather than its detail text
+        /// (`100,000 credits`): for a number in a narrow column.
+        public var showsValue: Bool
 
         public init(_ key: String, title: String? = nil, alignment: TextTable.Column.Alignment = .left,
-                    truncatable: Bool = true, minimumWidth: Int = 4, visibility: ScreenVisibility = .textAndData) {
+                    truncatable: Bool = true, minimumWidth: Int = 4, dropOrder: Int? = nil,
+                    visibility: ScreenVisibility = .textAndData, showsValue: Bool = false) {
             self.key = key
             self.title = title ?? key
             self.alignment = alignment
             self.isTruncatable = truncatable
             self.minimumWidth = minimumWidth
+            self.dropOrder = dropOrder
             self.visibility = visibility
+            self.showsValue = showsValue
+        }
+
+        /// A number a list is sorted by, right-aligned beside the name.
+        public static func number(_ key: String, title: String) -> Column {
+            Column(key, title: title, alignment: .right, truncatable: false, showsValue: true)
         }
 
         /// A column only JSON and CSV readers see.
@@ -54,6 +67,25 @@ public struct ScreenTable: Sendable, Equatable {
         public static func data(_ value: JSONValue) -> Cell {
             Cell("", value)
         }
+
+        /// A raw value as text: numbers grouped (`1,600`), a range as `30–165`, `unknown` for null.
+        public static func value(_ value: JSONValue) -> Cell {
+            Cell(text(of: value), value)
+        }
+
+        static func text(of value: JSONValue) -> String {
+            switch value {
+            case .null: "unknown"
+            case .bool(let flag): flag ? "yes" : "no"
+            case .int(let number): ReadableNumber.grouping(number)
+            case .double(let number): ReadableNumber.format(JSONWriter.number(number))
+            case .string(let text): text
+            case .array(let values): values.map(text(of:)).joined(separator: ", ")
+            case .object(let object):
+                if let low = object["min"], let high = object["max"] { "\(text(of: low))–\(text(of: high))" }
+                else { JSONWriter.string(value) }
+            }
+        }
     }
 
     public var columns: [Column]
@@ -84,7 +116,7 @@ public struct ScreenTable: Sendable, Equatable {
             columns: shown.map { index in
                 let column = columns[index]
                 return TextTable.Column(column.title, alignment: column.alignment, truncatable: column.isTruncatable,
-                                        minimumWidth: column.minimumWidth)
+                                        minimumWidth: column.minimumWidth, dropOrder: column.dropOrder)
             },
             rows: rows.map { row in shown.map { $0 < row.count ? row[$0].text : "" } })
         table.showsHeader = showsHeader

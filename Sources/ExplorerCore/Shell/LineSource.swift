@@ -15,3 +15,25 @@ public enum LineInput: Sendable, Equatable {
     /// Ctrl-C at the prompt: the line being typed is dropped.
     case interrupted
 }
+
+extension LineInput {
+    /// The longest line taken, in bytes.
+    public static let maximumLineLength = 4096
+
+    /// The line in `bytes` (its `\n` or `\r\n` dropped), or why it cannot be used: not valid
+    /// UTF-8, or longer than ``maximumLineLength`` bytes.
+    public static func validating(_ bytes: UnsafeRawBufferPointer, number: Int) -> LineInput {
+        var count = bytes.count
+        if count > 0 && bytes[count - 1] == UInt8(ascii: "\n") { count -= 1 }
+        if count > 0 && bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        if count > maximumLineLength {
+            return .unusable(
+                reason: "line too long (\(ReadableNumber.grouping(count)) bytes; at most \(ReadableNumber.grouping(maximumLineLength)))",
+                number: number)
+        }
+        guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[..<count]), as: UTF8.self) else {
+            return .unusable(reason: "not valid UTF-8", number: number)
+        }
+        return .line(text, number: number)
+    }
+}

@@ -60,7 +60,7 @@ extension Shell {
                         }
                     }),
             Command("trace", usage: "trace [on|off]", summary: "show requests and observable emissions as they happen",
-                    details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's\nobservable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens.",
+                    details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's observable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens.",
                     complete: { previous in previous.isEmpty ? ["on", "off"] : [] },
                     run: { [unowned self] arguments in
                         switch arguments.map({ $0.lowercased() }) {
@@ -71,6 +71,25 @@ extension Shell {
                         }
                         let enabled = self.tracer.isEnabled
                         return .message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)])
+                    }),
+            Command("pager", usage: "pager [on|off]", summary: "show or switch paging of screens taller than the terminal",
+                    details: "At a terminal, a screen taller than the window goes through $PAGER (default `less -FRX`), as psql and git do; never when output is piped. `--no-pager` starts with it off.",
+                    complete: { previous in previous.isEmpty ? ["on", "off"] : [] },
+                    run: { [unowned self] arguments in
+                        switch arguments.map({ $0.lowercased() }) {
+                        case []: break
+                        case ["on"]:
+                            guard let pager = self.availablePager else {
+                                throw CommandError("no pager here: output is not a terminal, or $PAGER (default `less`) cannot be found")
+                            }
+                            self.printer.pager = pager
+                        case ["off"]: self.printer.pager = nil
+                        default: throw CommandError.usage("pager [on|off]")
+                        }
+                        let pager = self.printer.pager
+                        let command = pager.map { ([$0.program.name] + $0.arguments).joined(separator: " ") }
+                        return .message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
+                                        facts: ["pager": .bool(pager != nil), "command": .optional(command)])
                     }),
             Command("quit", summary: "leave explorer (also `exit`, or Ctrl-D)",
                     run: { [unowned self] arguments in
@@ -95,6 +114,7 @@ extension Shell {
                                   blocks: [.line("\(descriptor.id): \(descriptor.title) — \(descriptor.summary)"),
                                            .line("`use \(descriptor.id)` to start.")])
                 }
+                if let elsewhere = helpInOtherFeatures(name) { return elsewhere }
                 throw unknownHelpTopic(name)
             }
             var blocks: [ScreenBlock] = [.line("usage: \(command.usage)"), .line("  \(command.summary)")]
@@ -126,6 +146,24 @@ extension Shell {
         })
     }
 
+    /// `help page` where `page` is no command: which features have it, what it does in each,
+    /// and how to get there.
+    private func helpInOtherFeatures(_ name: String) -> Screen? {
+        let owners = registry.features(offering: name).filter { $0 != activeID }
+        guard let first = owners.first else { return nil }
+        var blocks: [ScreenBlock] = [
+            .line("`\(name)` is a command of \(owners.joined(separator: ", ")): `use \(first)` first"
+                  + (activeID.map { " (not of \($0))" } ?? "") + "."),
+        ]
+        var entries: [JSONValue] = []
+        for id in owners {
+            guard let command = registry.feature(id)?.commands.first(where: { $0.name == name }) else { continue }
+            blocks.append(.paragraph("\(id): \(command.usage) — \(command.summary)", indent: 2))
+            entries.append(["feature": .string(id), "usage": .string(command.usage), "summary": .string(command.summary)])
+        }
+        return Screen(feature: activeID, kind: "help", facts: ["topic": .string(name), "elsewhere": .array(entries)], blocks: blocks)
+    }
+
     private func unknownHelpTopic(_ name: String) -> CommandError {
         let suggestion = name.nearest(in: commandNames + registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
         return CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
@@ -136,8 +174,8 @@ extension Shell {
             columns: [
                 .init("active", title: "", truncatable: false, minimumWidth: 1),
                 .init("id", truncatable: false),
-                .init("title"),
-                .init("summary"),
+                .init("title", minimumWidth: 10, dropOrder: 2),
+                .init("summary", minimumWidth: 12, dropOrder: 1),
             ],
             rows: registry.entries.map { entry in
                 let isActive = entry.descriptor.id == activeID
@@ -154,6 +192,9 @@ extension Shell {
         case ["all"]: all = true
         default: throw CommandError.usage("favs [all]")
         }
+        if !all, let listing = activeFeature as? any FavouritesListing {
+            return try listing.showFavourites()
+        }
         let list = try favourites.list(feature: all ? nil : activeID)
         var screen = Screen(feature: all ? nil : activeID, kind: "favourites",
                             facts: ["all": .bool(all), "count": .int(list.count)])
@@ -161,15 +202,19 @@ extension Shell {
             screen.blocks = [.line(all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)")]
             return screen
         }
-        let formatter = ISO8601DateFormatter()
-        var columns: [ScreenTable.Column] = [.init("favourite", title: "★", truncatable: false, minimumWidth: 1, visibility: .textOnly)]
-        columns.append(.init("feature", truncatable: false, visibility: all ? .textAndData : .dataOnly))
-        columns += [.init("title"), .init("id", truncatable: false), .data("created")]
-        let rows = list.map { favourite -> [ScreenTable.Cell] in
-            [ScreenTable.Cell("★", .bool(true)), .init(favourite.feature), .init(favourite.title), .init(favourite.itemID),
-             .data(.string(formatter.string(from: favourite.createdAt)))]
+        var columns: [ScreenTable.Column] = [
+            .init("row", title: "#", alignment: .right, truncatable: false),
+            .init("favourite", title: "★", truncatable: false, minimumWidth: 1, visibility: .textOnly),
+        ]
+        columns.append(.init("feature", truncatable: false, dropOrder: 1, visibility: all ? .textAndData : .dataOnly))
+        columns += [.init("title", minimumWidth: 10), .init("id", truncatable: false, dropOrder: 2), .data("created")]
+        let rows = list.enumerated().map { index, favourite -> [ScreenTable.Cell] in
+            [ScreenTable.Cell(String(index + 1), .int(index + 1)), ScreenTable.Cell("★", .bool(true)), .init(favourite.feature),
+             .init(favourite.title), ScreenTable.Cell("\(favourite.feature)/\(favourite.itemID)", .string(favourite.itemID)),
+             .data(.string(Favourite.timestamp(favourite.createdAt)))]
         }
         screen.blocks = [.table(ScreenTable(columns: columns, rows: rows))]
+        if all { screen.blocks.append(.hint("`use FEATURE` then `favs` to open one")) }
         return screen
     }
 }

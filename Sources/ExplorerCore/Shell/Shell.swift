@@ -15,9 +15,14 @@ public final class Shell {
         /// Run each command in a task of its own so that Ctrl-C can cancel it (at a terminal).
         /// Scripts leave this off: there Ctrl-C ends the run, and the task hop costs time.
         public var interruptible = true
-        public init(bail: Bool = false, interruptible: Bool = true) {
+        /// Whether a failed command makes the exit status 1, as in a script. A person typing at a
+        /// terminal sees each error as it happens, so a session ends with 0, as sqlite3's does.
+        public var failuresSetExitStatus = true
+
+        public init(bail: Bool = false, interruptible: Bool = true, failuresSetExitStatus: Bool = true) {
             self.bail = bail
             self.interruptible = interruptible
+            self.failuresSetExitStatus = failuresSetExitStatus
         }
     }
 
@@ -30,6 +35,9 @@ public final class Shell {
     public let printer: ScreenPrinter
     public let interrupter = CommandInterrupter()
     public let options: Options
+
+    /// The pager long screens go through at a terminal, whether or not `pager` has it on.
+    let availablePager: Pager?
 
     /// The feature in use, if any.
     public private(set) var activeID: String?
@@ -45,6 +53,8 @@ public final class Shell {
         favourites: FavouritesStore,
         terminal: TerminalSettings = TerminalSettings(),
         format: OutputFormat = .text,
+        pager: Pager? = nil,
+        pagerIsOn: Bool = true,
         options: Options = Options()
     ) {
         self.terminal = terminal
@@ -53,7 +63,8 @@ public final class Shell {
         self.tracer = tracer
         self.source = source
         self.favourites = favourites
-        self.printer = ScreenPrinter(output: output, terminal: terminal, format: format)
+        self.printer = ScreenPrinter(output: output, terminal: terminal, format: format, pager: pagerIsOn ? pager : nil)
+        self.availablePager = pager
         self.options = options
         output.allowsProgress = format == .text
     }
@@ -77,7 +88,8 @@ public final class Shell {
     }
 
     /// Runs every line of `source` (until it ends, `quit`, or with `--bail` a failure) and
-    /// returns the exit status: 0 when every command succeeded, 1 otherwise.
+    /// returns the exit status: 0 when every command succeeded (or failures do not count, at a
+    /// terminal), 1 otherwise.
     public func run(_ lines: LineSource) async -> Int32 {
         while !wantsToQuit, let input = lines.nextLine(prompt: prompt) {
             let succeeded: Bool
@@ -92,32 +104,40 @@ public final class Shell {
             }
             if !succeeded && options.bail { break }
         }
-        return failureCount > 0 ? ExitStatus.commandFailed : ExitStatus.success
+        return failureCount > 0 && options.failuresSetExitStatus ? ExitStatus.commandFailed : ExitStatus.success
     }
 
-    /// Runs one line (which may hold several commands separated by `;`). Returns whether all
-    /// succeeded; the first failure skips the rest of the line.
+    /// Runs one line, which may hold several commands separated by `;`, as separate lines
+    /// would run: a failure is reported and the next command runs, unless `--bail` stops
+    /// everything there. Ctrl-C stops the rest of the line too. Returns whether all succeeded.
     @discardableResult
     public func execute(_ text: String, line: Int? = nil) async -> Bool {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed.hasPrefix("#") { return true }
+        let commands: [[String]]
         do {
-            for words in try CommandTokenizer.commands(in: text) {
-                try await runInterruptibly(words)
-                if wantsToQuit { break }
-            }
-            return true
+            commands = try CommandTokenizer.commands(in: text)
         } catch {
             report(error, line: line)
             return false
         }
+        var succeeded = true
+        for words in commands {
+            do {
+                try await runInterruptibly(words)
+            } catch {
+                report(error, line: line)
+                succeeded = false
+                if options.bail || Self.isInterruption(error) { break }
+            }
+            if wantsToQuit { break }
+        }
+        return succeeded
     }
 
     private func runInterruptibly(_ words: [String]) async throws {
         guard options.interruptible else {
             let screen = try await dispatch(words)
             output.clearProgress()
-            if let screen { try printer.print(screen) }
+            if let screen { try await printer.print(screen) }
             return
         }
         var outcome: Result<Screen?, Error> = .success(nil)
@@ -136,7 +156,7 @@ public final class Shell {
             throw CommandError("interrupted")
         }
         if let screen = try outcome.get() {
-            try printer.print(screen)
+            try await printer.print(screen)
         }
     }
 
@@ -144,6 +164,11 @@ public final class Shell {
         failureCount += 1
         let location = line.map { "line \($0): " } ?? ""
         output.errorLine("error: \(location)\(Self.message(for: error).sanitizedForTerminal)")
+    }
+
+    static func isInterruption(_ error: Error) -> Bool {
+        error is CancellationError || (error as? CommandError) == CommandError("interrupted")
+            || (error as? HTTPError)?.kind == .cancelled
     }
 
     static func message(for error: Error) -> String {

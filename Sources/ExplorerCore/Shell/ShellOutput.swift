@@ -56,6 +56,12 @@ public final class ShellOutput: Sendable {
         writeError((showsProgress ? "\r\u{1B}[K" : "") + text + "\n")
     }
 
+    /// Writes `text` to stderr as it is (a prompt, when stdout is not the terminal).
+    public func errorText(_ text: String) {
+        clearProgress()
+        writeError(text)
+    }
+
     /// Replaces the progress line (terminal only).
     public func progress(_ text: String) {
         guard showsProgress, allowsProgress else { return }
@@ -63,6 +69,12 @@ public final class ShellOutput: Sendable {
             writeError("\r\u{1B}[K" + text)
             shown = true
         }
+    }
+
+    /// Shows `text` as the progress line unless one is shown already (a more precise one).
+    public func progressUnlessShown(_ text: String) {
+        guard showsProgress, allowsProgress, !progressShown.withLock({ $0 }) else { return }
+        progress(text)
     }
 
     public func clearProgress() {

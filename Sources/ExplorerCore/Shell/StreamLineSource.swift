@@ -1,12 +1,10 @@
 import Foundation
 
 /// Lines read plainly from a file descriptor (stdin when it is not a terminal): no prompt, no
-/// editing. A line that is not valid UTF-8 or longer than ``maximumLineLength`` bytes is
-/// reported as unusable instead of being guessed at.
+/// editing. A line that is not valid UTF-8 or longer than ``LineInput/maximumLineLength`` bytes
+/// is reported as unusable instead of being guessed at.
 @MainActor
 public final class StreamLineSource: LineSource {
-    public static let maximumLineLength = 4096
-
     private let file: UnsafeMutablePointer<FILE>
     private var number = 0
     private var buffer: UnsafeMutablePointer<CChar>?
@@ -32,20 +30,6 @@ public final class StreamLineSource: LineSource {
         let length = getline(&buffer, &capacity, file)
         guard length >= 0, let buffer else { return nil }
         number += 1
-        var count = length
-        buffer.withMemoryRebound(to: UInt8.self, capacity: count) { bytes in
-            if count > 0 && bytes[count - 1] == UInt8(ascii: "\n") { count -= 1 }
-            if count > 0 && bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
-        }
-        if count > Self.maximumLineLength {
-            return .unusable(
-                reason: "line too long (\(ReadableNumber.grouping(count)) bytes; at most \(ReadableNumber.grouping(Self.maximumLineLength)))",
-                number: number)
-        }
-        let bytes = UnsafeRawBufferPointer(start: buffer, count: count)
-        guard let text = String(validating: bytes, as: UTF8.self) else {
-            return .unusable(reason: "not valid UTF-8", number: number)
-        }
-        return .line(text, number: number)
+        return .validating(UnsafeRawBufferPointer(start: buffer, count: length), number: number)
     }
 }

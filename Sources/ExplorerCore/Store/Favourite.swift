@@ -17,4 +17,9 @@ public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, Persista
         self.title = title
         self.createdAt = createdAt
     }
+
+    /// When it was marked, as JSON gives it: `2024-03-15T05:00:00Z`.
+    public static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
 }

@@ -6,12 +6,12 @@ import SWAPI
 /// parallel, under a segment bar of eye colours, with filters on any trait, sorting, details
 /// and favourites.
 @MainActor
-public final class CharactersFeature: ScreenFeature {
+public final class CharactersFeature: ScreenFeature, FavouritesListing {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: CharactersViewModel.featureID,
         title: "Star Wars characters",
         summary: "every character of the Star Wars API, by eye colour and more",
-        embedded: SWAPIEmbeddedPages.responder(resource: "people", pages: EmbeddedPeoplePages.pages),
+        embedded: SWAPIEmbeddedData.responder,
         make: { context in CharactersFeature(context: context) }
     )
 
@@ -40,10 +40,9 @@ public final class CharactersFeature: ScreenFeature {
             Command("filter", usage: "filter [eye|hair|skin|gender] | filter KEY=VALUE … | filter clear",
                     summary: "segments with counts, or show only the characters that match",
                     details: """
-                        `filter` alone lists the eye colours with their counts, most common first; `filter hair`
-                        does the same for another trait. `filter eye=blue gender=female` shows the characters
-                        that match all the conditions (a value naming two colours matches either). `filter clear`
-                        shows everyone again. Keys: eye, hair, skin, gender.
+                        `filter` alone lists the eye colours with their counts, most common first; `filter hair` does the same for another trait.
+                        `filter eye=blue gender=female` shows the characters that match all the conditions (a value naming two colours matches either); the list's segment bar marks the eye colours in force.
+                        `filter clear` shows everyone again. Keys: eye, hair, skin, gender.
                         """,
                     completeWord: { _, partial in Self.filterCandidates(partial, viewModel: viewModel) },
                     run: { arguments in

@@ -11,6 +11,9 @@ public struct CharactersState: ListDetailState {
     /// The rows listed: every character that passes the filter, in API or sort order.
     public var rows: [Row] = []
     public var detail: Row?
+    /// The names of what the detail links to (homeworld, species, vehicles, starships), as far
+    /// as they could be had.
+    public var linkNames: [String: String] = [:]
     public var filter = CharacterFilter()
     public var sort: CharacterSort?
     /// Every trait's values with their counts, computed from all the data whatever the filter;
@@ -18,6 +21,8 @@ public struct CharactersState: ListDetailState {
     public var segments: [CharacterTrait: [Segment]] = [:]
     public var isLoading = false
     public var favouritesProblem: String?
+    /// The feature's favourites, while `favs` shows them.
+    public var favourites: [FavouriteRow] = []
 
     public init() {}
 }
@@ -26,6 +31,8 @@ extension CharactersState: TraceSummarizable {
     public var traceSummary: String {
         if isLoading { return "loading" }
         switch screen {
+        case .favourites:
+            return "favourites, \(favourites.count) items"
         case .list:
             var parts = ["list, \(rows.count) of \(totalCount) items"]
             if !filter.isEmpty { parts.append("filter \(filter.description)") }

@@ -14,7 +14,7 @@ public final class CharactersView {
         let cache = FieldsCache(Self.fields)
         renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, tracer: tracer,
                                  list: { Self.list($0, fields: cache.fields) },
-                                 detail: { row, _ in Self.detail(row, fields: cache.fields) })
+                                 detail: { row, state in Self.detail(row, names: state.linkNames) })
     }
 
     static let feature = CharactersViewModel.featureID
@@ -40,14 +40,28 @@ public final class CharactersView {
         if state.rows.isEmpty {
             screen.blocks.append(.line("no characters match \(state.filter.description) (`filter clear` shows all)"))
         } else {
-            screen.blocks.append(.table(ScreenTable.list(state.rows, columns: [
+            var columns: [ScreenTable.Column] = [
                 .init("name", minimumWidth: 16),
-                .init("eyes", title: "eye colour", minimumWidth: 6),
-                .init("gender", minimumWidth: 6),
-                .init("birth_year", title: "birth year", truncatable: false),
-            ], fields: fields)))
+                .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
+                .init("gender", minimumWidth: 6, dropOrder: 1),
+                .init("birth_year", title: "birth year", truncatable: false, dropOrder: 2),
+            ]
+            if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
+                // The value the rows are sorted by, beside the name, so the order can be checked.
+                columns.insert(.number(key, title: title), at: 1)
+            }
+            screen.blocks.append(.table(ScreenTable.list(state.rows, columns: columns, fields: fields)))
         }
         return screen
+    }
+
+    /// The field a sort key reads, as a column when the list does not show it already.
+    static func sortedColumn(_ key: CharacterSortKey) -> (key: String, title: String)? {
+        switch key {
+        case .name, .birth: nil
+        case .height: ("height_cm", "height")
+        case .mass: ("mass_kg", "mass")
+        }
     }
 
     /// `filter hair`: the segments of one trait, with those in force marked.
@@ -85,18 +99,23 @@ public final class CharactersView {
         return .object(object)
     }
 
-    static func detail(_ row: CharactersState.Row, fields: @MainActor (Person) -> [ScreenField] = fields) -> Screen {
-        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
+    /// A detail, what it links to named as far as `names` knows them.
+    static func detail(_ row: CharactersState.Row, names: [String: String] = [:]) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names: names))
     }
 
-    /// Every field of a character, as the detail shows it and as data.
+    /// Every field of a character, as the detail shows it (what it links to by name where
+    /// known, else as `planets/1`) and as data.
     static func fields(_ person: Person) -> [ScreenField] {
-        func references(_ key: String, _ urls: [String], _ kind: String) -> ScreenField {
-            let ids = urls.compactMap { SWAPIResource.id(fromURL: $0) }
-            return ScreenField(key, text: ids.isEmpty ? "none" : "\(ids.count) (\(kind) \(ids.joined(separator: ", ")))",
-                               value: .array(urls.map(JSONValue.string)))
+        fields(person, names: [:])
+    }
+
+    static func fields(_ person: Person, names: [String: String]) -> [ScreenField] {
+        func links(_ key: String, _ urls: [String], known: [String: String]) -> ScreenField {
+            ScreenField(key, text: SWAPIResource.names(urls, known: known), value: SWAPIResource.linksJSON(urls, known: known))
         }
-        let homeworld = SWAPIResource.id(fromURL: person.homeworld).map { "planet \($0)" } ?? "unknown"
+        let films = Dictionary(person.films.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
+        let homeworld = person.homeworld.isEmpty ? "unknown" : names[person.homeworld] ?? SWAPIResource.reference(fromURL: person.homeworld)
         return [
             .data("name", .string(person.name)),
             ScreenField("height_cm", label: "height", text: ReadableNumber.format(person.height, unit: "cm"),
@@ -108,12 +127,12 @@ public final class CharactersView {
             ScreenField("eyes", person.eyeColor),
             ScreenField("birth_year", label: "birth year", person.birthYear),
             ScreenField("gender", person.gender),
-            ScreenField("homeworld", text: homeworld, value: person.homeworld.isEmpty ? .null : .string(person.homeworld)),
-            ScreenField("films", text: person.films.isEmpty ? "none" : person.films.map(SWAPIResource.filmTitle).joined(separator: ", "),
-                        value: .array(person.films.map(JSONValue.string))),
-            references("species", person.species, "species"),
-            references("vehicles", person.vehicles, "vehicles"),
-            references("starships", person.starships, "starships"),
+            ScreenField("homeworld", text: homeworld,
+                        value: person.homeworld.isEmpty ? .null : SWAPIResource.linkJSON(person.homeworld, known: names)),
+            links("films", person.films, known: films),
+            links("species", person.species, known: names),
+            links("vehicles", person.vehicles, known: names),
+            links("starships", person.starships, known: names),
             ScreenField("created", text: SWAPIResource.day(person.created), value: .string(person.created)),
             ScreenField("edited", text: SWAPIResource.day(person.edited), value: .string(person.edited)),
             ScreenField("url", person.url),

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// The characters screen's logic: every character loaded at once (pages fetched in parallel),
 /// segments of eye colour and other traits, filters and sorting. Opening, going back and
@@ -14,6 +15,7 @@ public final class CharactersViewModel: ListDetailViewModel {
     public let navigator: ListNavigator<Person>
 
     private let service: CharactersService
+    private let linkNames: SWAPILinkNames
     private let maxConcurrentPages: Int
     private let progress: @MainActor (String) -> Void
     private var people: [Person] = []
@@ -30,6 +32,7 @@ public final class CharactersViewModel: ListDetailViewModel {
         progress: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         self.service = service
+        linkNames = SWAPILinkNames(maxConcurrent: maxConcurrentPages, fetch: service.name)
         self.maxConcurrentPages = maxConcurrentPages
         self.progress = progress
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
@@ -54,6 +57,13 @@ public final class CharactersViewModel: ListDetailViewModel {
 
     public func item(number: Int) -> Person? {
         people.indices.contains(number - 1) ? people[number - 1] : nil
+    }
+
+    /// Before a detail shows, the names of the homeworld, species, vehicles and starships are
+    /// fetched (once each).
+    public func prepareDetail(_ person: Person) async throws -> Person {
+        try await linkNames.resolve([person.homeworld].filter { !$0.isEmpty } + person.species + person.vehicles + person.starships)
+        return person
     }
 
     // MARK: Intents
@@ -98,6 +108,7 @@ public final class CharactersViewModel: ListDetailViewModel {
     /// The data source changed: forget everything loaded.
     public func reset() {
         store([])
+        linkNames.forget()
         navigator.showList()
         filter = CharacterFilter()
         publish()
@@ -144,6 +155,8 @@ public final class CharactersViewModel: ListDetailViewModel {
         }
         next.rows = sort.map { $0.sorted(rows) } ?? rows
         next.detail = detailRow(marks)
+        next.linkNames = next.detail == nil ? [:] : linkNames.known
+        next.favourites = favouriteRows(marks)
         state.value = next
     }
 }

@@ -5,7 +5,7 @@ import Reactive
 /// iTunes search: the store's search, results paged ten at a time, details refreshed with a
 /// lookup, favourites, previews and store pages.
 @MainActor
-public final class ITunesFeature: ScreenFeature {
+public final class ITunesFeature: ScreenFeature, FavouritesListing {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: ITunesViewModel.featureID,
         title: "iTunes search",
@@ -70,8 +70,8 @@ public final class ITunesFeature: ScreenFeature {
                         try viewModel.showPage(try PageArgument(arguments))
                         return view.screen
                     }),
-            .open(summary: "show every detail of result N (looked up afresh in the store)",
-                  rowNumbers: { viewModel.rowNumbers }, open: { try await viewModel.open($0) }, screen: { view.screen }),
+            .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)",
+                  screen: { view.screen }),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id",
                     run: { arguments in
                         guard arguments.count == 1 else { throw CommandError.usage("lookup <trackId>") }

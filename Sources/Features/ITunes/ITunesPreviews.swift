@@ -18,6 +18,7 @@ public struct ITunesPreviews: Sendable {
         guard let text = item.previewUrl, let url = URL(string: text), Self.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) preview")
         }
+        let player = try PreviewPlayer.find(environment: environment)
         let name = item.trackId.map(String.init) ?? item.collectionId.map(String.init) ?? "preview"
         let (data, contentType) = try await service.download(url)
         let suffix = (contentType ?? "").contains("wav") ? "wav" : "m4a"
@@ -29,7 +30,7 @@ public struct ITunesPreviews: Sendable {
             throw CommandError("cannot save the preview in \(cacheDirectory.path): \(error.localizedDescription)")
         }
         var outcome = PreviewOutcome(title: item.title, trackID: item.trackId, file: file, player: nil, isStandIn: suffix == "wav")
-        guard let player = PreviewPlayer.find(environment: environment) else { return outcome }
+        guard let player else { return outcome }
         let status = try await player.play(file)
         guard status == 0 else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
         outcome.player = player.program.name

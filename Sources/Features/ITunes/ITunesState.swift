@@ -28,6 +28,8 @@ public struct ITunesState: ListDetailState {
     /// Why the detail on show is the one from the search rather than a fresh lookup.
     public var detailNotRefreshed: String?
     public var favouritesProblem: String?
+    /// The feature's favourites, while `favs` shows them.
+    public var favourites: [FavouriteRow] = []
 
     public init() {}
 
@@ -37,10 +39,12 @@ public struct ITunesState: ListDetailState {
 extension ITunesState: TraceSummarizable {
     public var traceSummary: String {
         if let searching { return "searching \"\(searching)\"" }
+        if screen == .favourites { return "favourites, \(favourites.count) items" }
         switch status {
         case .idle: return "idle"
         case .noResults(let term): return "no results for \"\(term)\""
         case .results:
+            if screen == .favourites { return "favourites, \(favourites.count) items" }
             if screen.isDetail { return "detail of \(detail?.item.title ?? "?")" }
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "" : ", rows \(numbers.min()!)–\(numbers.max()!)"

@@ -35,9 +35,9 @@ public final class ITunesView {
         let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
         let table = ScreenTable.list(state.rows, columns: [
             .init("title", title: "track", minimumWidth: 16),
-            .init("artist", minimumWidth: 10),
-            .init("album", minimumWidth: 10),
-            .init("year", truncatable: false),
+            .init("artist", minimumWidth: 10, dropOrder: 3),
+            .init("album", minimumWidth: 10, dropOrder: 1),
+            .init("year", truncatable: false, dropOrder: 2),
         ], fields: fields)
         screen.blocks = [.heading(heading), .table(table)]
         if state.isOnLastPage { screen.blocks.append(.hint("end of results")) }

@@ -86,29 +86,29 @@ public final class ITunesViewModel: ListDetailViewModel {
         publish()
     }
 
-    /// `open N`: the detail of any result, refreshed with a lookup when it has a track id. When
-    /// the lookup fails the detail from the search is shown, saying why it is not fresh.
-    public func open(_ text: String) async throws {
-        let (number, item) = try row(named: text)
-        var shown = item
-        var notRefreshed: String?
-        if let id = item.trackId {
-            do {
-                if let fresh = try await service.lookup(id) {
-                    if fresh.trackId == id {
-                        shown = fresh
-                    } else {
-                        notRefreshed = "the store answered with another track"
-                    }
-                }
-            } catch {
-                if Self.isCancellation(error) { throw error }
-                notRefreshed = String(describing: error)
+    /// Before a detail shows, its result is looked up afresh (when it has a track id). When
+    /// the lookup fails the result from the search is shown, saying why it is not fresh.
+    public func prepareDetail(_ item: ITunesItem) async throws -> ITunesItem {
+        detailNotRefreshed = nil
+        guard let id = item.trackId else { return item }
+        do {
+            guard let fresh = try await service.lookup(id) else { return item }
+            guard fresh.trackId == id else {
+                detailNotRefreshed = "the store answered with another track"
+                return item
             }
+            return fresh
+        } catch {
+            if Self.isCancellation(error) { throw error }
+            detailNotRefreshed = String(describing: error)
+            return item
         }
-        navigator.showDetail(number: number, item: shown)
-        detailNotRefreshed = notRefreshed
-        publish()
+    }
+
+    /// A favourite that is not among the results: looked up in the store.
+    public func fetchItem(id: String) async throws -> ITunesItem? {
+        guard let number = Int(id) else { return nil }
+        return try await service.lookup(number)
     }
 
     /// `lookup <trackId>`: a detail straight from the store.
@@ -171,6 +171,7 @@ public final class ITunesViewModel: ListDetailViewModel {
             }
         }
         next.detail = detailRow(marks)
+        next.favourites = favouriteRows(marks)
         if next.detail != nil { next.detailNotRefreshed = detailNotRefreshed }
         state.value = next
     }

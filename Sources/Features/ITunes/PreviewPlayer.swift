@@ -20,9 +20,15 @@ public struct PreviewPlayer: Sendable {
     ]
 
     /// The player to use, or nil when there is none (`EXPLORER_PLAYER=` set empty means none).
-    public static func find(environment: [String: String]) -> PreviewPlayer? {
+    /// A player that `EXPLORER_PLAYER` names but that cannot be run is an error that says why.
+    public static func find(environment: [String: String]) throws(CommandError) -> PreviewPlayer? {
         if let chosen = environment["EXPLORER_PLAYER"] {
-            return ExternalProgram.find(chosen, environment: environment).map { PreviewPlayer(program: $0) }
+            guard !chosen.isEmpty else { return nil }
+            do {
+                return PreviewPlayer(program: try ExternalProgram.resolve(chosen, environment: environment))
+            } catch {
+                throw CommandError("EXPLORER_PLAYER=\(chosen.sanitizedForTerminal): \(error)")
+            }
         }
         for candidate in known {
             if let program = ExternalProgram.find(candidate.name, environment: environment) {

@@ -5,12 +5,12 @@ import SWAPI
 /// Starships: the starships of the Star Wars API, paged as the API pages them, with details
 /// and favourites. Wires the service, view model and view, and maps commands to intents.
 @MainActor
-public final class StarshipsFeature: ScreenFeature {
+public final class StarshipsFeature: ScreenFeature, FavouritesListing {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: StarshipsViewModel.featureID,
         title: "Star Wars starships",
         summary: "every starship of the Star Wars API, with details and favourites",
-        embedded: SWAPIEmbeddedPages.responder(resource: "starships", pages: EmbeddedStarshipPages.pages),
+        embedded: SWAPIEmbeddedData.responder,
         make: { context in StarshipsFeature(context: context) }
     )
 
@@ -18,7 +18,9 @@ public final class StarshipsFeature: ScreenFeature {
     public let view: StarshipsView
 
     public init(context: FeatureContext) {
-        viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites, tracer: context.tracer)
+        let concurrency = context.settings["maxConcurrentRequests"]?.intValue ?? 8
+        viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites,
+                                       maxConcurrentRequests: min(max(concurrency, 1), 32), tracer: context.tracer)
         view = StarshipsView(viewModel: viewModel, tracer: context.tracer)
     }
 

@@ -17,10 +17,14 @@ public struct StarshipsState: ListDetailState {
     public var rows: [Row] = []
     /// The row opened with `open N`, while on the detail screen.
     public var detail: Row?
+    /// The names of what the detail links to (its pilots), as far as they could be had.
+    public var linkNames: [String: String] = [:]
     public var sort: StarshipSort?
     public var isLoading = false
     /// Why favourites cannot be shown, when the database is unusable; listing still works.
     public var favouritesProblem: String?
+    /// The feature's favourites, while `favs` shows them.
+    public var favourites: [FavouriteRow] = []
 
     public init() {}
 }
@@ -29,6 +33,8 @@ extension StarshipsState: TraceSummarizable {
     public var traceSummary: String {
         if isLoading { return "loading" }
         switch screen {
+        case .favourites:
+            return "favourites, \(favourites.count) items"
         case .list:
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"

@@ -15,7 +15,7 @@ public final class StarshipsView {
         let cache = FieldsCache(Self.fields)
         renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state, tracer: tracer,
                                  list: { Self.list($0, fields: cache.fields) },
-                                 detail: { row, _ in Self.detail(row, fields: cache.fields) })
+                                 detail: { row, state in Self.detail(row, names: state.linkNames) })
     }
 
     static let feature = StarshipsViewModel.featureID
@@ -33,12 +33,17 @@ public final class StarshipsView {
         if let sort = state.sort {
             heading = "Starships · sorted by \(sort.description) · \(state.loadedCount) of \(ReadableNumber.grouping(state.totalCount)) loaded"
         }
-        let table = ScreenTable.list(state.rows, columns: [
+        var columns: [ScreenTable.Column] = [
             .init("name", minimumWidth: 20),
-            .init("model", minimumWidth: 6),
-            .init("manufacturer", minimumWidth: 6),
-            .init("class", minimumWidth: 6),
-        ], fields: fields)
+            .init("model", minimumWidth: 6, dropOrder: 3),
+            .init("manufacturer", minimumWidth: 6, dropOrder: 1),
+            .init("class", minimumWidth: 6, dropOrder: 2),
+        ]
+        if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
+            // The value the rows are sorted by, beside the name, so the order can be checked.
+            columns.insert(.number(key, title: title), at: 1)
+        }
+        let table = ScreenTable.list(state.rows, columns: columns, fields: fields)
         screen.blocks = [.heading(heading), .table(table)]
         if state.sort != nil, state.loadedCount < state.totalCount {
             screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
@@ -46,8 +51,20 @@ public final class StarshipsView {
         return screen
     }
 
-    static func detail(_ row: StarshipsState.Row, fields: @MainActor (Starship) -> [ScreenField] = fields) -> Screen {
-        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item))
+    /// A detail, its pilots named as far as `names` knows them.
+    static func detail(_ row: StarshipsState.Row, names: [String: String] = [:]) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names: names))
+    }
+
+    /// The field a sort key reads, as a column: `sort cost` shows the cost.
+    static func sortedColumn(_ key: StarshipSortKey) -> (key: String, title: String)? {
+        switch key {
+        case .name: nil
+        case .length: ("length_m", "length")
+        case .crew: ("crew", "crew")
+        case .speed: ("max_speed_kmh", "max speed")
+        case .cost: ("cost_credits", "cost")
+        }
     }
 
     /// `{"key": "length", "descending": false}`, or null for the API's order.
@@ -55,10 +72,15 @@ public final class StarshipsView {
         sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
     }
 
-    /// Every field of a ship: as the detail shows it (numbers made readable) and as data
-    /// (numbers as numbers, `null` for unknown, the API's URLs).
+    /// Every field of a ship: as the detail shows it (numbers made readable, pilots by name
+    /// where known, else as `people/13`) and as data (numbers as numbers, `null` for unknown,
+    /// the API's URLs).
     static func fields(_ ship: Starship) -> [ScreenField] {
-        let pilots = ship.pilots.compactMap { SWAPIResource.id(fromURL: $0) }
+        fields(ship, names: [:])
+    }
+
+    static func fields(_ ship: Starship, names: [String: String]) -> [ScreenField] {
+        let films = Dictionary(ship.films.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
         return [
             .data("name", .string(ship.name)),
             ScreenField("model", ship.model),
@@ -73,10 +95,10 @@ public final class StarshipsView {
             ScreenField("consumables", ship.consumables),
             number("hyperdrive_rating", "hyperdrive rating", ship.hyperdriveRating),
             number("mglt", "MGLT", ship.mglt),
-            ScreenField("pilots", text: pilots.isEmpty ? "none" : "\(pilots.count) (people \(pilots.joined(separator: ", ")))",
-                        value: .array(ship.pilots.map(JSONValue.string))),
-            ScreenField("films", text: ship.films.isEmpty ? "none" : ship.films.map(SWAPIResource.filmTitle).joined(separator: ", "),
-                        value: .array(ship.films.map(JSONValue.string))),
+            ScreenField("pilots", text: SWAPIResource.names(ship.pilots, known: names),
+                        value: SWAPIResource.linksJSON(ship.pilots, known: names)),
+            ScreenField("films", text: SWAPIResource.names(ship.films, known: films),
+                        value: SWAPIResource.linksJSON(ship.films, known: films)),
             ScreenField("created", text: SWAPIResource.day(ship.created), value: .string(ship.created)),
             ScreenField("edited", text: SWAPIResource.day(ship.edited), value: .string(ship.edited)),
             ScreenField("url", ship.url),

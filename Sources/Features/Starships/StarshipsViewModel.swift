@@ -1,5 +1,6 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// The starships screen's logic: which pages are loaded, which page or detail is shown, how the
 /// list is sorted. Intents change it; ``state`` publishes the result. Opening, going back and
@@ -16,12 +17,18 @@ public final class StarshipsViewModel: ListDetailViewModel {
     public let navigator: ListNavigator<Starship>
 
     private let service: StarshipsService
+    private let linkNames: SWAPILinkNames
+    /// How many pages (on `refresh`) or pilots' names are asked for at once.
+    private let maxConcurrentRequests: Int
     private var list = PagedList<Starship>()
     private var page = 1
     private var sort: StarshipSort?
 
-    public init(service: StarshipsService, favourites: FavouritesStore, tracer: (any EmissionTracer)? = nil) {
+    public init(service: StarshipsService, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
+                tracer: (any EmissionTracer)? = nil) {
         self.service = service
+        self.maxConcurrentRequests = maxConcurrentRequests
+        linkNames = SWAPILinkNames(maxConcurrent: maxConcurrentRequests, fetch: service.name)
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(StarshipsState(), traceLabel: "StarshipsViewModel.state", tracer: tracer)
     }
@@ -40,6 +47,17 @@ public final class StarshipsViewModel: ListDetailViewModel {
 
     public func item(number: Int) -> Starship? {
         list.row(number)?.item
+    }
+
+    /// A favourite that is not on a loaded page: `/starships/<id>/`.
+    public func fetchItem(id: String) async throws -> Starship? {
+        try await service.item(id)
+    }
+
+    /// Before a detail shows, the names of its pilots are fetched (once).
+    public func prepareDetail(_ ship: Starship) async throws -> Starship {
+        try await linkNames.resolve(ship.pilots)
+        return ship
     }
 
     // MARK: Intents
@@ -70,7 +88,7 @@ public final class StarshipsViewModel: ListDetailViewModel {
         let pages = list.pages.keys.sorted()
         let service = self.service
         let fetched = try await whileLoading {
-            try await PageLoader.load(pages: pages, fetch: { try await service.page($0) })
+            try await PageLoader.load(pages: pages, maxConcurrent: maxConcurrentRequests, fetch: { try await service.page($0) })
         }
         var fresh = PagedList<Starship>()
         for number in pages {
@@ -86,6 +104,7 @@ public final class StarshipsViewModel: ListDetailViewModel {
     /// The data source changed: forget everything loaded.
     public func reset() {
         list = PagedList()
+        linkNames.forget()
         page = 1
         navigator.showList()
         publish()
@@ -121,6 +140,8 @@ public final class StarshipsViewModel: ListDetailViewModel {
             next.rows = list.rows(onPage: page).map { marks.row($0.number, $0.item) }
         }
         next.detail = detailRow(marks)
+        next.linkNames = next.detail == nil ? [:] : linkNames.known
+        next.favourites = favouriteRows(marks)
         state.value = next
     }
 }

@@ -1,0 +1,45 @@
+import ExplorerCore
+
+/// The names of what SWAPI items link to (a starship's pilots, a character's homeworld), so a
+/// detail can say `Han Solo` rather than `people/14`. Fetched when a detail needs them, at most
+/// `maxConcurrent` at a time (in the order of their URLs, so one at a time is deterministic),
+/// and kept; a name that cannot be had (not in the embedded data, or a request that fails) is
+/// left out, and the detail shows the link as `people/14`.
+@MainActor
+public final class SWAPILinkNames {
+    public private(set) var known: [String: String] = [:]
+    private let fetch: @Sendable (String) async throws -> String?
+    private let maxConcurrent: Int
+
+    public init(maxConcurrent: Int = 8, fetch: @escaping @Sendable (String) async throws -> String?) {
+        self.maxConcurrent = max(maxConcurrent, 1)
+        self.fetch = fetch
+    }
+
+    /// Fetches the names of `urls` not known yet. Only cancellation (Ctrl-C) is an error.
+    public func resolve(_ urls: [String]) async throws {
+        var missing = Array(Set(urls.filter { known[$0] == nil })).sorted()[...]
+        guard !missing.isEmpty else { return }
+        let fetch = self.fetch
+        let found = await withTaskGroup(of: (String, String?).self) { group in
+            func startNext() {
+                guard let url = missing.popFirst() else { return }
+                group.addTask { (url, try? await fetch(url)) }
+            }
+            for _ in 0..<maxConcurrent { startNext() }
+            var found: [String: String] = [:]
+            while let (url, name) = await group.next() {
+                if let name { found[url] = name }
+                startNext()
+            }
+            return found
+        }
+        try Task.checkCancellation()
+        known.merge(found) { _, new in new }
+    }
+
+    /// Forgets every name (the data source changed).
+    public func forget() {
+        known = [:]
+    }
+}
