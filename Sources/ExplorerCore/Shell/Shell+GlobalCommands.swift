@@ -203,7 +203,8 @@ extension Shell {
             return screen
         }
         var columns: [ScreenTable.Column] = [
-            .init("row", title: "#", alignment: .right, truncatable: false),
+            // Numbers only where `open N` can take them: across features it cannot.
+            .init("row", title: "#", alignment: .right, truncatable: false, visibility: all ? .dataOnly : .textAndData),
             .init("favourite", title: "★", truncatable: false, minimumWidth: 1, visibility: .textOnly),
         ]
         columns.append(.init("feature", truncatable: false, dropOrder: 1, visibility: all ? .textAndData : .dataOnly))

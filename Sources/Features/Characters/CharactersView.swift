@@ -44,7 +44,8 @@ public final class CharactersView {
                 .init("name", minimumWidth: 16),
                 .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
                 .init("gender", minimumWidth: 6, dropOrder: 1),
-                .init("birth_year", title: "birth year", truncatable: false, dropOrder: 2),
+                .init("birth_year", title: "birth year", truncatable: false,
+                      dropOrder: state.sort?.key == .birth ? nil : 2),
             ]
             if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
                 // The value the rows are sorted by, beside the name, so the order can be checked.
