@@ -35,9 +35,8 @@ public final class LineEditor {
         rl_initialize()
         rl_catch_signals = 0
         rl_attempted_completion_function = complete
-        // Candidates are shown in the order the completer gives them (row numbers 1 2 … 10,
-        // not 1 10 2 …).
-        rl_sort_completion_matches = 0
+        // libedit lists candidates sorted as text whatever rl_sort_completion_matches says; the
+        // completer gives row numbers one width (01 … 10) so that text order is number order.
         // Both: libedit takes the word being completed from the basic set, whose default
         // breaks at `=` (and `filter eye=b` must complete as one word).
         rl_completer_word_break_characters = Self.wordBreaks

@@ -95,6 +95,7 @@ struct ExplorerCommand: AsyncParsableCommand {
         // plainly and the prompt goes to stderr, as sqlite3 does.
         let typing = commands.isEmpty && isatty(STDIN_FILENO) == 1
         let interactive = typing && outputIsTerminal
+        TerminationSignals.install(typing ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
 
         let pluginsConfig: PluginsConfig
         do {
@@ -132,7 +133,9 @@ struct ExplorerCommand: AsyncParsableCommand {
         } else if typing {
             let interrupts = InterruptSignal()
             let watcher = interrupts.watch(shell.interrupter)
-            let banner = "explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits"
+            let banner = FieldList.wrap(
+                "explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits",
+                width: terminal.currentWidth).joined(separator: "\n")
             if interactive {
                 if format == .text { output.line(banner) } else { output.errorLine(banner) }
                 let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }

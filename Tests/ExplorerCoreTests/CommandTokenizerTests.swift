@@ -118,4 +118,16 @@ struct CommandTokenizerTests {
         #expect(error.description == "unbalanced quote: a ' is never closed")
         #expect(CommandError.usage("open N").description == "usage: open N")
     }
+
+    @Test func aHashStartingAWordCommentsOutTheRestOfTheLine() throws {
+        #expect(try CommandTokenizer.commands(in: "use starships # the first") == [["use", "starships"]])
+        #expect(try CommandTokenizer.commands(in: "open 5;  # page 2") == [["open", "5"]])
+        #expect(try CommandTokenizer.commands(in: "# all of it") == [])
+        #expect(try CommandTokenizer.commands(in: "open 5 #; page 2") == [["open", "5"]])
+    }
+
+    @Test func aHashInsideAWordOrQuotesIsText() throws {
+        #expect(try CommandTokenizer.commands(in: "search c#minor") == [["search", "c#minor"]])
+        #expect(try CommandTokenizer.commands(in: ##"search "# one" '#two'"##) == [["search", "# one", "#two"]])
+    }
 }

@@ -133,4 +133,13 @@ struct ShellCompletionTests {
         await h.run("use fake")
         #expect(h.shell.completions(for: "back; ping pa") == ["pang"])
     }
+
+    @Test func rowNumbersOfDifferentLengthsArePaddedSoLibeditsTextSortKeepsTheirOrder() {
+        #expect(Shell.equalWidthNumbers(["1", "2", "10"]) == ["01", "02", "10"])
+        #expect(Shell.equalWidthNumbers(["9", "10", "100"]) == ["009", "010", "100"])
+        #expect(Shell.equalWidthNumbers(["11", "12"]) == ["11", "12"])
+        #expect(Shell.equalWidthNumbers(["7"]) == ["7"])
+        #expect(Shell.equalWidthNumbers(["1", "next"]) == ["1", "next"])
+        #expect(Shell.equalWidthNumbers(["1", ""]) == ["1", ""])
+    }
 }

@@ -763,9 +763,9 @@ struct ShellTests {
         await h.run("favs")
         await h.run("use fake; favs")
         await h.run("favs ALL")
-        let all = "#  ★  feature  title       id\n1  ★  fake     Seven       fake/7\n2  ★  films    A New Hope  films/1\n`use FEATURE` then `favs` to open one"
-        #expect(h.output.out == [all, "fake screen", "#  ★  title  id\n1  ★  Seven  fake/7", all],
-                "numbered like any list; ids say what they are ids of")
+        let all = "★  feature  title       id\n★  fake     Seven       fake/7\n★  films    A New Hope  films/1\n`use FEATURE` then `favs` to open one"
+        #expect(h.output.out == [all, "fake screen", "★  title  id\n★  Seven  fake/7", all],
+                "no row numbers that open N cannot take; ids say what they are ids of")
     }
 
     @Test func favsReportsAStoreThatCannotBeOpened() async throws {

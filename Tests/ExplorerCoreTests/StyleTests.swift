@@ -23,6 +23,13 @@ struct StyleTests {
         #expect(style.header("") == "")
     }
 
+    @Test func dumbTerminalsGetNoEscapeCodes() {
+        #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: ["TERM": "dumb"]) == .plain)
+        #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: ["TERM": "xterm-256color"]) == .colored)
+        #expect(ColorChoice.always.style(outputIsTerminal: true, environment: ["TERM": "dumb"]) == .colored,
+                "asked for explicitly, colour is given")
+    }
+
     @Test func colorChoiceResolution() {
         #expect(ColorChoice.always.style(outputIsTerminal: false, environment: [:]) == .colored)
         #expect(ColorChoice.never.style(outputIsTerminal: true, environment: [:]) == .plain)

@@ -20,9 +20,9 @@ struct FavouritesPersistenceTests {
         #expect(second.stderrText == "")
         #expect(second.status == 0)
         let expectedAll = """
-            #  ★  feature    title              id
-            1  ★  starships  Millennium Falcon  starships/10
-            2  ★  starships  Imperial shuttle   starships/22
+            ★  feature    title              id
+            ★  starships  Millennium Falcon  starships/10
+            ★  starships  Imperial shuttle   starships/22
             `use FEATURE` then `favs` to open one
 
             """
@@ -39,8 +39,8 @@ struct FavouritesPersistenceTests {
 
         let third = try await Explorer.run([], script: "favs all\n", in: sandbox)
         #expect(third.stdoutText == """
-            #  ★  feature    title             id
-            1  ★  starships  Imperial shuttle  starships/22
+            ★  feature    title             id
+            ★  starships  Imperial shuttle  starships/22
             `use FEATURE` then `favs` to open one
 
             """, "the unmarking in the second run persisted too")

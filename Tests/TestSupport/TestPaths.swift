@@ -28,14 +28,20 @@ public enum TestPaths {
     }()
 
     /// `python3` from PATH, for the fake server.
-    public static let python: String = {
+    public static let python = onPath("python3")
+
+    /// `tmux` from PATH, for the terminal tests (scripts/ensure-deps installs it).
+    public static let tmux = onPath("tmux")
+
+    /// The first executable called `name` in the directories of PATH; `/usr/bin/NAME` if none.
+    static func onPath(_ name: String) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/python3"
+            let candidate = "\(directory)/\(name)"
             if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
         }
-        return "/usr/bin/python3"
-    }()
+        return "/usr/bin/\(name)"
+    }
 
     /// The directories that may hold the products: the test executable's own (Linux: the
     /// runner sits in `.build/debug`), and the one holding an `.xctest` bundle (macOS).

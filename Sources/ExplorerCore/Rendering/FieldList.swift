@@ -41,7 +41,7 @@ public enum FieldList {
 
     /// Splits `text` into lines of at most `width` columns, at spaces. A word longer than the
     /// width (a URL) keeps a line of its own, whole, so it can still be copied.
-    static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int) -> [String] {
         guard text.displayWidth > width else { return [text] }
         var lines: [String] = []
         var line = ""

@@ -18,8 +18,19 @@ extension Shell {
             candidates = commandNames + registry.ids
         }
         var seen: Set<String> = []
-        return candidates
+        let matches = candidates
             .filter { $0.lowercased().hasPrefix(partial.lowercased()) && seen.insert($0).inserted }
+        return partial.isEmpty ? Self.equalWidthNumbers(matches) : matches
+    }
+
+    /// Row numbers of different lengths padded with zeros to one length (`01 02 … 10`): libedit
+    /// lists candidates sorted as text, which would read `1 10 2 3 …`; padded, text order is
+    /// number order, and `open 05` opens row 5. Anything else is left as it is.
+    static func equalWidthNumbers(_ candidates: [String]) -> [String] {
+        guard candidates.count > 1, candidates.allSatisfy({ !$0.isEmpty && $0.utf8.allSatisfy { (0x30...0x39).contains($0) } })
+        else { return candidates }
+        let width = candidates.map(\.utf8.count).max() ?? 0
+        return candidates.map { String(repeating: "0", count: width - $0.utf8.count) + $0 }
     }
 
     private func argumentCandidates(command name: String, previous: [String], partial: String) -> [String] {

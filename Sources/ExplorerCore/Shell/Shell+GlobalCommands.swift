@@ -203,8 +203,9 @@ extension Shell {
             return screen
         }
         var columns: [ScreenTable.Column] = [
-            // Numbers only where `open N` can take them: across features it cannot.
-            .init("row", title: "#", alignment: .right, truncatable: false, visibility: all ? .dataOnly : .textAndData),
+            // No numbers to read: `open N` cannot take them here (a feature that can lists its
+            // own favourites, see FavouritesListing).
+            .init("row", title: "#", alignment: .right, truncatable: false, visibility: .dataOnly),
             .init("favourite", title: "★", truncatable: false, minimumWidth: 1, visibility: .textOnly),
         ]
         columns.append(.init("feature", truncatable: false, dropOrder: 1, visibility: all ? .textAndData : .dataOnly))

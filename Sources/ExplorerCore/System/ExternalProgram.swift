@@ -1,5 +1,6 @@
 import Foundation
 import Subprocess
+import Synchronization
 #if canImport(System)
 import System
 #else
@@ -75,22 +76,28 @@ public struct ExternalProgram: Sendable, Equatable {
 
     /// Runs the program with `arguments` until it exits and returns its exit status (128 + the
     /// signal's number when a signal ended it). Cancelling the calling task (Ctrl-C) sends it
-    /// SIGTERM, then SIGKILL a second later if it is still there.
+    /// SIGTERM, then SIGKILL a second later if it is still there. While it runs its process id
+    /// is ``running``, so a signal that ends explorer can end it too.
     @discardableResult
     public func run(_ arguments: [String], streams: Streams = .quiet) async throws -> Int32 {
         var options = PlatformOptions()
         options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
         let status: TerminationStatus
+        defer { runningChild.store(0, ordering: .relaxed) }
         do {
             switch streams {
             case .quiet:
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
                                                   platformOptions: options, input: .none,
-                                                  output: .discarded, error: .discarded).terminationStatus
+                                                  output: .discarded, error: .discarded) { execution in
+                    runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
+                }.terminationStatus
             case .feed(let text):
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
                                                   platformOptions: options, input: .string(text),
-                                                  output: .currentStandardOutput, error: .currentStandardError).terminationStatus
+                                                  output: .currentStandardOutput, error: .currentStandardError) { execution in
+                    runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
+                }.terminationStatus
             }
         } catch let error as SubprocessError {
             if Task.isCancelled { throw CancellationError() }
@@ -101,4 +108,10 @@ public struct ExternalProgram: Sendable, Equatable {
         case .signaled(let signal): return 128 + signal
         }
     }
+
+    /// The process id of the program running now, or 0 (only one command runs at a time, so
+    /// there is at most one). Safe to read in a signal handler.
+    public static var running: pid_t { runningChild.load(ordering: .relaxed) }
 }
+
+private let runningChild = Atomic<pid_t>(0)

@@ -1,0 +1,33 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A signal that ends explorer in a script ends the program it runs too: `kill` on explorer
+/// alone (not on its process group) must not leave a player behind, an orphan.
+@Suite("Signals")
+struct SignalTests {
+    @Test("SIGINT, SIGTERM or SIGHUP to explorer during `play` ends the player, and explorer by that signal",
+          arguments: [SIGINT, SIGTERM, SIGHUP])
+    func signalEndsThePlayer(_ signal: Int32) async throws {
+        let sandbox = try Sandbox("signal-\(signal)")
+        try sandbox.writeExecutable("""
+            #!/bin/sh
+            echo $$ > '\(sandbox.file("player.pid").path)'
+            exec sleep 60
+            """, to: "player")
+        var environment = sandbox.environment
+        environment["EXPLORER_PLAYER"] = sandbox.file("player").path
+        let explorer = try Subprocess(
+            executable: TestPaths.explorer,
+            arguments: ["--data-dir", sandbox.dataDirectory, "-c", "use itunes; search jack johnson; open 1; play; features"],
+            environment: environment)
+        defer { explorer.send(signal: SIGKILL) }
+
+        let player = try await TerminalTests.waitForPID(in: sandbox.file("player.pid"))
+        kill(explorer.pid, signal)
+        let status = await Task.detached { explorer.waitForExit() }.value
+
+        #expect(status == 128 + signal, "ended by the signal, as a calling shell expects")
+        #expect(try await TerminalTests.waitUntilGone(player), "the player \(player) still runs")
+    }
+}

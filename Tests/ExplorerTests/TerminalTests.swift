@@ -1,0 +1,263 @@
+import ExplorerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// explorer at a real terminal (tmux, see ``TmuxSession``): what only a terminal shows —
+/// typing, Ctrl-C, Ctrl-D, Tab, resizing, the pager, the transient loading line, bold text.
+/// Everything is waited for by watching the screen, with generous deadlines.
+@Suite("At a terminal", .serialized)
+struct TerminalTests {
+    static let prompt = "explorer›"
+
+    /// Starts explorer in tmux with its data in the sandbox and the width it measures (no
+    /// `--width`), unless `arguments` say otherwise.
+    private func start(_ arguments: [String] = [], environment: [String: String] = [:], term: String = "screen",
+                       width: Int = 80, height: Int = 24, shell: String? = nil,
+                       in sandbox: Sandbox) async throws -> TmuxSession {
+        let command: [String]
+        let all = ["--data-dir", sandbox.dataDirectory] + arguments
+        if let shell {
+            let quoted = ([TestPaths.explorer] + all).map { "'\($0)'" }.joined(separator: " ")
+            command = ["/bin/sh", "-c", shell.replacingOccurrences(of: "EXPLORER", with: quoted)]
+        } else {
+            command = [TestPaths.explorer] + all
+        }
+        var variables = sandbox.environment
+        variables["EXPLORER_HISTFILE"] = variables["EXPLORER_HISTFILE"] ?? sandbox.file("history").path
+        variables.merge(environment) { _, new in new }
+        return try await TmuxSession(command, environment: variables, term: term, width: width, height: height, in: sandbox)
+    }
+
+    @Test("with stdout redirected, typed lines run: the prompt goes to the terminal, screens to the file; Ctrl-C drops a line, Ctrl-D ends")
+    func outputRedirected() async throws {
+        let sandbox = try Sandbox("tty-redirected")
+        let tmux = try await start(shell: "cd '\(sandbox.path)' && exec EXPLORER > out.txt", in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("starships›")
+        try await tmux.type("use charac")
+        try await tmux.press("C-c")
+        try await tmux.enter("features")
+        try await tmux.press("C-d")
+        #expect(try await tmux.exitStatus() == 0)
+
+        let written = try String(contentsOf: sandbox.file("out.txt"), encoding: .utf8)
+        #expect(written.hasPrefix("Starships · page 1 of 4 · 36 in all\n"))
+        #expect(written.contains("characters  Star Wars characters"))
+        #expect(!written.contains("Characters · 82"), "Ctrl-C dropped `use charac…`")
+        #expect(!written.contains("›"), "the prompt is not in the file")
+    }
+
+    @Test("piped into tee at a terminal, typed lines run and print through tee")
+    func outputThroughTee() async throws {
+        let sandbox = try Sandbox("tty-tee")
+        // Ctrl-C would end tee too, as it does for any program piped into tee at a shell.
+        let tmux = try await start(shell: "cd '\(sandbox.path)' && EXPLORER | tee out.txt", in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("Rebel transport")
+        try await tmux.enter("nosuch")
+        try await tmux.press("C-d")
+        #expect(try await tmux.exitStatus() == 0)
+        let written = try String(contentsOf: sandbox.file("out.txt"), encoding: .utf8)
+        #expect(written.hasPrefix("Starships · page 1 of 4 · 36 in all\n"))
+        #expect(!written.contains("error"), "errors go to the terminal, not through tee")
+    }
+
+    @Test("Ctrl-C stops `play` at once: the player gets the signal, the prompt comes back")
+    func controlCStopsThePlayer() async throws {
+        let sandbox = try Sandbox("tty-play")
+        try sandbox.writeExecutable("""
+            #!/bin/sh
+            echo $$ > '\(sandbox.file("player.pid").path)'
+            exec sleep 60
+            """, to: "player")
+        let tmux = try await start(environment: ["EXPLORER_PLAYER": sandbox.file("player").path], in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use itunes")
+        try await tmux.enter("search jack johnson")
+        try await tmux.enter("open 1")
+        try await tmux.enter("play")
+        let player = try await Self.waitForPID(in: sandbox.file("player.pid"))
+        try await tmux.press("C-c")
+        try await tmux.waitFor("the prompt back after Ctrl-C", timeout: 10) { $0.hasSuffix("itunes › Flake›") }
+        #expect(try await Self.waitUntilGone(player), "the player \(player) still runs")
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("a session typed at a terminal exits 0 after errors, as sqlite3 does")
+    func typingExitsZeroAfterErrors() async throws {
+        let sandbox = try Sandbox("tty-exit")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("nosuch")
+        try await tmux.waitFor("error: unknown command 'nosuch'")
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("the banner is wrapped to a 40-column terminal, at spaces")
+    func bannerFitsTheTerminal() async throws {
+        let sandbox = try Sandbox("tty-banner")
+        let tmux = try await start(width: 40, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        let screen = try await tmux.waitFor(Self.prompt)
+        #expect(screen.hasPrefix("explorer 0.1.0 · embedded data · `help`\nlists commands, `features` what to\nexplore, Ctrl-D quits\n"),
+                "\(screen)")
+    }
+
+    @Test("after the terminal is resized, the next screen is laid out for the new width")
+    func resizeIsFollowed() async throws {
+        let sandbox = try Sandbox("tty-resize")
+        let tmux = try await start(width: 160, height: 40, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        let wide = try await tmux.waitFor("starships›")
+        #expect(wide.split(separator: "\n").contains { DisplayWidth.of(String($0)) > 100 }, "\(wide)")
+
+        try await tmux.resize(width: 40, height: 40)
+        try await tmux.enter("page 2")
+        let screen = try await tmux.waitFor("page 2 at 40 columns") { $0.hasSuffix("starships›") && $0.contains("page 2 of 4") }
+        let after = screen.components(separatedBy: "starships› page 2").last ?? ""
+        #expect(after.contains("11  ☆  Slave 1"))
+        for line in after.split(separator: "\n") {
+            #expect(DisplayWidth.of(String(line)) <= 40, "\(line)")
+        }
+    }
+
+    @Test("a screen taller than the terminal goes through less -FRX; q returns to the prompt")
+    func longScreensArePaged() async throws {
+        let sandbox = try Sandbox("tty-pager")
+        let tmux = try await start(height: 20, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use characters")
+        let paged = try await tmux.waitFor("less's prompt") { $0.hasSuffix("\n:") }
+        #expect(paged.contains("Luke Skywalker"))
+        #expect(!paged.contains("Tion Medon"), "the 82nd row waits for the next page")
+        try await tmux.press("q")
+        try await tmux.waitFor("the prompt after q") { $0.hasSuffix("characters›") }
+
+        try await tmux.enter("pager off")
+        try await tmux.enter("filter clear")
+        let unpaged = try await tmux.waitFor("the whole list") { $0.contains("Tion Medon") && $0.hasSuffix("characters›") }
+        #expect(!unpaged.hasSuffix("\n:"))
+    }
+
+    @Test("$PAGER is used as given, with its arguments; --no-pager turns paging off", arguments: [false, true])
+    func pagerFromTheEnvironment(noPager: Bool) async throws {
+        let sandbox = try Sandbox("tty-pager-env")
+        let tmux = try await start(noPager ? ["--no-pager"] : [], environment: ["PAGER": "sed s/^/paged:/"],
+                                   height: 20, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use characters")
+        let screen = try await tmux.waitFor("the list") { $0.contains("Tion Medon") && $0.hasSuffix("characters›") }
+        #expect(screen.contains("paged:82  ☆  Tion Medon") == !noPager, "\(screen)")
+    }
+
+    @Test("a slow live request shows `loading starships…` until the screen replaces it")
+    func loadingLine() async throws {
+        let sandbox = try Sandbox("tty-loading")
+        let server = try FakeSWAPI(["--delay-ms", "1500"], sandbox: sandbox)
+        try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
+        let tmux = try await start(["--source", "live", "--config", sandbox.file("Plugins.json").path], in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("loading starships…")
+        let screen = try await tmux.waitFor("the list") { $0.hasSuffix("starships›") }
+        #expect(screen.contains("Starships · page 1 of 4"))
+        #expect(!screen.contains("loading"), "the loading line is cleared:\n\(screen)")
+    }
+
+    @Test("Tab after `open` lists the row numbers in order")
+    func rowNumbersCompleteInOrder() async throws {
+        let sandbox = try Sandbox("tty-complete")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("starships›")
+        try await tmux.type("open ")
+        try await tmux.press("Tab")
+        try await tmux.press("Tab")
+        let screen = try await tmux.waitFor("the candidates") { $0.contains("10") && $0.hasSuffix("starships› open") }
+        let listing = screen.split(separator: "\n").first { $0.contains("01") && $0.contains("10") }
+        let numbers = listing.map { $0.split(separator: " ").compactMap { Int($0) } } ?? []
+        #expect(numbers == Array(1...10), "\(screen)")
+    }
+
+    @Test("bold headings at a terminal, none with TERM=dumb or NO_COLOR",
+          arguments: [("screen", [String: String]()), ("dumb", [:]), ("screen", ["NO_COLOR": "1"])])
+    func boldOnlyWhereTheTerminalHasIt(term: String, environment: [String: String]) async throws {
+        let sandbox = try Sandbox("tty-\(term)")
+        let tmux = try await start(environment: environment, term: term, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        let screen = try await tmux.waitFor("the list", escapes: true) { $0.contains("Rebel transport") }
+        let bold = screen.contains("\u{1B}[1m")
+        #expect(bold == (term == "screen" && environment.isEmpty), "\(screen)")
+    }
+
+    @Test("history keeps no repeated lines and no lines typed with a leading space")
+    func historySkipsRepeatsAndSpaceLedLines() async throws {
+        let sandbox = try Sandbox("tty-history")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        for line in ["features", "features", " help", "use starships", "use starships", "features"] {
+            try await tmux.enter(line)
+        }
+        // A Ctrl-D typed ahead while a command runs is lost, as in bash, python and sqlite3:
+        // wait for the prompt after the last features list.
+        try await tmux.waitFor("the last features list") { screen in
+            let lines = screen.split(separator: "\n")
+            return lines.count > 2 && lines[lines.count - 2].contains("iTunes search") && screen.hasSuffix("starships›")
+        }
+        try await tmux.press("C-d")
+        #expect(try await tmux.exitStatus() == 0)
+
+        let saved = try String(contentsOf: sandbox.file("history"), encoding: .utf8)
+            .split(separator: "\n").map { $0.replacingOccurrences(of: "\\040", with: " ") }
+            .filter { $0 != "_HiStOrY_V2_" }
+        #expect(saved == ["features", "use starships", "features"])
+    }
+
+    // MARK: Helpers
+
+    /// The process id a fake player wrote, once it has.
+    static func waitForPID(in file: URL) async throws -> pid_t {
+        let deadline = Date().addingTimeInterval(15)
+        while Date() < deadline {
+            if let text = try? String(contentsOf: file, encoding: .utf8),
+               let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
+                return pid
+            }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        throw TmuxSession.Failure(description: "the player never started")
+    }
+
+    /// Whether process `pid` has ended (gone, or a zombie) within a few seconds.
+    static func waitUntilGone(_ pid: pid_t) async throws -> Bool {
+        let deadline = Date().addingTimeInterval(5)
+        while Date() < deadline {
+            guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
+            if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            try await Task.sleep(for: .milliseconds(40))
+        }
+        return false
+    }
+}
