@@ -44,10 +44,15 @@ let package = Package(
             dependencies: ["Reactive", "ExplorerCore"],
             path: "Sources/Features/ITunes"
         ),
+        .target(
+            name: "MovieDB",
+            dependencies: ["Reactive", "ExplorerCore"],
+            path: "Sources/Features/MovieDB"
+        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes",
+                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,6 +1,7 @@
 import ExplorerCore
 import Characters
 import ITunes
+import MovieDB
 import Starships
 
 /// Every feature this binary is built with; Plugins.json chooses which are enabled and in
@@ -10,6 +11,7 @@ enum BuiltinFeatures {
         StarshipsFeature.descriptor,
         CharactersFeature.descriptor,
         ITunesFeature.descriptor,
+        MovieDBFeature.descriptor,
     ]
 
     /// "three": how many, in words, for `--help`.

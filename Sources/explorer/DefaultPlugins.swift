@@ -8,7 +8,8 @@ enum DefaultPlugins {
       "features": [
         { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
         { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } },
-        { "id": "itunes", "enabled": true, "baseURL": "https://itunes.apple.com", "settings": { "country": "US", "limit": 50 } }
+        { "id": "itunes", "enabled": true, "baseURL": "https://itunes.apple.com", "settings": { "country": "US", "limit": 50 } },
+        { "id": "moviedb", "enabled": true, "baseURL": "https://api.themoviedb.org/3", "settings": { "imageBaseURL": "https://image.tmdb.org/t/p/w500" } }
       ]
     }
     """#

@@ -120,7 +120,8 @@ struct ExplorerCommand: AsyncParsableCommand {
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
             terminal: terminal, clock: appClock, timeout: timeout,
-            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) })
+            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) },
+            variables: variables, configDirectory: paths.configDirectory)
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,

@@ -12,6 +12,12 @@ struct ExplorerPaths {
         return URL(fileURLWithPath: base).appendingPathComponent("explorer")
     }
 
+    /// Key files and the like: `$XDG_CONFIG_HOME/explorer`, else `~/.config/explorer`.
+    var configDirectory: URL {
+        let base = nonEmpty("XDG_CONFIG_HOME") ?? home + "/.config"
+        return URL(fileURLWithPath: base).appendingPathComponent("explorer")
+    }
+
     /// History: `$EXPLORER_HISTFILE`, else `$XDG_STATE_HOME/explorer/history`, else
     /// `~/.local/state/explorer/history`; `/dev/null` (or an empty value) keeps none.
     var historyFile: String? {

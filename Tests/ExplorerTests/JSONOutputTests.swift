@@ -16,6 +16,8 @@ struct JSONOutputTests {
         "filter clear", "sort birth", "refresh", "help filter",
         "use itunes", "search jack johnson", "page next", "open 13", "fav", "play", "web", "back",
         "lookup 1500000001", "search xyzzy", "search 周杰倫", "refresh",
+        "use moviedb", "movies top", "open 3", "fav", "back", "filter the", "filter clear", "tv top", "open 6",
+        "trailer 2", "back", "search rick", "search xyzzy", "favs",
         "source embedded", "trace off", "format",
     ]
 
@@ -49,7 +51,16 @@ struct JSONOutputTests {
             return objects[indexes[occurrence]]
         }
         #expect(screen("features")["screen"] as? String == "features")
-        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes"])
+        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb"])
+        #expect((screen("use moviedb")["rows"] as? [[String: Any]])?.count == 20)
+        #expect(screen("use moviedb")["category"] as? String == "movies popular")
+        #expect((screen("movies top")["rows"] as? [[String: Any]])?.first?["id"] as? String == "movie/238")
+        #expect(screen("open 6")["title"] as? String == "Rick and Morty")
+        #expect(screen("open 6")["seasons"] as? Int == 4)
+        #expect((screen("open 6")["videos"] as? [[String: Any]])?.first?["url"] as? String == "https://www.youtube.com/watch?v=WNhH00OIPP0")
+        #expect(screen("trailer 2")["url"] as? String == "https://www.youtube.com/watch?v=wh10k2LPZiI")
+        #expect(screen("search rick")["origin"] as? String == "embedded")
+        #expect(screen("filter the")["mode"] as? String == "filter")
         #expect(screen("help")["screen"] as? String == "help")
         #expect((screen("help")["commands"] as? [[String: Any]])?.first?["usage"] as? String == "help [command]")
         #expect(screen("format")["format"] as? String == "json")

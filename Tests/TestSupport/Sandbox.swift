@@ -21,7 +21,7 @@ public final class Sandbox: Sendable {
         guard mkdtemp(&template) != nil else {
             throw Subprocess.LaunchError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
         }
-        let path = String(cString: template)
+        let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         directory = URL(fileURLWithPath: path).resolvingSymlinksInPath()
     }
 

@@ -17,6 +17,12 @@ public struct AppEnvironment {
     public var progress: @MainActor (String) -> Void
     /// Shows that a request is taking a while, unless a status line is already shown.
     public var waiting: @MainActor @Sendable (String) -> Void
+    /// The process environment, where credentials for live APIs may be (`TMDB_API_KEY`).
+    public var variables: [String: String]
+    /// `$XDG_CONFIG_HOME/explorer` (else `~/.config/explorer`): where key files are by default.
+    public var configDirectory: URL
+    /// Images every feature shares: `<data dir>/cache/images`.
+    public let images: ImageCache
 
     public init(
         selection: SourceSelection,
@@ -27,7 +33,9 @@ public struct AppEnvironment {
         clock: any AppClock = LiveClock(),
         timeout: TimeInterval = 15,
         progress: @escaping @MainActor (String) -> Void = { _ in },
-        waiting: @escaping @MainActor @Sendable (String) -> Void = { _ in }
+        waiting: @escaping @MainActor @Sendable (String) -> Void = { _ in },
+        variables: [String: String] = [:],
+        configDirectory: URL? = nil
     ) {
         self.selection = selection
         self.tracer = tracer
@@ -38,17 +46,27 @@ public struct AppEnvironment {
         self.timeout = timeout
         self.progress = progress
         self.waiting = waiting
+        self.variables = variables
+        self.configDirectory = configDirectory ?? dataDirectory.appendingPathComponent("config")
+        images = ImageCache(directory: dataDirectory.appendingPathComponent("cache").appendingPathComponent("images"))
     }
 
-    /// One feature's client stack, outermost first: tracing; a `loading <feature>…` status
-    /// line while a request takes a while; then live (the API at `baseURL`) or embedded
-    /// (`embedded`), as the shared source selection says at each request.
-    public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder) -> any HTTPClient {
-        let source = SwitchableHTTPClient(
-            live: LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
-            embedded: EmbeddedHTTPClient(responder: embedded),
-            selection: selection)
-        return TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
+    /// One feature's client stack, outermost first: its credentials on live requests (when
+    /// its API needs them); tracing; a `loading <feature>…` status line while a request takes a
+    /// while; then live (the API at `baseURL`, with its answers cached when the feature keeps
+    /// them for when the network is unavailable) or embedded (`embedded`), as the shared source
+    /// selection says at each request.
+    public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder,
+                           cachesResponses: Bool = false, signer: RequestSigner? = nil) -> any HTTPClient {
+        var live: any HTTPClient = LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer)
+        if cachesResponses {
+            live = CachingHTTPClient(live, cache: ResponseCache(database: favourites.database, feature: featureID, clock: clock),
+                                     tracer: tracer)
+        }
+        let source = SwitchableHTTPClient(live: live, embedded: EmbeddedHTTPClient(responder: embedded), selection: selection)
+        let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
+        guard let signer else { return traced }
+        return SigningHTTPClient(traced, signer: signer, selection: selection)
     }
 
     /// Where a feature keeps downloaded files.
@@ -60,13 +78,18 @@ public struct AppEnvironment {
     public func context(for entry: FeatureRegistry.Entry) -> FeatureContext {
         FeatureContext(
             id: entry.descriptor.id,
-            http: httpClient(featureID: entry.descriptor.id, baseURL: entry.config.baseURL, embedded: entry.descriptor.embedded),
+            http: httpClient(featureID: entry.descriptor.id, baseURL: entry.config.baseURL, embedded: entry.descriptor.embedded,
+                             cachesResponses: entry.descriptor.cachesResponses,
+                             signer: entry.descriptor.signer?(RequestSigner.Sources(
+                                environment: variables, settings: entry.config.settings, configDirectory: configDirectory))),
             favourites: favourites,
             cacheDirectory: cacheDirectory(for: entry.descriptor.id),
             settings: entry.config.settings,
             terminal: terminal,
             clock: clock,
             tracer: tracer,
-            progress: progress)
+            progress: progress,
+            images: images,
+            selection: selection)
     }
 }

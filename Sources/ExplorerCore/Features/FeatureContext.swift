@@ -17,6 +17,11 @@ public struct FeatureContext {
     public let tracer: Tracer?
     /// Shows a transient status line on a terminal (`loading characters 3/9`); does nothing when piped.
     public let progress: @MainActor (String) -> Void
+    /// Images shared by every feature (posters, pictures), downloaded once.
+    public let images: ImageCache
+    /// Where data comes from now (the client follows it by itself; a feature reads it to say
+    /// where an answer came from, or to search its embedded data instead of the API).
+    public let selection: SourceSelection
 
     public init(
         id: String,
@@ -27,7 +32,9 @@ public struct FeatureContext {
         terminal: TerminalSettings = TerminalSettings(),
         clock: any AppClock = LiveClock(),
         tracer: Tracer? = nil,
-        progress: @escaping @MainActor (String) -> Void = { _ in }
+        progress: @escaping @MainActor (String) -> Void = { _ in },
+        images: ImageCache? = nil,
+        selection: SourceSelection = SourceSelection(.embedded)
     ) {
         self.id = id
         self.http = http
@@ -38,6 +45,8 @@ public struct FeatureContext {
         self.clock = clock
         self.tracer = tracer
         self.progress = progress
+        self.images = images ?? ImageCache(directory: cacheDirectory.deletingLastPathComponent().appendingPathComponent("images"))
+        self.selection = selection
     }
 
     /// The database the favourites live in, where a feature keeps its own tables too.

@@ -12,6 +12,11 @@ public struct FeatureDescriptor: Sendable {
     /// Steps that create and update the feature's own tables (run with the favourites' when the
     /// database is first opened).
     public let migrations: [StoreMigration]
+    /// Whether live answers are kept in the ``ResponseCache`` to stand in when the network is
+    /// unavailable (see ``CachingHTTPClient``).
+    public let cachesResponses: Bool
+    /// How live requests get the API's credentials, for an API that needs them.
+    public let signer: (@Sendable (RequestSigner.Sources) -> RequestSigner)?
     public let make: @MainActor @Sendable (FeatureContext) -> any Feature
 
     public init(
@@ -20,6 +25,8 @@ public struct FeatureDescriptor: Sendable {
         summary: String,
         embedded: @escaping EmbeddedResponder,
         migrations: [StoreMigration] = [],
+        cachesResponses: Bool = false,
+        signer: (@Sendable (RequestSigner.Sources) -> RequestSigner)? = nil,
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
         self.id = id
@@ -27,6 +34,8 @@ public struct FeatureDescriptor: Sendable {
         self.summary = summary
         self.embedded = embedded
         self.migrations = migrations
+        self.cachesResponses = cachesResponses
+        self.signer = signer
         self.make = make
     }
 }

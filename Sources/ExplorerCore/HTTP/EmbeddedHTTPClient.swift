@@ -15,7 +15,7 @@ public struct EmbeddedHTTPClient: HTTPClient {
             throw HTTPError(.status(404), endpoint: request.endpoint)
         }
         guard (200..<300).contains(response.status) else {
-            throw HTTPError(.status(response.status), endpoint: request.endpoint)
+            throw HTTPError(.status(response.status), endpoint: request.endpoint, body: response.body)
         }
         return response
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why a request produced no usable answer, with a one-line message for the user that names
 /// the request (secrets shown as `•••`).
 ///
@@ -35,12 +37,16 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     private let detail: String?
     /// The server that was contacted (`swapi.dev`, `127.0.0.1:8080`), when known.
     public let host: String?
+    /// The body that came with a failing status, for the API's layer to read its own error
+    /// (TMDB's `status_message`); never shown as it is.
+    public let body: Data?
 
-    public init(_ kind: Kind, endpoint: String, detail: String? = nil, host: String? = nil) {
+    public init(_ kind: Kind, endpoint: String, detail: String? = nil, host: String? = nil, body: Data? = nil) {
         self.kind = kind
         self.endpoint = endpoint
         self.detail = detail
         self.host = host
+        self.body = body
     }
 
     /// Whether the request failed because the network or the server cannot be reached at all
@@ -48,6 +54,11 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var isNetworkUnavailable: Bool {
         if case .networkUnavailable = kind { return true }
         return false
+    }
+
+    /// Equal when they say the same thing; the body is not compared.
+    public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
+        lhs.kind == rhs.kind && lhs.endpoint == rhs.endpoint && lhs.detail == rhs.detail && lhs.host == rhs.host
     }
 
     public var description: String {

@@ -14,6 +14,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Set for a resource the API links to outside its base URL (an audio preview): the request
     /// goes exactly there. Only http and https URLs are ever fetched.
     public private(set) var absoluteURL: URL?
+    /// Whether a cached answer may stand in when the network is unavailable (see
+    /// ``CachingHTTPClient``); `refresh` asks with false, so it reports the failure instead.
+    public var allowsCachedAnswer = true
 
     /// What a secret value is shown as.
     public static let redacted = "•••"
@@ -67,6 +70,15 @@ public struct HTTPRequest: Sendable, Hashable {
         guard !query.isEmpty else { return path }
         let shown = query.map { "\(Self.encode($0.name))=\($0.isSecret ? Self.redacted : Self.encode($0.value))" }
         return "\(path)?\(shown.joined(separator: "&"))"
+    }
+
+    /// What a cache keeps the answer under: the endpoint without its secret query items (so a
+    /// key is never stored, and answers survive a change of key).
+    public var cacheKey: String {
+        if let absoluteURL { return absoluteURL.absoluteString }
+        let shown = query.filter { !$0.isSecret }
+        guard !shown.isEmpty else { return path }
+        return "\(path)?" + shown.map { "\(Self.encode($0.name))=\(Self.encode($0.value))" }.joined(separator: "&")
     }
 
     /// The full URL under `baseURL` (whose own path is kept: `https://swapi.dev/api` + `/starships/`),

@@ -60,7 +60,7 @@ public struct LiveHTTPClient: HTTPClient {
 
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
         guard (200..<300).contains(response.status) else {
-            throw HTTPError(.status(response.status), endpoint: request.endpoint)
+            throw HTTPError(.status(response.status), endpoint: request.endpoint, body: response.body)
         }
         return response
     }

@@ -52,4 +52,9 @@ public enum JSONValue: Sendable, Hashable {
     public static func optional(_ value: Int?) -> JSONValue {
         value.map(JSONValue.int) ?? .null
     }
+
+    /// A number, or `null` when there is none.
+    public static func optional(_ value: Double?) -> JSONValue {
+        value.map(JSONValue.double) ?? .null
+    }
 }

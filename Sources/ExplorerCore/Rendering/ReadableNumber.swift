@@ -58,6 +58,15 @@ public enum ReadableNumber {
         return .number(value(trimmed))
     }
 
+    /// A size as people read it: `812 bytes`, `34 KB`, `1.2 MB` (units of 1,024).
+    public static func bytes(_ count: Int) -> String {
+        switch count {
+        case ..<1024: return "\(count) bytes"
+        case ..<(1024 * 1024): return "\(count / 1024) KB"
+        default: return String(format: "%.1f MB", Double(count) / 1_048_576)
+        }
+    }
+
     /// An integer with thousands separators: 1234567 → "1,234,567".
     public static func grouping(_ value: Int) -> String {
         let digits = String(value.magnitude)

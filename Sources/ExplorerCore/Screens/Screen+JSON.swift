@@ -8,7 +8,7 @@ extension Screen: Encodable {
         for block in blocks {
             switch block {
             case .table(let table):
-                object["rows"] = .array(table.dataRows)
+                object[table.key] = .array(table.dataRows)
             case .fields(let fields):
                 for field in fields where field.visibility.inData { object[field.key] = field.value }
             case .segments(let bar):

@@ -35,7 +35,7 @@ public struct Screen: Sendable, Equatable {
     /// The first table among the blocks, if any (what CSV writes).
     public var table: ScreenTable? {
         for block in blocks {
-            if case .table(let table) = block { return table }
+            if case .table(let table) = block, table.key == "rows" { return table }
         }
         return nil
     }

@@ -92,11 +92,16 @@ public struct ScreenTable: Sendable, Equatable {
     /// Each row has one cell per column, in column order.
     public var rows: [[Cell]]
     public var showsHeader = true
+    /// The member its rows are under in JSON: `rows` for the screen's own list; another name
+    /// (`videos`) for a table that accompanies something else, which CSV does not take for the
+    /// screen's table.
+    public var key: String
 
-    public init(columns: [Column], rows: [[Cell]] = [], showsHeader: Bool = true) {
+    public init(columns: [Column], rows: [[Cell]] = [], showsHeader: Bool = true, key: String = "rows") {
         self.columns = columns
         self.rows = rows
         self.showsHeader = showsHeader
+        self.key = key
     }
 
     /// The rows as JSON objects of the data columns.

@@ -111,6 +111,7 @@ public final class AppDatabase: Sendable {
                 table.primaryKey(["feature", "itemID"])
             }
         }
+        migrator.registerMigration(ResponseCache.migration.identifier, migrate: ResponseCache.migration.migrate)
         for migration in migrations {
             migrator.registerMigration(migration.identifier, migrate: migration.migrate)
         }

@@ -15,7 +15,7 @@ public struct ITunesPreviews: Sendable {
     /// Downloads the preview of `item` into the cache (afresh each time, so a file from another
     /// source is never played by mistake), plays it if a player exists, and says what happened.
     public func play(_ item: ITunesItem, service: ITunesService) async throws -> PreviewOutcome {
-        guard let text = item.previewUrl, let url = URL(string: text), Self.isWeb(url) else {
+        guard let text = item.previewUrl, let url = URL(string: text), DesktopOpener.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) preview")
         }
         let player = try PreviewPlayer.find(environment: environment)
@@ -38,19 +38,10 @@ public struct ITunesPreviews: Sendable {
     }
 
     /// Opens the store page with xdg-open when there is one, else just gives the URL.
-    public func openStorePage(_ item: ITunesItem) async throws -> StorePageOutcome {
-        guard let text = item.storeURL, let url = URL(string: text), Self.isWeb(url) else {
+    public func openStorePage(_ item: ITunesItem) async throws -> OpenOutcome {
+        guard let text = item.storeURL, let url = URL(string: text), DesktopOpener.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) store page")
         }
-        guard let opener = ExternalProgram.find("xdg-open", environment: environment) else {
-            return StorePageOutcome(url: url.absoluteString, opener: nil, status: nil)
-        }
-        let status = try await opener.run([url.absoluteString])
-        return StorePageOutcome(url: url.absoluteString, opener: opener.name, status: status)
-    }
-
-    static func isWeb(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host != nil
+        return try await DesktopOpener(environment: environment).open(url, what: "the store page")
     }
 }

@@ -113,16 +113,7 @@ public final class ITunesView {
     }
 
     /// What `web` did: opened the store page, or gave its address.
-    static func storePage(_ outcome: StorePageOutcome) -> Screen {
-        let text: String
-        switch (outcome.opener, outcome.status) {
-        case (_?, 0?): text = "opened \(outcome.url)"
-        case (let opener?, let status?): text = "store page: \(outcome.url) (\(opener) failed with status \(status))"
-        default: text = "store page: \(outcome.url)"
-        }
-        return .message(text, feature: feature, kind: "web", facts: [
-            "url": .string(outcome.url), "opened": .bool(outcome.opened), "opener": .optional(outcome.opener),
-            "status": outcome.status.map { .int(Int($0)) } ?? .null,
-        ])
+    static func storePage(_ outcome: OpenOutcome) -> Screen {
+        .message(outcome.text(label: "store page"), feature: feature, kind: "web", facts: outcome.facts(key: "url"))
     }
 }

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Images that features download (MovieDB's posters, Facts' pictures), kept as files under
+/// `<data dir>/cache/images/` so each is fetched once and is there offline afterwards.
+///
+/// - A file is named after a 64-bit FNV-1a hash of its URL, with the URL's extension.
+/// - A download is written to a temporary file and renamed into place, so a reader never sees
+///   half an image, even with two explorers running.
+/// - One URL is never downloaded twice at the same time: a second request waits for the first.
+/// - The folder is kept under ``capacity`` bytes: after a download, the least recently used
+///   files go (a hit marks its file used by touching its modification time).
+public actor ImageCache {
+    public nonisolated let directory: URL
+    public nonisolated let capacity: Int
+    private var downloads: [URL: Task<CachedImage, Error>] = [:]
+
+    public init(directory: URL, capacity: Int = 200 * 1024 * 1024) {
+        self.directory = directory
+        self.capacity = capacity
+    }
+
+    /// The image at `url`: from the folder if it is there, else fetched with `http` (an
+    /// absolute request, so it goes to the image's own host without the API's credentials).
+    public func image(at url: URL, using http: any HTTPClient) async throws -> CachedImage {
+        if let cached = cached(url) { return cached }
+        if let running = downloads[url] { return try await running.value }
+        let file = self.file(for: url)
+        let directory = self.directory
+        let task = Task { () throws -> CachedImage in
+            guard let request = HTTPRequest(absolute: url) else {
+                throw HTTPError(.invalidURL, endpoint: url.absoluteString.sanitizedForTerminal)
+            }
+            let response = try await http.send(request)
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let partial = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).partial")
+            try response.body.write(to: partial)
+            guard rename(partial.path, file.path) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(at: partial)
+                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot keep \(file.path): \(reason)"])
+            }
+            return CachedImage(file: file, byteCount: response.body.count, wasCached: false)
+        }
+        downloads[url] = task
+        defer { downloads[url] = nil }
+        let image = try await task.value
+        evict(keeping: image.file)
+        return image
+    }
+
+    /// The image at `url` if the folder has it (marked as used); nil otherwise. Makes no request.
+    public func cached(_ url: URL) -> CachedImage? {
+        let file = self.file(for: url)
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
+              let size = attributes[.size] as? Int else { return nil }
+        try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+        return CachedImage(file: file, byteCount: size, wasCached: true)
+    }
+
+    /// Where the image at `url` is (or would be) kept.
+    public nonisolated func file(for url: URL) -> URL {
+        let text = url.absoluteString
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        let name = String(hash, radix: 16).leftPadded(to: 16)
+        let pathExtension = url.pathExtension.lowercased()
+        let suffix = !pathExtension.isEmpty && pathExtension.count <= 5 && pathExtension.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+            ? pathExtension : "img"
+        return directory.appendingPathComponent("\(name).\(suffix)")
+    }
+
+    /// Deletes the least recently used files until the folder holds at most 90% of the
+    /// capacity; never `keeping`, the file just written.
+    private func evict(keeping kept: URL) {
+        let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
+        guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
+        var entries: [(url: URL, size: Int, used: Date)] = []
+        for file in files where !file.lastPathComponent.hasPrefix(".") {
+            guard let values = try? file.resourceValues(forKeys: Set(keys)) else { continue }
+            entries.append((file, values.fileSize ?? 0, values.contentModificationDate ?? .distantPast))
+        }
+        var total = entries.reduce(0) { $0 + $1.size }
+        guard total > capacity else { return }
+        for entry in entries.sorted(by: { $0.used < $1.used }) where total > capacity * 9 / 10 {
+            guard entry.url.standardizedFileURL != kept.standardizedFileURL else { continue }
+            if (try? FileManager.default.removeItem(at: entry.url)) != nil { total -= entry.size }
+        }
+    }
+}
+
+private extension String {
+    func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
+    }
+}

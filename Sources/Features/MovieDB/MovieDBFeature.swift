@@ -1,0 +1,142 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// MovieDB: The Movie Database's movies and TV shows by category, 20 to a page as TMDB pages
+/// them, with details, trailers, posters, search, favourites, and an offline cache that
+/// `filter` searches by category. Wires the service, view model and view, and maps commands to
+/// intents.
+@MainActor
+public final class MovieDBFeature: ScreenFeature, FavouritesListing {
+    public nonisolated static let descriptor = FeatureDescriptor(
+        id: MovieDBViewModel.featureID,
+        title: "The Movie Database",
+        summary: "movies and TV by category, details, trailers, search, and an offline cache",
+        embedded: MovieDBEmbeddedData.responder,
+        migrations: [OfflineIndex.migration(prefix: MovieDBViewModel.featureID)],
+        cachesResponses: true,
+        signer: MovieDBCredentials.signer,
+        make: { context in MovieDBFeature(context: context) }
+    )
+
+    public let viewModel: MovieDBViewModel
+    public let view: MovieDBView
+    private let http: any HTTPClient
+    private let images: ImageCache
+    private let opener: DesktopOpener
+
+    public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        http = context.http
+        images = context.images
+        opener = DesktopOpener(environment: environment)
+        viewModel = MovieDBViewModel(service: .http(context.http), favourites: context.favourites,
+                                     index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
+                                     selection: context.selection, clock: context.clock, tracer: context.tracer)
+        view = MovieDBView(viewModel: viewModel,
+                           imageBaseURL: context.settings["imageBaseURL"]?.stringValue ?? MovieDBView.defaultImageBaseURL,
+                           tracer: context.tracer)
+    }
+
+    /// The category (or search) on show, then the title of the detail: `movies top › Ad Astra`.
+    public var location: [String] {
+        let state = viewModel.state.value
+        var location: [String]
+        switch state.mode {
+        case .category, .filter: location = [state.category.command]
+        case .search: location = ["search"]
+        }
+        if let detail = state.detail { location.append(detail.item.title) }
+        return location
+    }
+
+    public var model: MovieDBViewModel { viewModel }
+    public var screen: Screen { view.screen }
+
+    /// Another source: forget what was loaded, and load the category afresh.
+    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
+        viewModel.reset()
+        guard isActive else { return nil }
+        try await viewModel.load()
+        return view.screen
+    }
+
+    public var commands: [Command] {
+        let viewModel = self.viewModel
+        let view = self.view
+        let categoryCommands = MovieDBKind.allCases.map { kind in
+            Command(kind.command, usage: "\(kind.command) [\(MovieDBCategory.of(kind).map(\.word).joined(separator: "|"))]",
+                    summary: "list \(kind == .movie ? "movies" : "TV shows") by category (alone: the last one)",
+                    complete: { previous in previous.isEmpty ? MovieDBCategory.of(kind).map(\.word) : [] },
+                    run: { arguments in
+                        guard arguments.count <= 1 else {
+                            throw CommandError.usage("\(kind.command) [\(MovieDBCategory.of(kind).map(\.word).joined(separator: "|"))]")
+                        }
+                        try await viewModel.showCategory(kind: kind, word: arguments.first)
+                        return view.screen
+                    })
+        }
+        return categoryCommands + [
+            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page (of the category or the search)",
+                    complete: { previous in
+                        previous.isEmpty ? ["next", "prev"] + (1...max(min(viewModel.pageCount, 20), 1)).map(String.init) : []
+                    },
+                    run: { arguments in
+                        try await viewModel.showPage(try PageArgument(arguments))
+                        return view.screen
+                    }),
+            .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos",
+                  screen: { view.screen }),
+            .favourite(viewModel),
+            Command("search", usage: "search <words…>",
+                    summary: "search TMDB's movies or shows (the kind on show); offline, the cache",
+                    details: """
+                        Searches TMDB for titles of the kind on show (`movies` or `tv` first to choose), in TMDB's \
+                        order, 20 to a page. With the embedded source, or when the network is unavailable, \
+                        searches every title fetched before (every category, both kinds) and says so.
+                        """,
+                    run: { arguments in
+                        try await viewModel.search(arguments)
+                        return view.screen
+                    }),
+            Command("filter", usage: "filter <words…> | filter clear",
+                    summary: "narrow the category to cached titles matching every word (no network)",
+                    details: """
+                        Searches every page of the category ever fetched, from the local cache, instantly: \
+                        a title matches when its title, original title or overview has a word starting with \
+                        each of the words, case and accents ignored (`filter star wa`). `filter clear` shows \
+                        the pages again.
+                        """,
+                    complete: { previous in previous.isEmpty ? ["clear"] : [] },
+                    run: { arguments in
+                        try await viewModel.filter(arguments)
+                        return view.screen
+                    }),
+            Command("trailer", usage: "trailer [N]",
+                    summary: "on a detail: open video N (default: the first, official trailers first), or print its address",
+                    run: { [opener] arguments in
+                        guard arguments.count <= 1 else { throw CommandError.usage("trailer [N]") }
+                        let (number, video, url) = try viewModel.video(arguments.first)
+                        let outcome = try await opener.open(url, what: "the video's address")
+                        return MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title)
+                    }),
+            Command("poster", summary: "on a detail: fetch the poster into the image cache and open it (or print where it is)",
+                    run: { [http, images, opener] arguments in
+                        guard arguments.isEmpty else { throw CommandError.usage("poster") }
+                        let item = try viewModel.openedItem()
+                        guard let text = MovieDBView.imageURL(item.posterPath, base: view.imageBaseURL), let url = URL(string: text) else {
+                            throw CommandError("TMDB has no poster for “\(item.title.sanitizedForTerminal)”")
+                        }
+                        let image: CachedImage
+                        do {
+                            image = try await images.image(at: url, using: http)
+                        } catch let error as HTTPError where error.kind == .status(404) && viewModel.isEmbeddedSource {
+                            throw CommandError("the embedded data holds no images: `source live` fetches the poster (\(text))")
+                        }
+                        let outcome = try await opener.open(file: image.file)
+                        return MovieDBView.poster(outcome, image: image, url: text, title: item.title)
+                    }),
+            .refresh(summary: "ask TMDB again for what is on show: the page, the search or the detail (never the cache)",
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+        ]
+    }
+}

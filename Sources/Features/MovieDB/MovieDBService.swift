@@ -1,0 +1,91 @@
+import ExplorerCore
+import Foundation
+
+/// TMDB's v3 API as the feature uses it: a category's page, a title's detail with its videos,
+/// and search. A client of async closures, so tests give answers directly.
+public struct MovieDBService: Sendable {
+    /// Page `page` of a category; `fresh` refuses an answer from the cache (`refresh`).
+    public var list: @Sendable (_ category: MovieDBCategory, _ page: Int, _ fresh: Bool) async throws -> MovieDBAnswer<MovieDBPage>
+    /// `/movie/{id}` or `/tv/{id}` with its videos: the item with its ``MovieDBItem/detail``.
+    public var detail: @Sendable (_ kind: MovieDBKind, _ id: Int, _ fresh: Bool) async throws -> MovieDBAnswer<MovieDBItem>
+    /// Page `page` of TMDB's search of one kind for `query`.
+    public var search: @Sendable (_ kind: MovieDBKind, _ query: String, _ page: Int) async throws -> MovieDBAnswer<MovieDBPage>
+
+    public init(
+        list: @escaping @Sendable (MovieDBCategory, Int, Bool) async throws -> MovieDBAnswer<MovieDBPage>,
+        detail: @escaping @Sendable (MovieDBKind, Int, Bool) async throws -> MovieDBAnswer<MovieDBItem>,
+        search: @escaping @Sendable (MovieDBKind, String, Int) async throws -> MovieDBAnswer<MovieDBPage>
+    ) {
+        self.list = list
+        self.detail = detail
+        self.search = search
+    }
+
+    /// Over HTTP (the feature's client stack, which adds the key on live requests).
+    public static func http(_ client: any HTTPClient) -> MovieDBService {
+        MovieDBService(
+            list: { category, page, fresh in
+                var request = HTTPRequest(path: category.path, query: [.init("page", String(page))])
+                request.allowsCachedAnswer = !fresh
+                return try await fetch(MovieDBPage.self, request, kind: category.kind, client: client)
+            },
+            detail: { kind, id, fresh in
+                var request = HTTPRequest(path: "/\(kind.rawValue)/\(id)", query: [.init("append_to_response", "videos")])
+                request.allowsCachedAnswer = !fresh
+                let response = try await send(request, client: client)
+                guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
+                    throw HTTPError(.undecodable, endpoint: request.endpoint, detail: "not TMDB's shape")
+                }
+                return MovieDBAnswer(item, cachedAt: response.cachedAt)
+            },
+            search: { kind, query, page in
+                let request = HTTPRequest(path: "/search/\(kind.rawValue)",
+                                          query: [.init("query", query), .init("page", String(page)), .init("include_adult", "false")])
+                return try await fetch(MovieDBPage.self, request, kind: kind, client: client)
+            })
+    }
+
+    private static func fetch<T: Decodable & Sendable & Equatable>(
+        _ type: T.Type, _ request: HTTPRequest, kind: MovieDBKind, client: any HTTPClient
+    ) async throws -> MovieDBAnswer<T> {
+        let response = try await send(request, client: client)
+        let decoder = JSONDecoder()
+        decoder.userInfo[.movieDBKind] = kind
+        do {
+            return MovieDBAnswer(try decoder.decode(T.self, from: response.body), cachedAt: response.cachedAt)
+        } catch {
+            throw HTTPError(.undecodable, endpoint: request.endpoint, detail: "not TMDB's shape")
+        }
+    }
+
+    private static func send(_ request: HTTPRequest, client: any HTTPClient) async throws -> HTTPResponse {
+        do {
+            return try await client.send(request)
+        } catch let error as HTTPError {
+            throw explained(error)
+        }
+    }
+
+    /// TMDB's own explanation of a failure (`{"status_code": 7, "status_message": "Invalid API
+    /// key…"}`): a 401 is about the key; other statuses keep HTTP's message with TMDB's added.
+    static func explained(_ error: HTTPError) -> Error {
+        guard case .status(let code) = error.kind else { return error }
+        let message = error.body.flatMap { try? JSONDecoder().decode(StatusMessage.self, from: $0) }
+        let said = message.map { " (status \($0.statusCode.map(String.init) ?? "?"): \($0.statusMessage ?? "no message"))" } ?? ""
+        if code == 401 {
+            return CommandError("TMDB rejected the API key\(said)")
+        }
+        guard !said.isEmpty else { return error }
+        return CommandError("\(error.description): TMDB says\(said)")
+    }
+
+    private struct StatusMessage: Decodable {
+        var statusCode: Int?
+        var statusMessage: String?
+
+        enum CodingKeys: String, CodingKey {
+            case statusCode = "status_code"
+            case statusMessage = "status_message"
+        }
+    }
+}
