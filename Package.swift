@@ -73,9 +73,10 @@ let package = Package(
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(
             name: "ExplorerTests",
-            dependencies: ["explorer", "ExplorerCore", "TestSupport"],
+            dependencies: ["explorer", "ExplorerCore", "MovieDB", "TestSupport"],
             exclude: ["Transcripts", "Fixtures"]
         ),
     ]

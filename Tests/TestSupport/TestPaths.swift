@@ -13,6 +13,8 @@ public enum TestPaths {
     public static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
     /// The SWAPI pages the embedded data was made from; the fake server serves these.
     public static let swapiData = repository.appendingPathComponent("data/swapi")
+    /// MovieDB's embedded answers, which the fake TMDB serves too.
+    public static let tmdbData = repository.appendingPathComponent("data/tmdb")
 
     /// The `explorer` executable SwiftPM built beside the test runner (the test target depends
     /// on it, so `swift build --build-tests` builds it). `EXPLORER_BINARY` overrides.

@@ -15,7 +15,8 @@ What it serves, under --prefix (default /api):
                                 paged by 10 as SWAPI does.
   --route PATH FILE             any other API: PATH (with its query, exactly as sent, e.g.
                                 `/search?term=jack+johnson&entity=album`) answers FILE (relative
-                                to --data); repeatable.
+                                to --data); repeatable. A FILE not ending in .json (an image)
+                                is sent as it is, as application/octet-stream.
   anything else                 404 {"detail": "Not found"}, as SWAPI answers.
 
 Misbehaving, for the unhappy paths. SPEC names which requests are affected:
@@ -227,6 +228,11 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(200, b'{"count": 36, "next": null, "results": [{"name": "CR90 corv')
             return
 
+        for path, file in options.route:
+            if target == path and not file.endswith(".json"):
+                with open(os.path.join(options.data, file), "rb") as raw:
+                    self.send_body(200, raw.read(), content_type="application/octet-stream")
+                return
         status, body = self.answer(target, parsed, query, resource, item_id, page)
         self.send_json(status, body)
 
@@ -352,9 +358,9 @@ class Handler(BaseHTTPRequestHandler):
     def send_json(self, status, body, headers=None):
         self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
 
-    def send_body(self, status, data, headers=None):
+    def send_body(self, status, data, headers=None, content_type="application/json"):
         self.send_response(status)
-        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Type", content_type)
         self.send_header("Content-Length", str(len(data)))
         for name, value in (headers or {}).items():
             self.send_header(name, value)

@@ -9,12 +9,12 @@ public struct MovieDBService: Sendable {
     /// `/movie/{id}` or `/tv/{id}` with its videos: the item with its ``MovieDBItem/detail``.
     public var detail: @Sendable (_ kind: MovieDBKind, _ id: Int, _ fresh: Bool) async throws -> MovieDBAnswer<MovieDBItem>
     /// Page `page` of TMDB's search of one kind for `query`.
-    public var search: @Sendable (_ kind: MovieDBKind, _ query: String, _ page: Int) async throws -> MovieDBAnswer<MovieDBPage>
+    public var search: @Sendable (_ kind: MovieDBKind, _ query: String, _ page: Int, _ fresh: Bool) async throws -> MovieDBAnswer<MovieDBPage>
 
     public init(
         list: @escaping @Sendable (MovieDBCategory, Int, Bool) async throws -> MovieDBAnswer<MovieDBPage>,
         detail: @escaping @Sendable (MovieDBKind, Int, Bool) async throws -> MovieDBAnswer<MovieDBItem>,
-        search: @escaping @Sendable (MovieDBKind, String, Int) async throws -> MovieDBAnswer<MovieDBPage>
+        search: @escaping @Sendable (MovieDBKind, String, Int, Bool) async throws -> MovieDBAnswer<MovieDBPage>
     ) {
         self.list = list
         self.detail = detail
@@ -38,9 +38,10 @@ public struct MovieDBService: Sendable {
                 }
                 return MovieDBAnswer(item, cachedAt: response.cachedAt)
             },
-            search: { kind, query, page in
-                let request = HTTPRequest(path: "/search/\(kind.rawValue)",
+            search: { kind, query, page, fresh in
+                var request = HTTPRequest(path: "/search/\(kind.rawValue)",
                                           query: [.init("query", query), .init("page", String(page)), .init("include_adult", "false")])
+                request.allowsCachedAnswer = !fresh
                 return try await fetch(MovieDBPage.self, request, kind: kind, client: client)
             })
     }

@@ -217,7 +217,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         case .search(let term, let kind, let origin):
             let target = try argument.target(current: searchPages.page, count: max(searchPages.reachable, 1))
             if searchPages.list.pages[target] == nil, origin == .tmdb {
-                let answer = try await whileLoading { try await service.search(kind, term, target) }
+                let answer = try await whileLoading { try await service.search(kind, term, target, false) }
                 searchPages.list.store(page: target, items: answer.value.results, totalCount: answer.value.totalResults)
                 searchPages.cachedAt[target] = answer.cachedAt
             }
@@ -251,6 +251,11 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
     /// the network unavailable) the cache's titles of every category and kind.
     public func search(_ words: [String]) async throws {
+        try await search(words, fresh: false)
+    }
+
+    /// `fresh` (`refresh`): TMDB's answer or the failure, never the cache's.
+    private func search(_ words: [String], fresh: Bool) async throws {
         let term = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
         guard !term.isEmpty else { throw CommandError.usage("search <words…>") }
         let kind = category.kind
@@ -259,7 +264,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             return
         }
         do {
-            let answer = try await whileLoading { try await service.search(kind, term, 1) }
+            let answer = try await whileLoading { try await service.search(kind, term, 1, fresh) }
             var pages = Pages()
             pages.list.store(page: 1, items: answer.value.results, totalCount: answer.value.totalResults)
             pages.reachable = answer.value.reachablePages
@@ -268,7 +273,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             mode = .search(term: term, kind: kind, origin: .tmdb)
             navigator.showList()
             publish()
-        } catch let error as HTTPError where error.isNetworkUnavailable {
+        } catch let error as HTTPError where error.isNetworkUnavailable && !fresh {
             tracer?.log("search: \(error.description); searching the cache")
             try searchLocally(words, term: term, kind: kind, origin: .cache)
         }
@@ -307,7 +312,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         case .filter(let words):
             try await filter(words)
         case .search(let term, _, _):
-            try await search(term.split(separator: " ").map(String.init))
+            try await search(term.split(separator: " ").map(String.init), fresh: true)
         }
     }
 
