@@ -66,7 +66,9 @@ public final class MovieDBView {
             switch origin {
             case .tmdb: heading = "Search \(kind == .movie ? "movies" : "TV") · \(quoted(term)) · page \(state.page) of \(ReadableNumber.grouping(state.pageCount)) · \(results)"
             case .cache: heading = "offline: \(state.totalCount == 1 ? "1 cached result" : "\(state.totalCount) cached results") for \(quoted(term))"
+                + (state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : "")
             case .embedded: heading = "embedded data: \(results) for \(quoted(term))"
+                + (state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : "")
             }
             screen.blocks = [.heading(heading), .table(table)]
             if origin != .tmdb {

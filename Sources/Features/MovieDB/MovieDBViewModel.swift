@@ -113,7 +113,10 @@ public final class MovieDBViewModel: ListDetailViewModel {
             guard let pages = categories[category] else { throw CommandError("no row \(text): nothing is loaded") }
             let row = try pages.list.row(named: text)
             return (row.number, row.item)
-        case .filter:
+        case .filter(let words):
+            if filtered.isEmpty, Int(text) != nil {
+                throw CommandError("no row \(text): no cached title matches \"\(words.joined(separator: " "))\" (`filter clear` shows the pages)")
+            }
             let number = try CommandError.rowNumber(text, count: filtered.count)
             return (number, filtered[number - 1])
         case .search:
@@ -346,7 +349,14 @@ public final class MovieDBViewModel: ListDetailViewModel {
         guard !videos.isEmpty else {
             throw CommandError("TMDB lists no videos for “\(item.title.sanitizedForTerminal)”\(item.detail == nil ? " (its detail is not at hand)" : "")")
         }
-        let number = try text.map { text throws(CommandError) in try CommandError.rowNumber(text, count: videos.count) } ?? 1
+        var number = 1
+        if let text {
+            guard let asked = Int(text) else { throw CommandError.usage("trailer [N]") }
+            guard videos.indices.contains(asked - 1) else {
+                throw CommandError("no video \(asked): “\(item.title.sanitizedForTerminal)” has \(videos.count == 1 ? "1 video" : "\(videos.count) videos")")
+            }
+            number = asked
+        }
         let video = videos[number - 1]
         guard let url = video.url else {
             throw CommandError("video \(number) is on \(video.site.sanitizedForTerminal), which has no web page explorer knows")
