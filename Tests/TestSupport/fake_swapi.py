@@ -36,7 +36,8 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 again succeeds.
   --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
-  --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request without
+  --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
+                                prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
                                 that header; repeatable (every one must be there). Required query
                                 parameters are left out of the target that --route and `/…`
@@ -196,7 +197,9 @@ class Handler(BaseHTTPRequestHandler):
         resource, item_id = self.resource_of(parsed.path)
         page = self.page_of(query)
 
-        missing = [name for name, value in options.require if not self.carries(name, value, query)]
+        # Credentials are for the API under --prefix: images beside it are served to anyone.
+        under_prefix = parsed.path.startswith(options.prefix.rstrip("/") + "/")
+        missing = [name for name, value in options.require if under_prefix and not self.carries(name, value, query)]
         target = self.without_required(parsed)
         if missing:
             self.send_json(401, {"status_code": 7, "status_message": "Invalid API key: You must be granted a valid key.",

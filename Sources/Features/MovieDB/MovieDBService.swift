@@ -71,7 +71,7 @@ public struct MovieDBService: Sendable {
     /// key…"}`): a 401 is about the key; other statuses keep HTTP's message with TMDB's added.
     static func explained(_ error: HTTPError) -> Error {
         guard case .status(let code) = error.kind else { return error }
-        let message = error.body.flatMap { try? JSONDecoder().decode(StatusMessage.self, from: $0) }
+        let message = error.body.flatMap { try? JSONDecoder().decode(StatusMessage.self, from: $0) }.flatMap { $0.statusMessage == nil ? nil : $0 }
         let said = message.map { " (status \($0.statusCode.map(String.init) ?? "?"): \($0.statusMessage ?? "no message"))" } ?? ""
         if code == 401 {
             return CommandError("TMDB rejected the API key\(said)")

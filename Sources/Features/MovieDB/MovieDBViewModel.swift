@@ -163,7 +163,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             if full.genreIDs.isEmpty { full.genreIDs = item.genreIDs }
             remember(full, cachedAt: answer.cachedAt)
             return full
-        } catch let error as HTTPError where error.isNetworkUnavailable || (isEmbedded && error.kind == .status(404)) {
+        } catch let error as HTTPError where error.isNetworkUnavailable || error.kind == .status(404) {
             detailNotes[id] = note(forMissingDetailAfter: error)
             return item
         }
@@ -181,6 +181,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
         if isEmbedded {
             return "the embedded data has the full detail of \(MovieDBEmbeddedData.titlesWithDetails.joined(separator: ", ")) only; "
                 + "this is what the list says (`source live` fetches the rest)"
+        }
+        if error.kind == .status(404) {
+            return "TMDB has no detail for this title (HTTP 404), so this is what the list says"
         }
         return "offline: this detail was never fetched, so this is what the list says"
     }
