@@ -90,12 +90,13 @@ public struct OfflineIndex: Sendable {
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
                     """, arguments: [collection, limit]).map(Self.item)
             case (let collection?, let query?):
+                // The matches first (few), then where each is in the collection (by index).
                 return try Row.fetchAll(db, sql: """
-                    SELECT i.* FROM \(items) i JOIN (
-                        SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
-                    ) m ON m.key = i.key
-                    WHERE i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
-                    ORDER BY m.place LIMIT ?
+                    SELECT i.*, MIN(m.page * 100000 + m.position) AS place
+                    FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                    JOIN \(members) m ON m.collection = ? AND m.key = i.key
+                    WHERE \(search) MATCH ?
+                    GROUP BY i.key ORDER BY place LIMIT ?
                     """, arguments: [collection, query, limit]).map(Self.item)
             case (nil, let query?):
                 return try Row.fetchAll(db, sql: """

@@ -49,6 +49,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
     private var mode = MovieDBListMode.category
     private var filtered: [MovieDBItem] = []
     private var filterCachedCount = 0
+    /// How many titles the index holds per category, counted once until this view model keeps
+    /// another page of it (a count over 10,000 titles would cost more than the search).
+    private var cachedCounts: [String: Int] = [:]
     private var searchPages = Pages()
     /// Details fetched, by item id, and why one shows less than a full detail.
     private var details: [String: MovieDBItem] = [:]
@@ -248,7 +251,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
         if categories[category] == nil { try await load() }
         let index = try currentIndex()
         filtered = try index.search(words, in: category.rawValue).compactMap(Self.item)
-        filterCachedCount = try index.count(of: category.rawValue)
+        let countKey = "\(isEmbedded ? "embedded" : "live") \(category.rawValue)"
+        if cachedCounts[countKey] == nil { cachedCounts[countKey] = try index.count(of: category.rawValue) }
+        filterCachedCount = cachedCounts[countKey] ?? 0
         mode = .filter(words: words)
         navigator.showList()
         publish()
@@ -410,6 +415,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// must not fail the command).
     private func keep(_ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
         let now = clock.now
+        if let category { cachedCounts["live \(category.rawValue)"] = nil }
         do {
             try liveIndex.store(items.map { Self.indexed($0, at: now) }, collection: category?.rawValue, page: page)
         } catch {
