@@ -29,6 +29,9 @@ struct ExplorerCommand: AsyncParsableCommand {
               NO_COLOR           no colour when set (nor with TERM=dumb)
               XDG_DATA_HOME      favourites and caches live in $XDG_DATA_HOME/explorer
               XDG_STATE_HOME     history lives in $XDG_STATE_HOME/explorer
+              TMDB_API_KEY       a TMDB v3 key for moviedb's live data
+              TMDB_READ_TOKEN    or a v4 read token; or put the key in
+                                 $XDG_CONFIG_HOME/explorer/tmdb-key (setting apiKeyFile)
 
             Exit status: 0 every command succeeded (a session at a terminal ends with 0 even \
             after errors, as sqlite3 does) · 1 a command failed · 64 bad flags · 78 bad \
