@@ -36,10 +36,12 @@ public struct ResponseCache: Sendable {
                 """, arguments: [feature, endpoint, body, now])
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM response_cache WHERE feature = ?", arguments: [feature]) ?? 0
             if count > limit {
+                // Never the answer just kept, even when the clock stands still (`--clock`).
                 try db.execute(sql: """
                     DELETE FROM response_cache WHERE rowid IN (
-                        SELECT rowid FROM response_cache WHERE feature = ? ORDER BY fetchedAt LIMIT ?)
-                    """, arguments: [feature, count - limit])
+                        SELECT rowid FROM response_cache WHERE feature = ? AND endpoint != ?
+                        ORDER BY fetchedAt, rowid LIMIT ?)
+                    """, arguments: [feature, endpoint, count - limit])
             }
         }
     }

@@ -1,0 +1,296 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// The FTS5 index a feature keeps of what it fetched: prefix search of every word, ignoring case
+/// and accents, and collections listed in page and position order.
+@Suite("OfflineIndex")
+struct OfflineIndexTests {
+    private static let fetched = Date(timeIntervalSince1970: 1_700_000_000)
+
+    private static func item(_ key: String, _ title: String, original: String = "", text: String = "",
+                             payload: String = "{}", at date: Date = fetched) -> IndexedItem {
+        IndexedItem(key: key, title: title, originalTitle: original, text: text, payload: Data(payload.utf8), fetchedAt: date)
+    }
+
+    private static let starWars = item("movie/11", "Star Wars", text: "A long time ago in a galaxy far, far away")
+    private static let amelie = item("movie/194", "Amélie", original: "Le Fabuleux Destin d'Amélie Poulain",
+                                     text: "A shy waitress decides to change the lives of those around her")
+    private static let troopers = item("movie/563", "Starship Troopers", text: "Humans fight bugs")
+    private static let roses = item("movie/900", "The Wars of the Roses", text: "A divorce that goes too far")
+
+    /// An index holding the four movies, not in any collection.
+    private func movies() throws -> OfflineIndex {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie, Self.troopers, Self.roses])
+        return index
+    }
+
+    private func keys(_ items: [IndexedItem]) -> [String] {
+        items.map(\.key)
+    }
+
+    // MARK: Matching
+
+    @Test func everyWordMustMatchAsAPrefix() throws {
+        let index = try movies()
+        #expect(keys(try index.search(["star", "wa"])) == ["movie/11"])
+        #expect(keys(try index.search(["starship"])) == ["movie/563"])
+        #expect(keys(try index.search(["star", "bugs"])) == ["movie/563"])
+        #expect(keys(try index.search(["star", "roses"])) == [])
+    }
+
+    @Test func aPrefixMatchesOnlyTheStartOfAWord() throws {
+        let index = try movies()
+        #expect(keys(try index.search(["ars"])) == [], "not the middle of “Wars”")
+        #expect(keys(try index.search(["ship"])) == [], "not the middle of “Starship”")
+        #expect(keys(try index.search(["troop"])) == ["movie/563"])
+    }
+
+    @Test func theOriginalTitleAndTheTextAreSearchedToo() throws {
+        let index = try movies()
+        #expect(keys(try index.search(["poulain"])) == ["movie/194"])
+        #expect(keys(try index.search(["galaxy"])) == ["movie/11"])
+        #expect(keys(try index.search(["waitress", "amelie"])) == ["movie/194"], "words from two columns of one item")
+    }
+
+    @Test(arguments: ["amelie", "AMELIE", "Amélie", "AMÉLIE", "amél", "fabuleux", "FABULEUX destin"])
+    func caseAndAccentsAreIgnored(term: String) throws {
+        let words = term.split(separator: " ").map(String.init)
+        #expect(keys(try movies().search(words)) == ["movie/194"])
+    }
+
+    @Test func anAccentInTheSearchMatchesTheWordWithout() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.item("movie/1", "Cafe Society")])
+        #expect(keys(try index.search(["café"])) == ["movie/1"])
+    }
+
+    @Test func punctuationInsideAWordSplitsIt() throws {
+        let index = try movies()
+        #expect(keys(try index.search(["d'amélie"])) == ["movie/194"])
+        #expect(Set(keys(try index.search(["far,far"]))) == ["movie/11", "movie/900"])
+        #expect(keys(try index.search(["far,away"])) == ["movie/11"])
+    }
+
+    // MARK: Match expression
+
+    @Test func theMatchExpressionQuotesEachWordAsAPrefix() {
+        #expect(OfflineIndex.matchExpression(["star", "wa"]) == #""star"* AND "wa"*"#)
+        #expect(OfflineIndex.matchExpression(["Amélie"]) == #""Amélie"*"#)
+        #expect(OfflineIndex.matchExpression(["it's", "c-3po"]) == #""it"* AND "s"* AND "c"* AND "3po"*"#)
+        #expect(OfflineIndex.matchExpression([#""quoted""#]) == #""quoted"*"#)
+    }
+
+    @Test(arguments: [[], [""], ["!!"], ["--", "..."], ["\"", "*", "(", ")", "^", ":"], ["🚀"], [" "]] as [[String]])
+    func wordsWithoutALetterOrADigitAreNotSearchable(words: [String]) throws {
+        #expect(OfflineIndex.matchExpression(words) == nil)
+        #expect(OfflineIndex.hasSearchableWord(words) == false)
+        #expect(try movies().search(words) == [], "nothing to search for, no collection: nothing")
+    }
+
+    @Test func aWordWithALetterOrADigitIsSearchable() {
+        #expect(OfflineIndex.hasSearchableWord(["!!", "a"]))
+        #expect(OfflineIndex.hasSearchableWord(["1977"]))
+        #expect(OfflineIndex.hasSearchableWord(["é"]))
+    }
+
+    @Test(arguments: [
+        #"""#, #""star"#, #"star""#, "*", "star*", "*star", "AND", "OR", "NOT", "NEAR", "-star", "star-", "^star",
+        "title:star", "(star", "star)", "{title}", "NEAR(star wars)", "+", "\\", "'", "%", "_",
+    ])
+    func ftsSyntaxInAWordIsReadAsTextAndNeverThrows(word: String) throws {
+        let index = try movies()
+        let found = try index.search([word])
+        // Only “star” finds anything here (Star Wars and Starship Troopers); no item has a word
+        // starting with “and”, “or”, “not”, “near” or “title”.
+        let expected: [String] = switch word {
+        case "\"star", "star\"", "star*", "*star", "-star", "star-", "^star", "(star", "star)": ["movie/11", "movie/563"]
+        default: []
+        }
+        #expect(Set(keys(found)) == Set(expected))
+        #expect(found.count == expected.count)
+    }
+
+    @Test func operatorWordsMatchAsText() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.item("movie/1", "And Then There Were None"), Self.item("movie/2", "Not Another Teen Movie"),
+                         Self.item("movie/3", "Near Dark"), Self.item("movie/4", "Or Else")])
+        #expect(keys(try index.search(["and"])) == ["movie/1"])
+        #expect(keys(try index.search(["AND"])) == ["movie/1"])
+        #expect(keys(try index.search(["NOT"])) == ["movie/2"])
+        #expect(keys(try index.search(["NEAR"])) == ["movie/3"])
+        #expect(keys(try index.search(["OR"])) == ["movie/4"])
+        #expect(keys(try index.search(["not", "another"])) == ["movie/2"])
+    }
+
+    // MARK: Collections
+
+    @Test func aCollectionListsItsItemsByPageThenPosition() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.roses, Self.troopers], collection: "popular", page: 2)
+        try index.store([Self.starWars, Self.amelie], collection: "popular", page: 1)
+        try index.store([Self.amelie], collection: "popular", page: 10)
+
+        #expect(keys(try index.search([], in: "popular")) == ["movie/11", "movie/194", "movie/900", "movie/563"])
+        #expect(try index.pages(of: "popular") == [1, 2, 10])
+        #expect(try index.count(of: "popular") == 4)
+    }
+
+    @Test func anItemInTwoPagesIsListedOnceAtItsFirstPlace() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie], collection: "popular", page: 1)
+        // The list moved while it was paged: Star Wars is on page 2 as well.
+        try index.store([Self.starWars, Self.troopers], collection: "popular", page: 2)
+
+        #expect(keys(try index.search([], in: "popular")) == ["movie/11", "movie/194", "movie/563"])
+        #expect(keys(try index.search(["star"], in: "popular")) == ["movie/11", "movie/563"])
+        #expect(try index.count(of: "popular") == 3)
+        #expect(try index.pages(of: "popular") == [1, 2])
+    }
+
+    @Test func searchingInACollectionKeepsItsOrderAndLeavesOthersOut() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.troopers, Self.roses, Self.starWars], collection: "top_rated")
+        try index.store([Self.amelie], collection: "upcoming")
+
+        #expect(keys(try index.search(["star"], in: "top_rated")) == ["movie/563", "movie/11"])
+        #expect(keys(try index.search(["wars"], in: "top_rated")) == ["movie/900", "movie/11"])
+        #expect(keys(try index.search(["amelie"], in: "top_rated")) == [])
+        #expect(keys(try index.search(["amelie"], in: "upcoming")) == ["movie/194"])
+        #expect(keys(try index.search(["star"], in: "now_playing")) == [])
+    }
+
+    @Test func replacingAPageReplacesWhatItHolds() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie, Self.troopers], collection: "popular", page: 1)
+        try index.store([Self.roses], collection: "popular", page: 2)
+        try index.store([Self.roses, Self.amelie], collection: "popular", page: 1)
+
+        #expect(keys(try index.search([], in: "popular")) == ["movie/900", "movie/194"])
+        #expect(try index.count(of: "popular") == 2)
+        #expect(keys(try index.search(["star"], in: "popular")) == [])
+        // The items themselves are still kept, and found outside the collection.
+        #expect(try index.item("movie/11") == Self.starWars)
+        #expect(keys(try index.search(["starship"])) == ["movie/563"])
+    }
+
+    @Test func storingAnEmptyPageEmptiesIt() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars], collection: "popular", page: 1)
+        try index.store([Self.amelie], collection: "popular", page: 2)
+        try index.store([], collection: "popular", page: 1)
+
+        #expect(try index.pages(of: "popular") == [2])
+        #expect(keys(try index.search([], in: "popular")) == ["movie/194"])
+    }
+
+    @Test func collectionsAreKeptApart() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie], collection: "popular", page: 1)
+        try index.store([Self.amelie], collection: "top_rated", page: 3)
+
+        #expect(try index.count(of: "popular") == 2)
+        #expect(try index.count(of: "top_rated") == 1)
+        #expect(try index.pages(of: "top_rated") == [3])
+        #expect(try index.count(of: "upcoming") == 0)
+        #expect(try index.pages(of: "upcoming") == [])
+        #expect(try index.search([], in: "upcoming") == [])
+    }
+
+    @Test func theLimitCutsTheList() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie, Self.troopers, Self.roses], collection: "popular")
+        #expect(keys(try index.search([], in: "popular", limit: 2)) == ["movie/11", "movie/194"])
+        #expect(keys(try index.search(["star"], in: "popular", limit: 1)) == ["movie/11"])
+        #expect(try index.search(["star"], limit: 1).count == 1)
+    }
+
+    // MARK: Search without a collection
+
+    @Test func searchingEverythingFindsItemsOfAnyCollectionOrNone() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars], collection: "popular")
+        try index.store([Self.roses], collection: "top_rated", page: 4)
+        try index.store([Self.troopers])
+
+        #expect(Set(keys(try index.search(["wars"]))) == ["movie/11", "movie/900"])
+        #expect(Set(keys(try index.search(["star"]))) == ["movie/11", "movie/563"])
+    }
+
+    @Test func searchingEverythingPutsTheBestMatchFirst() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        let passing = Self.item("movie/1", "Prometheus",
+                                text: "A team of explorers finds a clue to the origins of mankind on Earth, and one alien mentioned once in a long, long overview")
+        let best = Self.item("movie/2", "Alien", original: "Alien", text: "The alien hunts the crew of the Nostromo, alien after alien")
+        try index.store([passing, best], collection: "popular")
+
+        #expect(keys(try index.search(["alien"])) == ["movie/2", "movie/1"])
+    }
+
+    @Test func equallyGoodMatchesComeInTitleOrder() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.item("movie/3", "Cars Two"), Self.item("movie/1", "Cars One"), Self.item("movie/2", "Cars Six")])
+        #expect(try index.search(["cars"]).map(\.title) == ["Cars One", "Cars Six", "Cars Two"])
+    }
+
+    // MARK: Items
+
+    @Test func anItemIsKeptWholeUnderItsKey() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        let item = Self.item("movie/419704", "Ad Astra", original: "Ad Astra", text: "An astronaut travels to the edge of the solar system",
+                             payload: #"{"id":419704}"#, at: Date(timeIntervalSince1970: 1_600_000_123))
+        try index.store([item])
+
+        #expect(try index.item("movie/419704") == item)
+        #expect(try index.item("movie/1") == nil)
+        #expect(try index.search(["astronaut"]) == [item])
+    }
+
+    @Test func updatingAnItemUpdatesTheIndex() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.item("movie/1", "Working Title", text: "draft overview")], collection: "popular")
+        let renamed = Self.item("movie/1", "Final Name", text: "real overview", payload: #"{"v":2}"#,
+                                at: Date(timeIntervalSince1970: 1_700_000_600))
+        try index.store([renamed])
+
+        #expect(try index.search(["working"]) == [])
+        #expect(try index.search(["draft"]) == [])
+        #expect(try index.search(["final"]) == [renamed])
+        #expect(try index.search(["real", "overview"], in: "popular") == [renamed], "still in its collection")
+        #expect(try index.item("movie/1") == renamed)
+        #expect(try index.count(of: "popular") == 1)
+    }
+
+    @Test func storingTheSameItemTwiceKeepsOneRow() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars])
+        try index.store([Self.starWars])
+        #expect(try index.search(["star", "wars"]) == [Self.starWars])
+        let rows = try index.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM films_item") }
+        #expect(rows == 1)
+    }
+
+    // MARK: Tables
+
+    @Test func eachFeatureHasTablesOfItsOwn() throws {
+        let database = AppDatabase.inMemory(migrations: [OfflineIndex.migration(prefix: "moviedb"), OfflineIndex.migration(prefix: "itunes")])
+        let movies = OfflineIndex(database: database, prefix: "moviedb")
+        let songs = OfflineIndex(database: database, prefix: "itunes")
+        try movies.store([Self.starWars], collection: "popular")
+        try songs.store([Self.item("song/1", "Star Wars (Main Title)")], collection: "popular")
+
+        #expect(keys(try movies.search(["star"])) == ["movie/11"])
+        #expect(keys(try songs.search(["star"])) == ["song/1"])
+        #expect(keys(try movies.search([], in: "popular")) == ["movie/11"])
+        let tables = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'moviedb%' ORDER BY name")
+        }
+        #expect(tables.contains("moviedb_item"))
+        #expect(tables.contains("moviedb_member"))
+        #expect(tables.contains("moviedb_search"))
+        let applied = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        #expect(applied == ["v1: favourites", "v2: response cache", "moviedb v1: offline index", "itunes v1: offline index"])
+    }
+}
