@@ -41,7 +41,7 @@ public final class MovieDBView {
                 screen.blocks = [.line("nothing loaded")]
                 return screen
             }
-            let noun = state.category.kind == .movie ? "movies" : "shows"
+            let noun = (state.category.kind == .movie ? "movie" : "show") + (state.totalCount == 1 ? "" : "s")
             screen.blocks = [
                 .heading("\(state.category.title) · page \(state.page) of \(ReadableNumber.grouping(state.pageCount)) · \(ReadableNumber.grouping(state.totalCount)) \(noun)"),
                 .table(table),
@@ -218,7 +218,7 @@ public final class MovieDBView {
 
     /// `2 h 4 min`, `45 min`.
     static func duration(_ minutes: Int) -> String {
-        minutes >= 60 ? "\(minutes / 60) h \(minutes % 60) min" : "\(minutes) min"
+        minutes < 60 ? "\(minutes) min" : minutes % 60 == 0 ? "\(minutes / 60) h" : "\(minutes / 60) h \(minutes % 60) min"
     }
 
     static func date(_ key: String, _ label: String, _ value: String?) -> ScreenField {

@@ -83,7 +83,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
         for (category, page) in MovieDBEmbeddedData.pages {
             try index.store(page.results.map { Self.indexed($0, at: now) }, collection: category.rawValue, page: 1)
         }
-        try index.store(MovieDBEmbeddedData.details.map { Self.indexed($0, at: now) })
+        // Titles only a detail has (Ad Astra): the lists' own entries keep the lists' numbers.
+        let listed = Set(MovieDBEmbeddedData.pages.flatMap { $0.page.results.compactMap(\.itemID) })
+        try index.store(MovieDBEmbeddedData.details.filter { !listed.contains($0.itemID ?? "") }.map { Self.indexed($0, at: now) })
         embeddedIndexStorage = index
         return index
     }
@@ -308,8 +310,16 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// `refresh`: asks TMDB again for what is on show (never the cache): the page, the search
     /// page or the detail. On failure the screen stays as it was.
     public func refresh() async throws {
+        if navigator.place == .favourites {
+            return try showFavourites()
+        }
         if case .detail = navigator.place, let shown = detailItem {
-            let answer = try await whileLoading { try await service.detail(shown.item.kind, shown.item.id, true) }
+            let answer: MovieDBAnswer<MovieDBItem>
+            do {
+                answer = try await whileLoading { try await service.detail(shown.item.kind, shown.item.id, true) }
+            } catch let error as HTTPError where isEmbedded && error.kind == .status(404) {
+                throw CommandError("the embedded data has nothing fuller on “\(shown.item.title.sanitizedForTerminal)” (`source live` asks TMDB)")
+            }
             var full = answer.value
             if full.genreIDs.isEmpty { full.genreIDs = shown.item.genreIDs }
             remember(full, cachedAt: nil)
@@ -322,8 +332,16 @@ public final class MovieDBViewModel: ListDetailViewModel {
             try await fetch(category, page: categories[category]?.page ?? 1, fresh: true)
         case .filter(let words):
             try await filter(words)
-        case .search(let term, _, _):
-            try await search(term.split(separator: " ").map(String.init), fresh: true)
+        case .search(let term, let kind, let origin):
+            guard origin == .tmdb, searchPages.page > 1 else {
+                return try await search(term.split(separator: " ").map(String.init), fresh: true)
+            }
+            // A later page of TMDB's results: that page again, the others kept.
+            let page = searchPages.page
+            let answer = try await whileLoading { try await service.search(kind, term, page, true) }
+            searchPages.list.store(page: page, items: answer.value.results, totalCount: answer.value.totalResults)
+            searchPages.cachedAt[page] = nil
+            publish()
         }
     }
 
