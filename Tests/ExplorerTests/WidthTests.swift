@@ -31,6 +31,12 @@ struct WidthTests {
         open 3
         page next
         search 周杰倫
+        use moviedb
+        tv top
+        open 6
+        back
+        filter the
+        search rick
         """
 
     @Test("every line fits the width", arguments: [30, 31, 40, 52, 60, 80, 100, 132, 200])
