@@ -23,7 +23,13 @@ struct SignalTests {
             environment: environment)
         defer { explorer.send(signal: SIGKILL) }
 
-        let player = try await TerminalTests.waitForPID(in: sandbox.file("player.pid"))
+        let player: pid_t
+        do {
+            player = try await TerminalTests.waitForPID(in: sandbox.file("player.pid"), timeout: 60)
+        } catch {
+            Issue.record("the player never started; explorer said: \(explorer.availableStderr())")
+            return
+        }
         kill(explorer.pid, signal)
         let status = await Task.detached { explorer.waitForExit() }.value
 

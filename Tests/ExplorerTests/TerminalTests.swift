@@ -238,8 +238,8 @@ struct TerminalTests {
     // MARK: Helpers
 
     /// The process id a fake player wrote, once it has.
-    static func waitForPID(in file: URL) async throws -> pid_t {
-        let deadline = Date().addingTimeInterval(15)
+    static func waitForPID(in file: URL, timeout: Double = 15) async throws -> pid_t {
+        let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let text = try? String(contentsOf: file, encoding: .utf8),
                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
