@@ -3,10 +3,13 @@ import Foundation
 /// Images that features download (MovieDB's posters, Facts' pictures), kept as files under
 /// `<data dir>/cache/images/` so each is fetched once and is there offline afterwards.
 ///
-/// - A file is named after a 64-bit FNV-1a hash of its URL, with the URL's extension.
+/// - A file is named after a 64-bit FNV-1a hash of its URL, with the URL's extension; what the
+///   server said to revalidate it (`ETag`, `Last-Modified`) is kept beside it in a hidden file.
 /// - A download is written to a temporary file and renamed into place, so a reader never sees
 ///   half an image, even with two explorers running.
 /// - One URL is never downloaded twice at the same time: a second request waits for the first.
+///   A caller that is cancelled stops waiting; the download goes on and is kept.
+/// - `refresh` revalidates (``revalidated(at:using:)``): a `304 Not Modified` keeps the file.
 /// - The folder is kept under ``capacity`` bytes: after a download, the least recently used
 ///   files go (a hit marks its file used by touching its modification time).
 public actor ImageCache {
@@ -23,29 +26,15 @@ public actor ImageCache {
     /// absolute request, so it goes to the image's own host without the API's credentials).
     public func image(at url: URL, using http: any HTTPClient) async throws -> CachedImage {
         if let cached = cached(url) { return cached }
-        if let running = downloads[url] { return try await running.value }
-        let file = self.file(for: url)
-        let directory = self.directory
-        let task = Task { () throws -> CachedImage in
-            guard let request = HTTPRequest(absolute: url) else {
-                throw HTTPError(.invalidURL, endpoint: url.absoluteString.sanitizedForTerminal)
-            }
-            let response = try await http.send(request)
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let partial = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).partial")
-            try response.body.write(to: partial)
-            guard rename(partial.path, file.path) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: partial)
-                throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot keep \(file.path): \(reason)"])
-            }
-            return CachedImage(file: file, byteCount: response.body.count, wasCached: false)
-        }
-        downloads[url] = task
-        defer { downloads[url] = nil }
-        let image = try await task.value
-        evict(keeping: image.file)
-        return image
+        let task = downloads[url] ?? startDownload(url, using: http, revalidating: false)
+        return try await task.valueUnlessCancelled()
+    }
+
+    /// The image at `url` asked for again: with the validators the server gave (`If-None-Match`,
+    /// `If-Modified-Since`) when the folder has it, so an unchanged image is not sent again.
+    public func revalidated(at url: URL, using http: any HTTPClient) async throws -> CachedImage {
+        let task = downloads[url] ?? startDownload(url, using: http, revalidating: true)
+        return try await task.valueUnlessCancelled()
     }
 
     /// The image at `url` if the folder has it (marked as used); nil otherwise. Makes no request.
@@ -55,6 +44,57 @@ public actor ImageCache {
               let size = attributes[.size] as? Int else { return nil }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
         return CachedImage(file: file, byteCount: size, wasCached: true)
+    }
+
+    private func startDownload(_ url: URL, using http: any HTTPClient, revalidating: Bool) -> Task<CachedImage, Error> {
+        let file = self.file(for: url)
+        let validators = revalidating && FileManager.default.fileExists(atPath: file.path) ? Validators.read(for: file) : nil
+        let task = Task { () throws -> CachedImage in
+            do {
+                let image = try await Self.download(url, to: file, validators: validators, using: http)
+                self.finished(url, keeping: image.file)
+                return image
+            } catch {
+                self.finished(url, keeping: nil)
+                throw error
+            }
+        }
+        downloads[url] = task
+        return task
+    }
+
+    private func finished(_ url: URL, keeping file: URL?) {
+        downloads[url] = nil
+        if let file { evict(keeping: file) }
+    }
+
+    private static func download(_ url: URL, to file: URL, validators: Validators?, using http: any HTTPClient) async throws -> CachedImage {
+        var headers: [HTTPRequest.Header] = []
+        if let etag = validators?.etag { headers.append(.init("If-None-Match", etag)) }
+        if let modified = validators?.lastModified { headers.append(.init("If-Modified-Since", modified)) }
+        guard let request = HTTPRequest(absolute: url, headers: headers) else {
+            throw HTTPError(.invalidURL, endpoint: url.absoluteString.sanitizedForTerminal)
+        }
+        let response: HTTPResponse
+        do {
+            response = try await http.send(request)
+        } catch let error as HTTPError where error.kind == .status(304) && validators != nil {
+            // Not modified: the file is still right.
+            let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+            try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
+            return CachedImage(file: file, byteCount: size, wasCached: true)
+        }
+        let directory = file.deletingLastPathComponent()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let partial = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).partial")
+        try response.body.write(to: partial)
+        guard rename(partial.path, file.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: partial)
+            throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot keep \(file.path): \(reason)"])
+        }
+        Validators(etag: response.header("etag"), lastModified: response.header("last-modified")).write(for: file)
+        return CachedImage(file: file, byteCount: response.body.count, wasCached: false)
     }
 
     /// Where the image at `url` is (or would be) kept.
@@ -72,8 +112,8 @@ public actor ImageCache {
         return directory.appendingPathComponent("\(name).\(suffix)")
     }
 
-    /// Deletes the least recently used files until the folder holds at most 90% of the
-    /// capacity; never `keeping`, the file just written.
+    /// Deletes the least recently used files (and what was kept beside them) until the folder
+    /// holds at most 90% of the capacity; never `keeping`, the file just written.
     private func evict(keeping kept: URL) {
         let keys: [URLResourceKey] = [.fileSizeKey, .contentModificationDateKey]
         guard let files = try? FileManager.default.contentsOfDirectory(at: directory, includingPropertiesForKeys: keys) else { return }
@@ -86,7 +126,34 @@ public actor ImageCache {
         guard total > capacity else { return }
         for entry in entries.sorted(by: { $0.used < $1.used }) where total > capacity * 9 / 10 {
             guard entry.url.standardizedFileURL != kept.standardizedFileURL else { continue }
-            if (try? FileManager.default.removeItem(at: entry.url)) != nil { total -= entry.size }
+            if (try? FileManager.default.removeItem(at: entry.url)) != nil {
+                total -= entry.size
+                try? FileManager.default.removeItem(at: Validators.file(for: entry.url))
+            }
+        }
+    }
+
+    /// What the server said to revalidate an image with, kept in `.<name>.validators`.
+    struct Validators: Codable {
+        var etag: String?
+        var lastModified: String?
+
+        static func file(for image: URL) -> URL {
+            image.deletingLastPathComponent().appendingPathComponent(".\(image.lastPathComponent).validators")
+        }
+
+        static func read(for image: URL) -> Validators? {
+            guard let data = FileManager.default.contents(atPath: file(for: image).path) else { return nil }
+            return try? JSONDecoder().decode(Validators.self, from: data)
+        }
+
+        func write(for image: URL) {
+            let file = Self.file(for: image)
+            guard etag != nil || lastModified != nil else {
+                try? FileManager.default.removeItem(at: file)
+                return
+            }
+            try? JSONEncoder().encode(self).write(to: file, options: .atomic)
         }
     }
 }

@@ -11,6 +11,8 @@ public struct TerminalSettings: Sendable {
     public var style: Style
     /// Measures the terminal now; nil when explorer does not write to one, or `--width` was given.
     public var measure: (@Sendable () -> TerminalSize?)?
+    /// How images are drawn inline (`--images`): off unless the terminal can.
+    public var images: InlineImages = .off
 
     public init(width: Int = 80, style: Style = .plain, measure: (@Sendable () -> TerminalSize?)? = nil) {
         self.width = width

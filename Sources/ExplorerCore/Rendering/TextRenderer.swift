@@ -5,10 +5,13 @@
 public struct TextRenderer: Sendable {
     public var width: Int
     public var style: Style
+    /// How images are drawn: not at all (scripts, most terminals), or inline.
+    public var images: InlineImages
 
-    public init(width: Int, style: Style = .plain) {
+    public init(width: Int, style: Style = .plain, images: InlineImages = .off) {
         self.width = width
         self.style = style
+        self.images = images
     }
 
     /// The screen's lines joined by newlines, without a final one; empty when it shows nothing.
@@ -46,6 +49,10 @@ public struct TextRenderer: Sendable {
         case .screen(_, let nested):
             let text = render(nested)
             if !text.isEmpty { lines.append(text) }
+        case .sizeClasses(let compact, let regular, let regularWidth):
+            for block in width < regularWidth ? compact : regular { append(block, to: &lines) }
+        case .image(let file, let format):
+            if let drawn = images.draw(file: file, format: format) { lines.append(drawn) }
         }
     }
 

@@ -18,14 +18,18 @@ public struct TextTable: Sendable {
         /// When the table cannot fit otherwise, columns with a drop order are left out, the
         /// lowest first; nil: never left out.
         public var dropOrder: Int?
+        /// A column whose cells are wrapped at spaces onto as many lines as they need, rather
+        /// than cut (a description); it gives up width like a truncatable column.
+        public var wraps: Bool
 
         public init(_ title: String, alignment: Alignment = .left, truncatable: Bool = true, minimumWidth: Int = 4,
-                    dropOrder: Int? = nil) {
+                    dropOrder: Int? = nil, wraps: Bool = false) {
             self.title = title
             self.alignment = alignment
-            self.isTruncatable = truncatable
+            self.isTruncatable = truncatable || wraps
             self.minimumWidth = minimumWidth
             self.dropOrder = dropOrder
+            self.wraps = wraps
         }
     }
 
@@ -56,6 +60,7 @@ public struct TextTable: Sendable {
             for (position, index) in shown.enumerated() {
                 let fitted = (valueWidths?[index] ?? values[index].displayWidth) > widths[index]
                     ? values[index].truncated(toWidth: widths[index]) : values[index]
+                    // (A wrapped cell's line may still hold a word wider than its column.)
                 let isLast = position == shown.count - 1
                 switch columns[index].alignment {
                 case .left: parts.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
@@ -69,8 +74,22 @@ public struct TextTable: Sendable {
         if showsHeader {
             lines.append(style.header(line(columns.map(\.title), nil)))
         }
+        let wrapping = shown.filter { columns[$0].wraps }
         for (row, rowWidths) in zip(cells, cellWidths) {
-            lines.append(line(row, rowWidths))
+            guard wrapping.contains(where: { rowWidths[$0] > widths[$0] }) else {
+                lines.append(line(row, rowWidths))
+                continue
+            }
+            // The wrapped cells run down as many lines as they need; the others are on the first.
+            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, FieldList.wrap(row[$0], width: widths[$0])) })
+            let height = wrapped.values.map(\.count).max() ?? 1
+            for lineIndex in 0..<height {
+                let values = columns.indices.map { index -> String in
+                    if let cellLines = wrapped[index] { return lineIndex < cellLines.count ? cellLines[lineIndex] : "" }
+                    return lineIndex == 0 ? row[index] : ""
+                }
+                lines.append(line(values, nil))
+            }
         }
         return lines.joined(separator: "\n")
     }

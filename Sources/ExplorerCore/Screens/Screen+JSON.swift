@@ -5,7 +5,7 @@ extension Screen: Encodable {
         var object: JSONObject = ["feature": .optional(feature), "screen": .string(kind)]
         object.merge(facts)
         var notes: [JSONValue] = []
-        for block in blocks {
+        func add(_ block: ScreenBlock) {
             switch block {
             case .table(let table):
                 object[table.key] = .array(table.dataRows)
@@ -21,10 +21,15 @@ extension Screen: Encodable {
                 notes.append(.string(text))
             case .screen(let key, let nested):
                 object[key] = nested.json
+            case .sizeClasses(_, let regular, _):
+                regular.forEach(add)
+            case .image(let file, _):
+                object["image_file"] = .string(file)
             case .heading, .line, .hint, .paragraph, .blankLine:
                 break
             }
         }
+        blocks.forEach(add)
         if !notes.isEmpty { object["notes"] = .array(notes) }
         if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
         return .object(object)

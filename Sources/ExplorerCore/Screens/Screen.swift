@@ -34,10 +34,14 @@ public struct Screen: Sendable, Equatable {
 
     /// The first table among the blocks, if any (what CSV writes).
     public var table: ScreenTable? {
-        for block in blocks {
-            if case .table(let table) = block, table.key == "rows" { return table }
+        func table(in blocks: [ScreenBlock]) -> ScreenTable? {
+            for block in blocks {
+                if case .table(let table) = block, table.key == "rows" { return table }
+                if case .sizeClasses(_, let regular, _) = block, let table = table(in: regular) { return table }
+            }
+            return nil
         }
-        return nil
+        return table(in: blocks)
     }
 
     /// The warnings of this screen and of the screens nested in it.

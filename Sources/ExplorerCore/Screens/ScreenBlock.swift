@@ -24,4 +24,12 @@ public indirect enum ScreenBlock: Sendable, Equatable {
     /// Another screen shown after this one (the list reloaded by `source live`); in JSON the
     /// nested object under `key`.
     case screen(key: String, Screen)
+    /// Two layouts of the same content, as an app's size classes: text shows `compact` when the
+    /// width is under `regularWidth` columns, else `regular`. JSON and CSV read `regular` (its
+    /// table), so they do not depend on the width.
+    case sizeClasses(compact: [ScreenBlock], regular: [ScreenBlock], regularWidth: Int)
+    /// An image file, drawn inline on a terminal that can show images (kitty's graphics
+    /// protocol, iTerm2's inline images) and left out everywhere else; in JSON its path
+    /// under `image_file`.
+    case image(file: String, format: ImageFormat)
 }

@@ -18,10 +18,12 @@ public struct ScreenTable: Sendable, Equatable {
         /// In a list, show the field's raw value (`100,000`) rather than its detail text
         /// (`100,000 credits`): for a number in a narrow column.
         public var showsValue: Bool
+        /// Cells wrapped onto more lines rather than cut (see ``TextTable/Column/wraps``).
+        public var wraps: Bool
 
         public init(_ key: String, title: String? = nil, alignment: TextTable.Column.Alignment = .left,
                     truncatable: Bool = true, minimumWidth: Int = 4, dropOrder: Int? = nil,
-                    visibility: ScreenVisibility = .textAndData, showsValue: Bool = false) {
+                    visibility: ScreenVisibility = .textAndData, showsValue: Bool = false, wraps: Bool = false) {
             self.key = key
             self.title = title ?? key
             self.alignment = alignment
@@ -30,6 +32,7 @@ public struct ScreenTable: Sendable, Equatable {
             self.dropOrder = dropOrder
             self.visibility = visibility
             self.showsValue = showsValue
+            self.wraps = wraps
         }
 
         /// A number a list is sorted by, right-aligned beside the name.
@@ -121,7 +124,7 @@ public struct ScreenTable: Sendable, Equatable {
             columns: shown.map { index in
                 let column = columns[index]
                 return TextTable.Column(column.title, alignment: column.alignment, truncatable: column.isTruncatable,
-                                        minimumWidth: column.minimumWidth, dropOrder: column.dropOrder)
+                                        minimumWidth: column.minimumWidth, dropOrder: column.dropOrder, wraps: column.wraps)
             },
             rows: rows.map { row in shown.map { $0 < row.count ? row[$0].text : "" } })
         table.showsHeader = showsHeader

@@ -20,7 +20,7 @@ public final class ScreenPrinter {
     public func print(_ screen: Screen) async throws(CommandError) {
         switch format {
         case .text:
-            let text = TextRenderer(width: terminal.currentWidth, style: terminal.style).render(screen)
+            let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images).render(screen)
             guard !text.isEmpty else { break }
             if let pager, let height = terminal.currentHeight, Self.lineCount(text) >= height {
                 output.clearProgress()
