@@ -49,10 +49,15 @@ let package = Package(
             dependencies: ["Reactive", "ExplorerCore"],
             path: "Sources/Features/MovieDB"
         ),
+        .target(
+            name: "Facts",
+            dependencies: ["Reactive", "ExplorerCore"],
+            path: "Sources/Features/Facts"
+        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB",
+                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Characters
+import Facts
 import ITunes
 import MovieDB
 import Starships
@@ -12,6 +13,7 @@ enum BuiltinFeatures {
         CharactersFeature.descriptor,
         ITunesFeature.descriptor,
         MovieDBFeature.descriptor,
+        FactsFeature.descriptor,
     ]
 
     /// "three": how many, in words, for `--help`.

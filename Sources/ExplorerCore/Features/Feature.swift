@@ -23,4 +23,16 @@ public protocol Feature: AnyObject {
     /// The data source changed: forget what was loaded. When `isActive`, reload now and return
     /// the new screen (keeping the previous one if that fails).
     func sourceDidChange(isActive: Bool) async throws -> Screen?
+
+    /// The user left the feature (`use` another, or `back` to the top): stop what it does in
+    /// the background (prefetching, timers). What it loaded stays for when they come back.
+    func didLeave()
+
+    /// Ctrl-C stopped a command of the feature: stop what it does in the background too.
+    func didInterrupt()
+}
+
+extension Feature {
+    public func didLeave() {}
+    public func didInterrupt() {}
 }

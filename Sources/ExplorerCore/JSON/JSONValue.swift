@@ -31,6 +31,14 @@ public enum JSONValue: Sendable, Hashable {
         }
     }
 
+    public var doubleValue: Double? {
+        switch self {
+        case .int(let value): Double(value)
+        case .double(let value): value
+        default: nil
+        }
+    }
+
     public var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil

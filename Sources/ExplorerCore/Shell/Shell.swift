@@ -153,6 +153,7 @@ public final class Shell {
         interrupter.end()
         output.clearProgress()
         if task.isCancelled {
+            activeFeature?.didInterrupt()
             throw CommandError("interrupted")
         }
         if let screen = try outcome.get() {
@@ -248,6 +249,7 @@ public final class Shell {
             throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
         }
         let screen = try await feature.enter()
+        if let previous = activeFeature, activeID != id { previous.didLeave() }
         activeID = id
         return screen
     }
@@ -257,6 +259,7 @@ public final class Shell {
             throw CommandError("already at the top (no feature in use)")
         }
         if let screen = try await feature.back() { return screen }
+        feature.didLeave()
         activeID = nil
         return nil
     }

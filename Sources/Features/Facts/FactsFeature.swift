@@ -1,0 +1,99 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// Facts: a document of facts (About Canada), a screen's worth at a time, each with its image
+/// loaded concurrently, prefetched and cached; the network being unavailable told apart from
+/// every other failure.
+@MainActor
+public final class FactsFeature: ScreenFeature, FavouritesListing {
+    public nonisolated static let descriptor = FeatureDescriptor(
+        id: FactsViewModel.featureID,
+        title: "Facts",
+        summary: "a list of facts whose images load concurrently, prefetched and cached",
+        embedded: FactsEmbeddedData.responder,
+        cachesResponses: true,
+        make: { context in FactsFeature(context: context) }
+    )
+
+    public let viewModel: FactsViewModel
+    public let view: FactsView
+    private let environment: [String: String]
+
+    public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.environment = environment
+        let settings = context.settings
+        let perHost = settings["maxConcurrentImagesPerHost"]?.intValue ?? 6
+        let timeout = settings["imageTimeout"]?.doubleValue ?? 5
+        let loader = ImageLoader(cache: context.images, http: context.http, maxPerHost: min(max(perHost, 1), 32),
+                                 timeout: .milliseconds(Int(min(max(timeout, 0.1), 120) * 1000)))
+        let configuredPageSize = settings["pageSize"]?.intValue
+        let terminal = context.terminal
+        viewModel = FactsViewModel(
+            service: .http(context.http, path: settings["path"]?.stringValue ?? FactsService.defaultPath),
+            loader: loader, favourites: context.favourites, selection: context.selection, clock: context.clock,
+            pageSize: {
+                // A screen's worth: the terminal's height less the heading and the prompt; 20 when piped.
+                if let configuredPageSize { return max(configuredPageSize, 1) }
+                return terminal.currentHeight.map { max($0 - 4, 5) } ?? 20
+            },
+            tracer: context.tracer)
+        view = FactsView(viewModel: viewModel, tracer: context.tracer)
+    }
+
+    public var location: [String] {
+        viewModel.state.value.detail.map { [$0.item.shownTitle] } ?? []
+    }
+
+    public var model: FactsViewModel { viewModel }
+    public var screen: Screen { view.screen }
+
+    public func back() async throws -> Screen? {
+        viewModel.stopBackgroundWork()
+        return viewModel.back() ? screen : nil
+    }
+
+    public func didLeave() {
+        viewModel.stopBackgroundWork()
+    }
+
+    public func didInterrupt() {
+        viewModel.stopBackgroundWork()
+    }
+
+    public var commands: [Command] {
+        let viewModel = self.viewModel
+        let view = self.view
+        let environment = self.environment
+        return [
+            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth screen of facts, with their images",
+                    complete: { previous in
+                        previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
+                    },
+                    run: { arguments in
+                        try await viewModel.showPage(try PageArgument(arguments))
+                        return view.screen
+                    }),
+            .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)", screen: { view.screen }),
+            .favourite(viewModel),
+            Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",
+                    run: { arguments in
+                        guard arguments.isEmpty else { throw CommandError.usage("view") }
+                        let (fact, file) = try viewModel.openedImage()
+                        if let name = environment["EXPLORER_VIEWER"], !name.isEmpty {
+                            let viewer: ExternalProgram
+                            do {
+                                viewer = try ExternalProgram.resolve(name, environment: environment)
+                            } catch {
+                                throw CommandError("EXPLORER_VIEWER=\(name.sanitizedForTerminal): \(error)")
+                            }
+                            let status = try await viewer.run([file.path])
+                            return FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status), fact: fact)
+                        }
+                        return FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact)
+                    }),
+            .refresh(summary: "load the facts again (never from the cache) and revalidate the images",
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+        ]
+    }
+}

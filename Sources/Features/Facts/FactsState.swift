@@ -1,0 +1,47 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// Everything the facts screen shows, as one value.
+public struct FactsState: ListDetailState {
+    public typealias Row = ListRow<Fact>
+
+    public var screen = ListPlace.list
+    /// The document's title (`About Canada`).
+    public var title: String?
+    public var page = 0
+    public var pageCount = 0
+    /// The facts shown (rows with something in them) and the empty rows left out.
+    public var totalCount = 0
+    public var hiddenCount = 0
+    public var rows: [Row] = []
+    /// The state of each image of the rows shown (and of the detail), by its address.
+    public var images: [String: ImageState] = [:]
+    public var detail: Row?
+    /// `network unavailable: showing the 13 facts cached 5 min ago` when the document came from the cache.
+    public var offline: String?
+    public var isLoading = false
+    public var favouritesProblem: String?
+    public var favourites: [FavouriteRow] = []
+
+    public init() {}
+
+    /// The state of the image of `fact`.
+    public func image(of fact: Fact) -> ImageState {
+        guard let url = fact.imageURL else { return fact.imageHref == nil ? .none : .failed("not an http(s) address") }
+        return images[url.absoluteString] ?? .loading
+    }
+}
+
+extension FactsState: TraceSummarizable {
+    public var traceSummary: String {
+        if isLoading { return "loading" }
+        switch screen {
+        case .favourites: return "favourites, \(favourites.count) items"
+        case .detail(let number): return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.shownTitle ?? "?"))"
+        case .list:
+            let loaded = images.values.filter { if case .loaded = $0 { return true } else { return false } }.count
+            return "list, \(rows.count) facts (page \(page)/\(pageCount)), \(loaded) of \(images.count) images loaded"
+        }
+    }
+}

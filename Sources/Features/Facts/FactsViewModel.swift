@@ -1,0 +1,214 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// The facts screen's logic: the document's rows (empty ones left out and counted), a page of
+/// them at a time (a screen's worth), and the state of each row's image.
+///
+/// Showing a page loads its images through the ``ImageLoader`` — all at once, a few at a time
+/// per host, each with its own timeout — and the command settles when they have answered, so
+/// scripts stay deterministic. Meanwhile the next page's images are prefetched in the
+/// background; `back`, leaving the feature or Ctrl-C stop that. With the embedded source no
+/// image is asked for: the image cache answers, or the row says the image is unavailable offline.
+///
+/// An intent that fails throws and leaves the state as it was.
+@MainActor
+public final class FactsViewModel: ListDetailViewModel {
+    public nonisolated static let featureID = "facts"
+
+    public let state: Observable<FactsState>
+    public let navigator: ListNavigator<Fact>
+
+    private let service: FactsService
+    private let loader: ImageLoader
+    private let selection: SourceSelection
+    private let clock: any AppClock
+    private let tracer: Tracer?
+    /// Rows per page: a screen's worth.
+    private let pageSize: @MainActor () -> Int
+
+    private var document: FactsDocument?
+    private var facts: [Fact] = []
+    private var hiddenCount = 0
+    private var page = 1
+    private var size = 20
+    private var cachedAt: Date?
+    private var images: [URL: ImageState] = [:]
+    private var prefetch: Task<Void, Never>?
+
+    public init(service: FactsService, loader: ImageLoader, favourites: FavouritesStore, selection: SourceSelection,
+                clock: any AppClock = LiveClock(), pageSize: @escaping @MainActor () -> Int = { 20 }, tracer: Tracer? = nil) {
+        self.service = service
+        self.loader = loader
+        self.selection = selection
+        self.clock = clock
+        self.pageSize = pageSize
+        self.tracer = tracer
+        navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
+        state = Observable(FactsState(), traceLabel: "FactsViewModel.state", tracer: tracer)
+    }
+
+    private var isEmbedded: Bool { selection.current == .embedded }
+    public var pageCount: Int { facts.isEmpty ? 0 : (facts.count + size - 1) / size }
+
+    // MARK: Rows
+
+    public var rowNumbers: [Int] { rows(onPage: page).map(\.number) }
+
+    private func rows(onPage page: Int) -> [(number: Int, fact: Fact)] {
+        let start = (page - 1) * size
+        guard start >= 0, start < facts.count else { return [] }
+        return (start..<min(start + size, facts.count)).map { ($0 + 1, facts[$0]) }
+    }
+
+    public func row(named text: String) throws(CommandError) -> (number: Int, item: Fact) {
+        guard document != nil else {
+            guard Int(text) != nil else { throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'") }
+            throw CommandError("no row \(text): nothing is loaded")
+        }
+        let number = try CommandError.rowNumber(text, count: facts.count)
+        return (number, facts[number - 1])
+    }
+
+    public func item(number: Int) -> Fact? {
+        facts.indices.contains(number - 1) ? facts[number - 1] : nil
+    }
+
+    /// Before a detail shows, its image is loaded if it is not yet.
+    public func prepareDetail(_ fact: Fact) async throws -> Fact {
+        if let url = fact.imageURL { await loadImages([url], revalidate: false) }
+        return fact
+    }
+
+    // MARK: Intents
+
+    /// Loads the document if it is not loaded yet, and shows page 1 with its images.
+    public func load() async throws {
+        guard document == nil else { return publish() }
+        try await fetch(fresh: false)
+    }
+
+    /// `page next|prev|N`: another screen's worth of facts, with their images.
+    public func showPage(_ argument: PageArgument) async throws {
+        if document == nil { try await load() }
+        let target = try argument.target(current: page, count: max(pageCount, 1))
+        page = target
+        navigator.showList()
+        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL), revalidate: false)
+        startPrefetch()
+        publish()
+    }
+
+    /// `refresh`: the document again (never from the cache), and the page's images revalidated.
+    public func refresh() async throws {
+        try await fetch(fresh: true)
+    }
+
+    /// The data source changed: forget the document and the images' states.
+    public func reset() {
+        stopBackgroundWork()
+        document = nil
+        facts = []
+        hiddenCount = 0
+        page = 1
+        cachedAt = nil
+        images = [:]
+        navigator.showList()
+        publish()
+    }
+
+    /// `back`, leaving the feature: stop prefetching.
+    public func stopBackgroundWork() {
+        prefetch?.cancel()
+        prefetch = nil
+    }
+
+    /// The file of the image on the detail, or why there is none.
+    public func openedImage() throws -> (fact: Fact, file: URL) {
+        guard let shown = detailItem else { throw CommandError("open a fact first (`open N`)") }
+        let fact = shown.item
+        switch state.value.image(of: fact) {
+        case .loaded(_, let file): return (fact, URL(fileURLWithPath: file))
+        case let other: throw CommandError("“\(fact.shownTitle.sanitizedForTerminal)” has no image to view (\(other.text))")
+        }
+    }
+
+    // MARK: Loading
+
+    private func fetch(fresh: Bool) async throws {
+        let answer = try await whileLoading { try await service.document(fresh) }
+        stopBackgroundWork()
+        document = answer.document
+        facts = answer.document.rows.filter { !$0.isEmpty }
+        hiddenCount = answer.document.rows.count - facts.count
+        cachedAt = answer.cachedAt
+        size = max(pageSize(), 1)
+        page = min(max(page, 1), max(pageCount, 1))
+        if case .detail = navigator.place {} else { navigator.showList() }
+        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL), revalidate: fresh)
+        startPrefetch()
+        publish()
+    }
+
+    /// The states of `urls`' images: from the cache with the embedded source (no requests),
+    /// else through the loader; what is settled already is not asked for again (unless revalidating).
+    private func loadImages(_ urls: [URL], revalidate: Bool) async {
+        let wanted = urls.filter { revalidate || !(images[$0]?.isFinal ?? false) }
+        guard !wanted.isEmpty else { return }
+        if isEmbedded {
+            for url in wanted {
+                images[url] = await loader.cache.cached(url).map { ImageState.of(file: $0.file) } ?? .unavailableOffline
+            }
+            return
+        }
+        let outcomes = await loader.load(wanted, revalidate: revalidate)
+        for (url, outcome) in outcomes where outcome != .cancelled {
+            images[url] = ImageState.of(outcome)
+        }
+    }
+
+    /// Starts loading the next page's images in the background, so `page next` shows them at once.
+    private func startPrefetch() {
+        prefetch?.cancel()
+        guard !isEmbedded else { return }
+        let next = rows(onPage: page + 1).compactMap(\.fact.imageURL).filter { !(images[$0]?.isFinal ?? false) }
+        guard !next.isEmpty else { return }
+        let loader = self.loader
+        tracer?.log("facts: prefetching \(next.count) image\(next.count == 1 ? "" : "s") of page \(page + 1)")
+        prefetch = Task { [weak self] in
+            let outcomes = await loader.load(next)
+            guard !Task.isCancelled else { return }
+            await MainActor.run {
+                guard let self else { return }
+                for (url, outcome) in outcomes where outcome != .cancelled && !(self.images[url]?.isFinal ?? false) {
+                    self.images[url] = ImageState.of(outcome)
+                }
+            }
+        }
+    }
+
+    // MARK: State
+
+    public func publish() {
+        let marks = navigator.marks()
+        var next = FactsState()
+        next.favouritesProblem = marks.problem
+        next.screen = navigator.place
+        next.title = document?.title
+        next.page = document == nil ? 0 : page
+        next.pageCount = pageCount
+        next.totalCount = facts.count
+        next.hiddenCount = hiddenCount
+        next.rows = rows(onPage: page).map { marks.row($0.number, $0.fact) }
+        next.detail = detailRow(marks)
+        let shown = next.rows.map(\.item) + (next.detail.map { [$0.item] } ?? [])
+        for url in shown.compactMap(\.imageURL) {
+            next.images[url.absoluteString] = images[url] ?? .loading
+        }
+        if let cachedAt {
+            next.offline = "network unavailable: showing the \(facts.count) fact\(facts.count == 1 ? "" : "s") cached \(ElapsedTime.ago(cachedAt, now: clock.now))"
+        }
+        next.favourites = favouriteRows(marks)
+        state.value = next
+    }
+}
