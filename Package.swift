@@ -79,6 +79,7 @@ let package = Package(
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "MovieDB", "TestSupport"],
