@@ -66,6 +66,9 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Run on a virtual clock standing at this time (ISO 8601, e.g. 2024-03-15T05:00:00Z), for scripts whose output must not depend on when they run.", valueName: "time"))
     var clock: String?
 
+    @Option(help: ArgumentHelp("Images drawn in the terminal: auto (kitty or iTerm2 protocols, where the terminal says it has them), inline or off.", valueName: "auto|inline|off"))
+    var images: InlineImages.Choice = .auto
+
     @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
     var noPager = false
 
@@ -109,10 +112,11 @@ struct ExplorerCommand: AsyncParsableCommand {
         }
 
         let measure: (@Sendable () -> TerminalSize?)? = width == nil && outputIsTerminal ? Self.terminalSize : nil
-        let terminal = TerminalSettings(
+        var terminal = TerminalSettings(
             width: width ?? 80,
             style: color.style(outputIsTerminal: outputIsTerminal, environment: variables),
             measure: measure)
+        terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
         let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
@@ -199,3 +203,4 @@ struct ExplorerCommand: AsyncParsableCommand {
 extension DataSource: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
 extension ColorChoice: ExpressibleByArgument {}
+extension InlineImages.Choice: ExpressibleByArgument {}

@@ -16,7 +16,8 @@ What it serves, under --prefix (default /api):
   --route PATH FILE             any other API: PATH (with its query, exactly as sent, e.g.
                                 `/search?term=jack+johnson&entity=album`) answers FILE (relative
                                 to --data); repeatable. A FILE not ending in .json (an image)
-                                is sent as it is, as application/octet-stream.
+                                is sent as it is, as application/octet-stream, with an ETag:
+                                asked again with If-None-Match, it answers 304 Not Modified.
   anything else                 404 {"detail": "Not found"}, as SWAPI answers.
 
 Misbehaving, for the unhappy paths. SPEC names which requests are affected:
@@ -56,6 +57,7 @@ Example: python3 fake_swapi.py --data data/swapi --fail 2=500 --log /tmp/request
 """
 
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -234,7 +236,16 @@ class Handler(BaseHTTPRequestHandler):
         for path, file in options.route:
             if target == path and not file.endswith(".json"):
                 with open(os.path.join(options.data, file), "rb") as raw:
-                    self.send_body(200, raw.read(), content_type="application/octet-stream")
+                    data = raw.read()
+                etag = '"' + hashlib.sha1(data).hexdigest()[:16] + '"'
+                if self.headers.get("If-None-Match") == etag:
+                    self.send_response(304)
+                    self.send_header("ETag", etag)
+                    self.send_header("Content-Length", "0")
+                    self.end_headers()
+                    self.wfile.flush()
+                else:
+                    self.send_body(200, data, headers={"ETag": etag}, content_type="application/octet-stream")
                 return
         status, body = self.answer(target, parsed, query, resource, item_id, page)
         self.send_json(status, body)

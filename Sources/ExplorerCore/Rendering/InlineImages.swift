@@ -9,6 +9,22 @@ public enum InlineImages: Sendable, Equatable {
     case kitty
     case iterm
 
+    /// `--images auto|inline|off`.
+    public enum Choice: String, Sendable, CaseIterable {
+        case auto, inline, off
+
+        /// What to draw with: `auto` the detected protocol at a terminal showing text; `inline`
+        /// the detected one, else iTerm2's (which WezTerm and others speak); `off` nothing.
+        public func images(outputIsTerminal: Bool, textFormat: Bool, environment: [String: String]) -> InlineImages {
+            guard textFormat else { return .off }
+            switch self {
+            case .off: return .off
+            case .auto: return outputIsTerminal ? InlineImages.detected(in: environment) ?? .off : .off
+            case .inline: return InlineImages.detected(in: environment) ?? .iterm
+            }
+        }
+    }
+
     /// The protocol the environment says the terminal speaks, if any.
     public static func detected(in environment: [String: String]) -> InlineImages? {
         if environment["KITTY_WINDOW_ID"] != nil || environment["TERM"] == "xterm-kitty" { return .kitty }
