@@ -18,6 +18,7 @@ struct JSONOutputTests {
         "lookup 1500000001", "search xyzzy", "search 周杰倫", "refresh",
         "use moviedb", "movies top", "open 3", "fav", "back", "filter the", "filter clear", "tv top", "open 6",
         "trailer 2", "back", "search rick", "search xyzzy", "favs",
+        "use facts", "open 1", "back",
         "source embedded", "trace off", "format",
     ]
 
@@ -51,7 +52,7 @@ struct JSONOutputTests {
             return objects[indexes[occurrence]]
         }
         #expect(screen("features")["screen"] as? String == "features")
-        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb"])
+        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb", "facts"])
         #expect((screen("use moviedb")["rows"] as? [[String: Any]])?.count == 20)
         #expect(screen("use moviedb")["category"] as? String == "movies popular")
         #expect((screen("movies top")["rows"] as? [[String: Any]])?.first?["id"] as? String == "movie/238")
@@ -61,6 +62,10 @@ struct JSONOutputTests {
         #expect(screen("trailer 2")["url"] as? String == "https://www.youtube.com/watch?v=wh10k2LPZiI")
         #expect(screen("search rick")["origin"] as? String == "embedded")
         #expect(screen("filter the")["mode"] as? String == "filter")
+        #expect((screen("use facts")["rows"] as? [[String: Any]])?.count == 13)
+        #expect(screen("use facts")["hidden"] as? Int == 1)
+        #expect(((screen("use facts")["rows"] as? [[String: Any]])?.first?["image_state"] as? [String: Any])?["state"] as? String == "unavailable_offline")
+        #expect(screen("open 1")["screen"] as? String == "detail")
         #expect(screen("help")["screen"] as? String == "help")
         #expect((screen("help")["commands"] as? [[String: Any]])?.first?["usage"] as? String == "help [command]")
         #expect(screen("format")["format"] as? String == "json")

@@ -37,6 +37,8 @@ struct WidthTests {
         back
         filter the
         search rick
+        use facts
+        open 9
         """
 
     @Test("every line fits the width", arguments: [30, 31, 40, 52, 60, 80, 100, 132, 200])

@@ -63,7 +63,7 @@ public final class FactsView {
             compact.append(.paragraph("image: \(state.image(of: row.item).text)", indent: 7))
         }
         screen.blocks.append(.sizeClasses(compact: compact, regular: [.table(table)], regularWidth: regularWidth))
-        if state.pageCount > 1 { screen.blocks.append(.hint("`page next` shows more · `open N` shows one with its image")) }
+        if state.page < state.pageCount { screen.blocks.append(.hint("`page next` shows more · `open N` shows one with its image")) }
         return screen
     }
 
