@@ -25,6 +25,7 @@ struct ExplorerCommand: AsyncParsableCommand {
             Environment:
               EXPLORER_HISTFILE  the history file; /dev/null keeps none
               EXPLORER_PLAYER    what `play` runs, a name on PATH or a path; empty: none
+              EXPLORER_VIEWER    what facts' `view` runs for an image (default: xdg-open)
               PAGER              pages long screens at a terminal (default: less -FRX)
               NO_COLOR           no colour when set (nor with TERM=dumb)
               XDG_DATA_HOME      favourites and caches live in $XDG_DATA_HOME/explorer
