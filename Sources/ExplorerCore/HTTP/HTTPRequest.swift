@@ -17,6 +17,9 @@ public struct HTTPRequest: Sendable, Hashable {
     /// Whether a cached answer may stand in when the network is unavailable (see
     /// ``CachingHTTPClient``); `refresh` asks with false, so it reports the failure instead.
     public var allowsCachedAnswer = true
+    /// How long the transport waits for the answer (for nothing to arrive), when shorter than
+    /// the client's own timeout: an image gives up sooner than an API call.
+    public var timeout: TimeInterval?
 
     /// What a secret value is shown as.
     public static let redacted = "•••"

@@ -90,7 +90,8 @@ public struct LiveHTTPClient: HTTPClient {
         guard let url = request.url(relativeTo: baseURL) else {
             throw HTTPError(.invalidURL, endpoint: request.endpoint)
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData, timeoutInterval: timeout)
+        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
+                                    timeoutInterval: min(request.timeout ?? timeout, timeout))
         urlRequest.httpMethod = "GET"
         urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
         for header in request.headers {

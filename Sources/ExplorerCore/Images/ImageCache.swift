@@ -24,16 +24,16 @@ public actor ImageCache {
 
     /// The image at `url`: from the folder if it is there, else fetched with `http` (an
     /// absolute request, so it goes to the image's own host without the API's credentials).
-    public func image(at url: URL, using http: any HTTPClient) async throws -> CachedImage {
+    public func image(at url: URL, using http: any HTTPClient, timeout: TimeInterval? = nil) async throws -> CachedImage {
         if let cached = cached(url) { return cached }
-        let task = downloads[url] ?? startDownload(url, using: http, revalidating: false)
+        let task = downloads[url] ?? startDownload(url, using: http, revalidating: false, timeout: timeout)
         return try await task.valueUnlessCancelled()
     }
 
     /// The image at `url` asked for again: with the validators the server gave (`If-None-Match`,
     /// `If-Modified-Since`) when the folder has it, so an unchanged image is not sent again.
-    public func revalidated(at url: URL, using http: any HTTPClient) async throws -> CachedImage {
-        let task = downloads[url] ?? startDownload(url, using: http, revalidating: true)
+    public func revalidated(at url: URL, using http: any HTTPClient, timeout: TimeInterval? = nil) async throws -> CachedImage {
+        let task = downloads[url] ?? startDownload(url, using: http, revalidating: true, timeout: timeout)
         return try await task.valueUnlessCancelled()
     }
 
@@ -46,12 +46,12 @@ public actor ImageCache {
         return CachedImage(file: file, byteCount: size, wasCached: true)
     }
 
-    private func startDownload(_ url: URL, using http: any HTTPClient, revalidating: Bool) -> Task<CachedImage, Error> {
+    private func startDownload(_ url: URL, using http: any HTTPClient, revalidating: Bool, timeout: TimeInterval?) -> Task<CachedImage, Error> {
         let file = self.file(for: url)
         let validators = revalidating && FileManager.default.fileExists(atPath: file.path) ? Validators.read(for: file) : nil
         let task = Task { () throws -> CachedImage in
             do {
-                let image = try await Self.download(url, to: file, validators: validators, using: http)
+                let image = try await Self.download(url, to: file, validators: validators, using: http, timeout: timeout)
                 self.finished(url, keeping: image.file)
                 return image
             } catch {
@@ -68,13 +68,15 @@ public actor ImageCache {
         if let file { evict(keeping: file) }
     }
 
-    private static func download(_ url: URL, to file: URL, validators: Validators?, using http: any HTTPClient) async throws -> CachedImage {
+    private static func download(_ url: URL, to file: URL, validators: Validators?, using http: any HTTPClient,
+                                 timeout: TimeInterval?) async throws -> CachedImage {
         var headers: [HTTPRequest.Header] = []
         if let etag = validators?.etag { headers.append(.init("If-None-Match", etag)) }
         if let modified = validators?.lastModified { headers.append(.init("If-Modified-Since", modified)) }
-        guard let request = HTTPRequest(absolute: url, headers: headers) else {
+        guard var request = HTTPRequest(absolute: url, headers: headers) else {
             throw HTTPError(.invalidURL, endpoint: url.absoluteString.sanitizedForTerminal)
         }
+        request.timeout = timeout
         let response: HTTPResponse
         do {
             response = try await http.send(request)

@@ -43,17 +43,20 @@ public struct ImageInfo: Sendable, Equatable {
             guard let width = u16le(6), let height = u16le(8) else { return nil }
             self.init(format: .gif, width: width, height: height, byteCount: count)
         } else if bytes.starts(with: [0xFF, 0xD8]) {
-            // Segments follow the start marker; a start-of-frame (SOF0–SOF15 but DHT, JPG
-            // and DAC) holds the height, then the width.
+            // Segments follow the start marker, each skipped by its length (over the whole
+            // file: a camera's metadata can pass 64 KB); a start-of-frame (SOF0–SOF15 but DHT,
+            // JPG and DAC) holds the height, then the width.
+            let all = [UInt8](data)
+            func word(_ at: Int) -> Int? { at + 1 < all.count ? Int(all[at]) << 8 | Int(all[at + 1]) : nil }
             var at = 2
-            while at + 3 < bytes.count {
-                guard bytes[at] == 0xFF else { return nil }
-                let marker = bytes[at + 1]
+            while at + 3 < all.count {
+                guard all[at] == 0xFF else { return nil }
+                let marker = all[at + 1]
                 if marker == 0xFF { at += 1; continue }
                 if marker == 0xD8 || (0xD0...0xD7).contains(marker) || marker == 0x01 { at += 2; continue }
-                guard let length = u16be(at + 2) else { return nil }
+                guard let length = word(at + 2) else { return nil }
                 if (0xC0...0xCF).contains(marker), ![0xC4, 0xC8, 0xCC].contains(marker) {
-                    guard let height = u16be(at + 5), let width = u16be(at + 7) else { return nil }
+                    guard let height = word(at + 5), let width = word(at + 7) else { return nil }
                     self.init(format: .jpeg, width: width, height: height, byteCount: count)
                     return
                 }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Loads the images a screen shows, through the ``ImageCache``: all of them at once, at most
 /// ``maxPerHost`` at a time on any one host (hosts in parallel), each given ``timeout`` on its
-/// own. It never fails as a whole: one slow or failing image does not hold up or fail the
+/// own. (The limit counts the downloads a load waits for: one that outlives its timeout — a
+/// server dripping bytes — finishes in the background, uncounted.) It never fails as a whole: one slow or failing image does not hold up or fail the
 /// others, and each URL gets its ``Outcome``.
 ///
 /// A caller that is cancelled (Ctrl-C, leaving the screen) stops waiting at once; downloads
@@ -58,12 +59,11 @@ public struct ImageLoader: Sendable {
             var outcomes: [(URL, Outcome)] = []
             while let outcome = await group.next() {
                 outcomes.append(outcome)
-                if let url = pending.next() {
-                    if Task.isCancelled {
-                        outcomes.append((url, .cancelled))
-                    } else {
-                        group.addTask { (url, await self.load(url, revalidate: revalidate)) }
-                    }
+                if Task.isCancelled {
+                    // Nothing more starts; what was waiting to is cancelled.
+                    while let url = pending.next() { outcomes.append((url, .cancelled)) }
+                } else if let url = pending.next() {
+                    group.addTask { (url, await self.load(url, revalidate: revalidate)) }
                 }
             }
             return outcomes
@@ -73,10 +73,14 @@ public struct ImageLoader: Sendable {
     /// One image, or its timeout, whichever comes first.
     private func load(_ url: URL, revalidate: Bool) async -> Outcome {
         let (cache, http, timeout) = (self.cache, self.http, self.timeout)
+        // The request itself gives up at the timeout too (when nothing arrives for that long),
+        // so a hanging image does not go on holding a connection to its host.
+        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask {
                 do {
-                    return .loaded(revalidate ? try await cache.revalidated(at: url, using: http) : try await cache.image(at: url, using: http))
+                    return .loaded(revalidate ? try await cache.revalidated(at: url, using: http, timeout: seconds)
+                                              : try await cache.image(at: url, using: http, timeout: seconds))
                 } catch is CancellationError {
                     return nil
                 } catch let error as HTTPError {

@@ -61,6 +61,7 @@ public enum ReadableNumber {
     /// A size as people read it: `812 bytes`, `34 KB`, `1.2 MB` (units of 1,024).
     public static func bytes(_ count: Int) -> String {
         switch count {
+        case 1: return "1 byte"
         case ..<1024: return "\(count) bytes"
         case ..<(1024 * 1024): return "\(count / 1024) KB"
         default: return String(format: "%.1f MB", Double(count) / 1_048_576)
