@@ -25,7 +25,7 @@ public struct FactsDocument: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let title = (try? container.decodeIfPresent(String.self, forKey: .title)) ?? nil
-        self.title = title.flatMap { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty ? nil : $0 }
+        self.title = title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
         var rows: [Fact] = []
         if var list = try? container.nestedUnkeyedContainer(forKey: .rows) {
             while !list.isAtEnd {
@@ -63,9 +63,10 @@ public struct FactsDocument: Sendable, Equatable, Decodable {
         let start = text.drop { $0.isWhitespace }
         if start.hasPrefix("<") { throw Problem.html }
         let data = Data(text.utf8)
-        guard let object = try? JSONSerialization.jsonObject(with: data), object is [String: Any] else {
+        guard let object = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) else {
             throw Problem.malformed
         }
+        guard object is [String: Any] else { throw Problem.notFacts }
         guard let document = try? JSONDecoder().decode(FactsDocument.self, from: data),
               (object as? [String: Any])?["rows"] is [Any] else { throw Problem.notFacts }
         return document

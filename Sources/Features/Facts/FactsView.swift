@@ -43,7 +43,7 @@ public final class FactsView {
             columns: ScreenTable.listColumns + [
                 .init("title", minimumWidth: 10),
                 .init("description", minimumWidth: 16, wraps: true),
-                .init("image", minimumWidth: 12, dropOrder: 1),
+                .init("image", truncatable: false, dropOrder: 1),
                 .data("image_url"), .data("image_state"),
             ],
             rows: state.rows.map { row in

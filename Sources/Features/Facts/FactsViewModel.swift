@@ -74,6 +74,11 @@ public final class FactsViewModel: ListDetailViewModel {
         facts.indices.contains(number - 1) ? facts[number - 1] : nil
     }
 
+    /// A favourite on another page (facts are known by title).
+    public func fetchItem(id: String) async throws -> Fact? {
+        facts.first { $0.title == id }
+    }
+
     /// Before a detail shows, its image is loaded if it is not yet.
     public func prepareDetail(_ fact: Fact) async throws -> Fact {
         if let url = fact.imageURL { await loadImages([url], revalidate: false) }
@@ -137,6 +142,8 @@ public final class FactsViewModel: ListDetailViewModel {
 
     private func fetch(fresh: Bool) async throws {
         let answer = try await whileLoading { try await service.document(fresh) }
+        // The fact on the detail, known by its title before the rows change under it.
+        let shownTitle: String?? = detailItem.map { $0.item.title }
         stopBackgroundWork()
         document = answer.document
         facts = answer.document.rows.filter { !$0.isEmpty }
@@ -144,8 +151,19 @@ public final class FactsViewModel: ListDetailViewModel {
         cachedAt = answer.cachedAt
         size = max(pageSize(), 1)
         page = min(max(page, 1), max(pageCount, 1))
-        if case .detail = navigator.place {} else { navigator.showList() }
-        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL), revalidate: fresh)
+        var wanted = rows(onPage: page).compactMap(\.fact.imageURL)
+        if let shownTitle {
+            // The detail follows its fact (by title) into the new document, or the list shows.
+            if let index = facts.firstIndex(where: { $0.title != nil && $0.title == shownTitle }) {
+                navigator.showDetail(number: index + 1)
+                if let url = facts[index].imageURL { wanted.append(url) }
+            } else {
+                navigator.showList()
+            }
+        } else if navigator.place != .favourites {
+            navigator.showList()
+        }
+        await loadImages(wanted, revalidate: fresh)
         startPrefetch()
         publish()
     }
