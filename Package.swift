@@ -54,10 +54,15 @@ let package = Package(
             dependencies: ["Reactive", "ExplorerCore"],
             path: "Sources/Features/Facts"
         ),
+        .target(
+            name: "Races",
+            dependencies: ["Reactive", "ExplorerCore"],
+            path: "Sources/Features/Races"
+        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts",
+                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -80,6 +85,7 @@ let package = Package(
         .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
         .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "MovieDB", "TestSupport"],

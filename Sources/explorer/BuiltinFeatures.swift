@@ -3,6 +3,7 @@ import Characters
 import Facts
 import ITunes
 import MovieDB
+import Races
 import Starships
 
 /// Every feature this binary is built with; Plugins.json chooses which are enabled and in
@@ -14,6 +15,7 @@ enum BuiltinFeatures {
         ITunesFeature.descriptor,
         MovieDBFeature.descriptor,
         FactsFeature.descriptor,
+        RacesFeature.descriptor,
     ]
 
     /// "three": how many, in words, for `--help`.

@@ -10,7 +10,8 @@ enum DefaultPlugins {
         { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } },
         { "id": "itunes", "enabled": true, "baseURL": "https://itunes.apple.com", "settings": { "country": "US", "limit": 50 } },
         { "id": "moviedb", "enabled": true, "baseURL": "https://api.themoviedb.org/3", "settings": { "imageBaseURL": "https://image.tmdb.org/t/p/w500" } },
-        { "id": "facts", "enabled": true, "baseURL": "https://dl.dropboxusercontent.com", "settings": { "path": "/s/2iodh4vg0eortkl/facts.json", "maxConcurrentImagesPerHost": 6, "imageTimeout": 5 } }
+        { "id": "facts", "enabled": true, "baseURL": "https://dl.dropboxusercontent.com", "settings": { "path": "/s/2iodh4vg0eortkl/facts.json", "maxConcurrentImagesPerHost": 6, "imageTimeout": 5 } },
+        { "id": "races", "enabled": true, "baseURL": "https://api.neds.com.au/rest/v1", "settings": { "pollInterval": 300, "resortInterval": 50 } }
       ]
     }
     """#

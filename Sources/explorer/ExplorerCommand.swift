@@ -123,7 +123,7 @@ struct ExplorerCommand: AsyncParsableCommand {
         let selection = SourceSelection(source ?? pluginsConfig.source)
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
-        let appClock: any AppClock = clock.flatMap(Self.parseTime).map { VirtualClock($0) } ?? LiveClock()
+        let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))
         let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
@@ -133,8 +133,11 @@ struct ExplorerCommand: AsyncParsableCommand {
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager,
+                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock,
                           options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+
+        shell.connect(environment.display, interactive: interactive && format == .text,
+                      keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
 
         let status: Int32
         if !commands.isEmpty {

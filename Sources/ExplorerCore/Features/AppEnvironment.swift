@@ -23,6 +23,10 @@ public struct AppEnvironment {
     public var configDirectory: URL
     /// Images every feature shares: `<data dir>/cache/images`.
     public let images: ImageCache
+    /// The timers features schedule: ``clock`` itself when it is a ``SchedulingClock``.
+    public let scheduler: SchedulingClock
+    /// Screens shown while a command runs (`watch`), connected to the shell's printer.
+    public let display = LiveDisplay()
 
     public init(
         selection: SourceSelection,
@@ -49,6 +53,7 @@ public struct AppEnvironment {
         self.variables = variables
         self.configDirectory = configDirectory ?? dataDirectory.appendingPathComponent("config")
         images = ImageCache(directory: dataDirectory.appendingPathComponent("cache").appendingPathComponent("images"))
+        scheduler = clock as? SchedulingClock ?? SchedulingClock(virtualAt: clock is VirtualClock ? clock.now : nil)
     }
 
     /// One feature's client stack, outermost first: its credentials on live requests (when
@@ -90,6 +95,8 @@ public struct AppEnvironment {
             tracer: tracer,
             progress: progress,
             images: images,
-            selection: selection)
+            selection: selection,
+            scheduler: scheduler,
+            display: display)
     }
 }

@@ -22,6 +22,11 @@ public struct FeatureContext {
     /// Where data comes from now (the client follows it by itself; a feature reads it to say
     /// where an answer came from, or to search its embedded data instead of the API).
     public let selection: SourceSelection
+    /// The timers a feature schedules (the races' polls): run before each command and while
+    /// `watch` runs, or as a virtual clock is moved. The same clock as ``clock`` in the app.
+    public let scheduler: SchedulingClock
+    /// Shows screens while a command runs (`watch`).
+    public let display: LiveDisplay
 
     public init(
         id: String,
@@ -34,7 +39,9 @@ public struct FeatureContext {
         tracer: Tracer? = nil,
         progress: @escaping @MainActor (String) -> Void = { _ in },
         images: ImageCache? = nil,
-        selection: SourceSelection = SourceSelection(.embedded)
+        selection: SourceSelection = SourceSelection(.embedded),
+        scheduler: SchedulingClock = SchedulingClock(),
+        display: LiveDisplay? = nil
     ) {
         self.id = id
         self.http = http
@@ -47,6 +54,8 @@ public struct FeatureContext {
         self.progress = progress
         self.images = images ?? ImageCache(directory: cacheDirectory.deletingLastPathComponent().appendingPathComponent("images"))
         self.selection = selection
+        self.scheduler = scheduler
+        self.display = display ?? LiveDisplay()
     }
 
     /// The database the favourites live in, where a feature keeps its own tables too.

@@ -31,12 +31,19 @@ public protocol ListDetailViewModel: ScreenViewModel {
     /// fetch the names of what it links to. Cancellation aside, it should not fail: what cannot
     /// be had is shown as it is.
     func prepareDetail(_ item: Item) async throws -> Item
+
+    /// Whether a detail keeps the item it was opened on even when the list moves under it (the
+    /// races re-sort and expire: row 2 soon means another race). By default a detail shows its
+    /// row of the list, refreshed with it.
+    var detailKeepsItsItem: Bool { get }
 }
 
 extension ListDetailViewModel {
     public func fetchItem(id: String) async throws -> Item? { nil }
 
     public func prepareDetail(_ item: Item) async throws -> Item { item }
+
+    public var detailKeepsItsItem: Bool { false }
 
     /// The loaded row holding the item with this id.
     public func loadedRow(id: String) -> (number: Int, item: Item)? {
@@ -68,7 +75,8 @@ extension ListDetailViewModel {
             target = (row.number, row.item)
         }
         let prepared = try await prepareDetail(target.item)
-        navigator.showDetail(number: target.number, item: target.number == nil || prepared != target.item ? prepared : nil)
+        navigator.showDetail(number: target.number,
+                             item: target.number == nil || prepared != target.item || detailKeepsItsItem ? prepared : nil)
         publish()
     }
 

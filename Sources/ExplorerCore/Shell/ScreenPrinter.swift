@@ -37,6 +37,24 @@ public final class ScreenPrinter {
         }
     }
 
+    /// How many lines the last screen drawn in place took (0: none is on screen).
+    private var linesInPlace = 0
+
+    /// Draws `screen` over the one drawn in place before it (cursor up, clear to the end of the
+    /// screen): `watch` at a terminal. Warnings are left out (they would scroll the screen).
+    public func printInPlace(_ screen: Screen) {
+        let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: .off).render(screen)
+        var prefix = ""
+        if linesInPlace > 0 { prefix = "\u{1B}[\(linesInPlace)F\u{1B}[J" }
+        output.write(prefix + text + "\n")
+        linesInPlace = Self.lineCount(text)
+    }
+
+    /// The next screen drawn in place starts afresh below what is on the screen.
+    public func endInPlace() {
+        linesInPlace = 0
+    }
+
     static func lineCount(_ text: String) -> Int {
         text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }

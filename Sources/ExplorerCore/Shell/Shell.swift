@@ -39,6 +39,9 @@ public final class Shell {
     /// The pager long screens go through at a terminal, whether or not `pager` has it on.
     let availablePager: Pager?
 
+    /// The time, and the timers features schedule (run before each command: see ``SchedulingClock``).
+    public let clock: SchedulingClock
+
     /// The feature in use, if any.
     public private(set) var activeID: String?
     /// How many commands failed so far.
@@ -55,8 +58,10 @@ public final class Shell {
         format: OutputFormat = .text,
         pager: Pager? = nil,
         pagerIsOn: Bool = true,
+        clock: SchedulingClock = SchedulingClock(),
         options: Options = Options()
     ) {
+        self.clock = clock
         self.terminal = terminal
         self.registry = registry
         self.output = output
@@ -67,6 +72,22 @@ public final class Shell {
         self.availablePager = pager
         self.options = options
         output.allowsProgress = format == .text
+    }
+
+    /// Lets commands such as `watch` show screens as they go: drawn in place at a terminal
+    /// (with `keyWait` to stop on a key), one after the other otherwise.
+    public func connect(_ display: LiveDisplay, interactive: Bool, keyWait: ((TimeInterval) -> Bool)?) {
+        display.connect(
+            redrawsInPlace: interactive,
+            show: { [unowned self] screen, inPlace in
+                if inPlace && self.format == .text {
+                    self.printer.printInPlace(screen)
+                } else {
+                    self.printer.endInPlace()
+                    try await self.printer.print(screen)
+                }
+            },
+            keyWait: keyWait)
     }
 
     /// How screens are printed now (`--format`, `format json`).
@@ -188,6 +209,9 @@ public final class Shell {
 
     private func dispatch(_ words: [String]) async throws -> Screen? {
         guard let name = words.first else { return nil }
+        // What the timers had to do while no command ran (a poll, a re-sort) is done first,
+        // so the command shows it; nothing ever runs while a line is being typed.
+        await clock.runDueTimers()
         let arguments = Array(words.dropFirst())
         if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
             return try await global.run(arguments)

@@ -1,0 +1,144 @@
+import Foundation
+import Synchronization
+
+/// The clock explorer runs on: real time, or a virtual time that moves only when told
+/// (`--clock 2024-03-15T05:00:00Z`, `clock pause`, `clock +5m`), with the repeating timers
+/// features schedule (the races' poll every 5 minutes and re-sort every 50 seconds).
+///
+/// Timers never run on their own in the background, so nothing a timer does can interleave
+/// with a screen or with what is being typed, and an idle session costs no CPU: the shell runs
+/// the timers that are due before each command (``runDueTimers()``) and `watch` runs them as it
+/// goes; moving a virtual clock (``advance(by:)``) runs every timer that falls due on the way,
+/// in order, each at its own time (5 minutes: 6 re-sorts at 50 s and 1 poll).
+public final class SchedulingClock: AppClock {
+    struct Entry: Sendable {
+        var name: String
+        var interval: TimeInterval
+        var next: Date
+        var action: @MainActor @Sendable () async -> Void
+    }
+
+    private struct State {
+        var virtualNow: Date?
+        var timers: [Int: Entry] = [:]
+        var nextID = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A live clock, or a virtual one standing at `start`.
+    public init(virtualAt start: Date? = nil) {
+        state = Mutex(State(virtualNow: start))
+    }
+
+    public var now: Date { state.withLock { $0.virtualNow } ?? Date() }
+
+    /// Whether the time is virtual (it moves only when told).
+    public var isVirtual: Bool { state.withLock { $0.virtualNow != nil } }
+
+    /// How many timers are scheduled.
+    public var timerCount: Int { state.withLock { $0.timers.count } }
+
+    /// Calls `action` every `interval` seconds from now (first after one interval), until the
+    /// returned timer is cancelled or let go.
+    public func schedule(every interval: TimeInterval, name: String,
+                         _ action: @escaping @MainActor @Sendable () async -> Void) -> ClockTimer {
+        let now = self.now
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.timers[state.nextID] = Entry(name: name, interval: max(interval, 0.001), next: now.addingTimeInterval(interval), action: action)
+            return state.nextID
+        }
+        return ClockTimer(id: id, clock: self)
+    }
+
+    func cancel(_ id: Int) {
+        _ = state.withLock { $0.timers.removeValue(forKey: id) }
+    }
+
+    /// Runs every timer that is due now, soonest first, each once (a timer late by several
+    /// intervals runs once and then keeps its rhythm from now). Returns how many ran.
+    @MainActor @discardableResult
+    public func runDueTimers() async -> Int {
+        let now = self.now
+        var ran = 0
+        while let (id, entry) = nextDue(upTo: now) {
+            state.withLock { state in
+                guard state.timers[id] != nil else { return }
+                var next = entry.next.addingTimeInterval(entry.interval)
+                if next <= now { next = now.addingTimeInterval(entry.interval) }
+                state.timers[id]?.next = next
+            }
+            await entry.action()
+            ran += 1
+        }
+        return ran
+    }
+
+    /// Moves a virtual clock forward by `seconds`, stopping at each timer that falls due on the
+    /// way to run it at its own time (a live clock is paused at now first). Returns how many
+    /// timers ran.
+    @MainActor @discardableResult
+    public func advance(by seconds: TimeInterval) async -> Int {
+        if !isVirtual { pause() }
+        let target = now.addingTimeInterval(max(seconds, 0))
+        var ran = 0
+        while let (id, entry) = nextDue(upTo: target) {
+            state.withLock { state in
+                state.virtualNow = entry.next
+                state.timers[id]?.next = entry.next.addingTimeInterval(entry.interval)
+            }
+            await entry.action()
+            ran += 1
+        }
+        state.withLock { $0.virtualNow = target }
+        return ran
+    }
+
+    /// Freezes the time at now: the clock becomes virtual.
+    public func pause() {
+        let now = Date()
+        state.withLock { state in
+            if state.virtualNow == nil { state.virtualNow = now }
+        }
+    }
+
+    /// Back to real time: timers keep their rhythm from now (a timer whose time has passed
+    /// runs at the next chance).
+    public func goLive() {
+        state.withLock { state in
+            guard let virtual = state.virtualNow else { return }
+            let real = Date()
+            for id in state.timers.keys {
+                let remaining = max(state.timers[id]!.next.timeIntervalSince(virtual), 0)
+                state.timers[id]!.next = real.addingTimeInterval(remaining)
+            }
+            state.virtualNow = nil
+        }
+    }
+
+    /// Sets a virtual clock to `date` (timers keep their distance from now).
+    public func set(_ date: Date) {
+        state.withLock { state in
+            let from = state.virtualNow ?? Date()
+            for id in state.timers.keys {
+                state.timers[id]!.next = date.addingTimeInterval(state.timers[id]!.next.timeIntervalSince(from))
+            }
+            state.virtualNow = date
+        }
+    }
+
+    /// The timer due soonest at or before `limit`.
+    private func nextDue(upTo limit: Date) -> (Int, Entry)? {
+        state.withLock { state in
+            state.timers.filter { $0.value.next <= limit }
+                .min { ($0.value.next, $0.key) < ($1.value.next, $1.key) }
+                .map { ($0.key, $0.value) }
+        }
+    }
+
+    /// When the next timer falls due, if any.
+    public var nextTimer: Date? {
+        state.withLock { $0.timers.values.map(\.next).min() }
+    }
+}

@@ -1,0 +1,145 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// Races: Neds' next five races to go, polled every 5 minutes, re-sorted and expired every 50
+/// seconds, each with a countdown; `watch` keeps the screen up to date.
+@MainActor
+public final class RacesFeature: ScreenFeature, FavouritesListing {
+    public nonisolated static let descriptor = FeatureDescriptor(
+        id: RacesViewModel.featureID,
+        title: "Next to go",
+        summary: "the next races to start, polled, re-sorted and counted down",
+        embedded: RacesEmbeddedData.responder,
+        make: { context in RacesFeature(context: context) }
+    )
+
+    public let viewModel: RacesViewModel
+    public let view: RacesView
+    private let scheduler: SchedulingClock
+    private let display: LiveDisplay
+
+    public init(context: FeatureContext, timeZone: TimeZone = .current) {
+        var settings = RacesInteractor.Settings()
+        let values = context.settings
+        if let poll = values["pollInterval"]?.doubleValue, poll >= 1 { settings.pollInterval = poll }
+        if let resort = values["resortInterval"]?.doubleValue, resort >= 1 { settings.resortInterval = resort }
+        if let visible = values["visible"]?.intValue, visible >= 1 { settings.visible = min(visible, 50) }
+        if let count = values["count"]?.intValue, count >= 1 { settings.count = min(count, 100) }
+        scheduler = context.scheduler
+        display = context.display
+        let interactor = RacesInteractor(service: .http(context.http), clock: context.scheduler, selection: context.selection,
+                                         settings: settings, tracer: context.tracer)
+        viewModel = RacesViewModel(interactor: interactor, favourites: context.favourites, tracer: context.tracer)
+        view = RacesView(viewModel: viewModel, clock: context.scheduler, timeZone: timeZone, tracer: context.tracer)
+    }
+
+    public var location: [String] {
+        viewModel.state.value.detail.map { ["\($0.item.meetingName) R\($0.item.number.map(String.init) ?? "?")"] } ?? []
+    }
+
+    public var model: RacesViewModel { viewModel }
+    public var screen: Screen { view.screen }
+
+    /// Coming back starts the timers again (and fetches at once when the list went stale).
+    public func enter() async throws -> Screen {
+        try await viewModel.load()
+        return screen
+    }
+
+    /// Leaving stops the timers: no poll runs for a feature not in use.
+    public func didLeave() {
+        viewModel.interactor.stop()
+    }
+
+    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
+        viewModel.reset()
+        guard isActive else { return nil }
+        try await viewModel.load()
+        return screen
+    }
+
+    public var commands: [Command] {
+        let viewModel = self.viewModel
+        return [
+            Command("filter", usage: "filter horse|harness|greyhound … | filter clear",
+                    summary: "show only races of these categories (none: all)",
+                    complete: { previous in RaceCategory.allCases.map(\.rawValue).filter { !previous.contains($0) } + (previous.isEmpty ? ["clear"] : []) },
+                    run: { [unowned self] arguments in
+                        try viewModel.filter(arguments)
+                        return self.screen
+                    }),
+            .open(viewModel, summary: "show race N: distance, track, weather, class, prize money, as the form says",
+                  screen: { [unowned self] in self.screen }),
+            .favourite(viewModel),
+            .refresh(summary: "fetch the races now (the timers fetch every 5 minutes)",
+                     reload: { try await viewModel.refresh() }, screen: { [unowned self] in self.screen }),
+            Command("watch", usage: "watch [DURATION]",
+                    summary: "keep the screen up to date: at a terminal every second until a key or Ctrl-C; piped, for DURATION",
+                    details: """
+                        At a terminal the screen is drawn over itself every second (countdowns ticking, races re-sorting \
+                        and leaving), until a key or Ctrl-C, or for DURATION (`watch 2m`). Piped, `watch DURATION` prints \
+                        the screen whenever the list changes: on a virtual clock (`--clock`) it moves the clock that far, \
+                        running the timers on the way; on a live one it waits in real time.
+                        """,
+                    run: { [unowned self] arguments in
+                        guard arguments.count <= 1 else { throw CommandError.usage("watch [DURATION]") }
+                        let duration = try arguments.first.map { word -> TimeInterval in
+                            guard let seconds = DurationText.seconds(word), seconds > 0, seconds <= 86_400 else {
+                                throw CommandError("'\(word.sanitizedForTerminal.truncated(toWidth: 20))' is not a duration up to a day (`30s`, `2m`, `1h`)")
+                            }
+                            return seconds
+                        }
+                        try await self.watch(for: duration)
+                        return nil
+                    }),
+        ]
+    }
+
+    // MARK: watch
+
+    private func watch(for duration: TimeInterval?) async throws {
+        if viewModel.state.value.updatedAt == nil { try await viewModel.load() }
+        if display.redrawsInPlace {
+            try await display.show(screen, replacing: false)
+            let end = duration.map { scheduler.now.addingTimeInterval($0) }
+            while end.map({ scheduler.now < $0 }) ?? true {
+                if try await display.waitForKey(seconds: scheduler.isVirtual ? 0 : 1) { break }
+                if scheduler.isVirtual {
+                    await scheduler.advance(by: 1)
+                } else {
+                    await scheduler.runDueTimers()
+                }
+                try await display.show(screen, replacing: true)
+            }
+            return
+        }
+        guard let duration else {
+            throw CommandError.usage("watch DURATION (piped, say how long: `watch 2m`)")
+        }
+        try await display.show(screen, replacing: false)
+        var shown = changeKey
+        let end = scheduler.now.addingTimeInterval(duration)
+        while scheduler.now < end {
+            if scheduler.isVirtual {
+                let next = min(scheduler.nextTimer ?? end, end)
+                await scheduler.advance(by: max(next.timeIntervalSince(scheduler.now), 0))
+            } else {
+                _ = try await display.waitForKey(seconds: min(1, end.timeIntervalSince(scheduler.now)))
+                await scheduler.runDueTimers()
+            }
+            try Task.checkCancellation()
+            if changeKey != shown {
+                shown = changeKey
+                try await display.show(screen, replacing: false)
+            }
+        }
+    }
+
+    /// What a change of the list is: its races, their order, the filter, the last failure.
+    private var changeKey: [String] {
+        let state = viewModel.state.value
+        return state.rows.map(\.item.id) + ["\(state.filter.sorted { $0.rawValue < $1.rawValue })", state.failure?.short ?? "",
+                                            state.updatedAt.map { "\($0.timeIntervalSince1970)" } ?? ""]
+    }
+}

@@ -1,0 +1,140 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// Turns ``RacesState`` into a screen at a given time: the countdowns (`4m 05s`, `45s`, `-30s`)
+/// and the age of the list are worked out from the clock when the screen is drawn, so a screen
+/// drawn a minute later counts a minute further.
+@MainActor
+public final class RacesView {
+    private let viewModel: RacesViewModel
+    private let clock: any AppClock
+    private let tracer: Tracer?
+    private let timeZone: TimeZone
+
+    public init(viewModel: RacesViewModel, clock: any AppClock, timeZone: TimeZone = .current, tracer: Tracer? = nil) {
+        self.viewModel = viewModel
+        self.clock = clock
+        self.timeZone = timeZone
+        self.tracer = tracer
+    }
+
+    /// The screen of the state now, at the clock's time.
+    public var screen: Screen {
+        let state = viewModel.state.value
+        tracer?.log("RacesView rendered")
+        var screen: Screen
+        if let detail = state.detail {
+            screen = Self.detail(detail, now: clock.now, timeZone: timeZone)
+        } else if state.screen == .favourites {
+            screen = .favourites(state.favourites, feature: Self.feature)
+        } else {
+            screen = Self.list(state, now: clock.now, timeZone: timeZone)
+        }
+        screen.warnFavouritesUnavailable(state.favouritesProblem)
+        return screen
+    }
+
+    static let feature = RacesViewModel.featureID
+
+    static func list(_ state: RacesState, now: Date, timeZone: TimeZone) -> Screen {
+        var screen = Screen(feature: feature, kind: "list", facts: [
+            "known": .int(state.knownCount), "shown": .int(state.shownCount),
+            "filter": state.filter.isEmpty ? .null : .array(RaceCategory.allCases.filter(state.filter.contains).map { .string($0.rawValue) }),
+            "updated": .optional(state.updatedAt.map(timestamp)),
+            "failure": .optional(state.failure?.short),
+            "now": .string(timestamp(now)),
+        ])
+        var heading = ["Next to go"]
+        if !state.filter.isEmpty { heading.append(RacesViewModel.describe(state.filter)) }
+        heading.append("\(state.rows.count) of \(state.shownCount) race\(state.shownCount == 1 ? "" : "s")")
+        if let updated = state.updatedAt {
+            var age = "updated \(ElapsedTime.ago(updated, now: now))"
+            if let failure = state.failure { age += " — last update failed: \(failure.short)" }
+            heading.append(age)
+        }
+        screen.blocks = [.heading(heading.joined(separator: " · "))]
+        guard !state.rows.isEmpty else {
+            screen.blocks.append(.line(state.filter.isEmpty ? "no race is coming up" : "no \(RacesViewModel.describe(state.filter)) race is coming up (`filter clear` shows all)"))
+            return screen
+        }
+        let table = ScreenTable(
+            columns: ScreenTable.listColumns + [
+                .init("category", truncatable: false, dropOrder: 1),
+                .init("meeting", minimumWidth: 10),
+                .init("race", title: "race", alignment: .right, truncatable: false),
+                .init("venue", minimumWidth: 8, dropOrder: 2),
+                .init("start", truncatable: false, dropOrder: 3),
+                .init("countdown", title: "in", alignment: .right, truncatable: false),
+                .data("name"), .data("seconds_to_start"),
+            ],
+            rows: state.rows.map { row in
+                let race = row.item
+                let seconds = Int(race.advertisedStart.timeIntervalSince(now).rounded(.down))
+                return ScreenTable.listCells(row) + [
+                    ScreenTable.Cell(race.category?.rawValue ?? "other", .optional(race.category?.rawValue)),
+                    ScreenTable.Cell(race.meetingName),
+                    ScreenTable.Cell(race.number.map { "R\($0)" } ?? "", .optional(race.number)),
+                    ScreenTable.Cell(race.venue, .string(race.venue)),
+                    ScreenTable.Cell(clockTime(race.advertisedStart, timeZone: timeZone), .string(timestamp(race.advertisedStart))),
+                    ScreenTable.Cell(countdown(seconds), .int(seconds)),
+                    .data(.optional(race.name)), .data(.int(seconds)),
+                ]
+            })
+        screen.blocks.append(.table(table))
+        return screen
+    }
+
+    static func detail(_ row: RacesState.Row, now: Date, timeZone: TimeZone) -> Screen {
+        let race = row.item
+        let seconds = Int(race.advertisedStart.timeIntervalSince(now).rounded(.down))
+        var fields: [ScreenField] = [
+            .data("meeting", .string(race.meetingName)),
+            ScreenField("name", label: "race", text: race.name ?? "unnamed", value: .optional(race.name)),
+            ScreenField("category", text: race.category?.rawValue ?? "other", value: .optional(race.category?.rawValue)),
+            ScreenField("venue", race.venue),
+            ScreenField("start", text: "\(clockTime(race.advertisedStart, timeZone: timeZone)) (\(countdown(seconds)))",
+                        value: .string(timestamp(race.advertisedStart))),
+            .data("seconds_to_start", .int(seconds)),
+        ]
+        if let form = race.form {
+            if let distance = form.distance {
+                fields.append(ScreenField("distance", text: "\(ReadableNumber.grouping(distance)) \(form.distanceUnit ?? "m")", value: .int(distance)))
+            }
+            if let condition = form.trackCondition { fields.append(ScreenField("track_condition", label: "track", condition)) }
+            if let surface = form.trackSurface { fields.append(ScreenField("track_surface", label: "surface", surface)) }
+            if let direction = form.trackDirection { fields.append(ScreenField("track_direction", label: "direction", direction)) }
+            if let weather = form.weather { fields.append(ScreenField("weather", weather.capitalized)) }
+            if let raceClass = form.raceClass { fields.append(ScreenField("class", raceClass)) }
+            if let prize = form.prizeMoney {
+                fields.append(ScreenField("prize_money", label: "prize money", text: "$\(ReadableNumber.grouping(prize))", value: .int(prize)))
+            }
+        }
+        fields.append(.data("race_id", .string(race.id)))
+        let title = "\(race.meetingName) R\(race.number.map(String.init) ?? "?")"
+        var screen = Screen.detail(row, feature: feature, title: title, fields: fields)
+        if seconds < -60 { screen.blocks.append(.note("this race started \(countdown(-seconds)) ago and has left the list")) }
+        return screen
+    }
+
+    /// `1h 04m`, `4m 05s`, `45s`, `-30s` (started 30 seconds ago), `-2m 10s`.
+    public static func countdown(_ seconds: Int) -> String {
+        let sign = seconds < 0 ? "-" : ""
+        let value = abs(seconds)
+        if value >= 3600 { return "\(sign)\(value / 3600)h \(String(format: "%02d", value % 3600 / 60))m" }
+        if value >= 60 { return "\(sign)\(value / 60)m \(String(format: "%02d", value % 60))s" }
+        return "\(sign)\(value)s"
+    }
+
+    /// `18:05`: the local time of day.
+    static func clockTime(_ date: Date, timeZone: TimeZone) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+    }
+
+    static func timestamp(_ date: Date) -> String {
+        ISO8601DateFormatter().string(from: date)
+    }
+}

@@ -1,0 +1,116 @@
+import ExplorerCore
+import Foundation
+import Reactive
+
+/// The races screen's logic: the interactor's list, narrowed by `filter` to some categories,
+/// the first five shown; the detail of one; favourites. It follows the interactor reactively:
+/// each snapshot it publishes becomes a new state.
+@MainActor
+public final class RacesViewModel: ListDetailViewModel {
+    public nonisolated static let featureID = "races"
+
+    public let state: Observable<RacesState>
+    public let navigator: ListNavigator<Race>
+    public let interactor: RacesInteractor
+    private var filter: Set<RaceCategory> = []
+    private var subscription: AnyCancellable?
+
+    public init(interactor: RacesInteractor, favourites: FavouritesStore, tracer: Tracer? = nil) {
+        self.interactor = interactor
+        navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
+        state = Observable(RacesState(), traceLabel: "RacesViewModel.state", tracer: tracer)
+        subscription = interactor.snapshot.removeDuplicates().sink { [weak self] _ in self?.publish() }
+    }
+
+    private var visible: [Race] {
+        let races = interactor.snapshot.value.races
+        let kept = filter.isEmpty ? races : races.filter { $0.category.map(filter.contains) ?? false }
+        return Array(kept.prefix(interactor.settings.visible))
+    }
+
+    // MARK: Rows
+
+    public var rowNumbers: [Int] { Array(visible.indices.map { $0 + 1 }) }
+
+    public func row(named text: String) throws(CommandError) -> (number: Int, item: Race) {
+        let races = visible
+        guard !races.isEmpty || Int(text) == nil else {
+            throw CommandError("no row \(text): no race \(filter.isEmpty ? "is coming up" : "of \(Self.describe(filter)) is coming up")")
+        }
+        let number = try CommandError.rowNumber(text, count: races.count)
+        return (number, races[number - 1])
+    }
+
+    public func item(number: Int) -> Race? {
+        let races = visible
+        return races.indices.contains(number - 1) ? races[number - 1] : nil
+    }
+
+    /// A race's detail stays on that race while the list re-sorts and expires.
+    public var detailKeepsItsItem: Bool { true }
+
+    /// A favourite race that is still known.
+    public func fetchItem(id: String) async throws -> Race? {
+        interactor.snapshot.value.races.first { $0.id == id }
+    }
+
+    // MARK: Intents
+
+    public func load() async throws {
+        try await whileLoading { try await interactor.start() }
+        publish()
+    }
+
+    /// `filter horse greyhound`: only those categories; `filter clear` (or nothing): all.
+    public func filter(_ words: [String]) throws {
+        var chosen: Set<RaceCategory> = []
+        for word in words.map({ $0.lowercased() }) where word != "clear" {
+            guard let category = RaceCategory(rawValue: word) else {
+                let valid = RaceCategory.allCases.map(\.rawValue).joined(separator: ", ")
+                throw CommandError("no category '\(word.sanitizedForTerminal.truncated(toWidth: 20))' (categories: \(valid); `filter clear` shows all)")
+            }
+            chosen.insert(category)
+        }
+        if words.map({ $0.lowercased() }).contains("clear"), words.count > 1 {
+            throw CommandError.usage("filter horse|harness|greyhound … | filter clear")
+        }
+        filter = chosen
+        navigator.showList()
+        publish()
+    }
+
+    /// `refresh`: the full list now.
+    public func refresh() async throws {
+        try await whileLoading { try await interactor.fetch() }
+        publish()
+    }
+
+    public func reset() {
+        interactor.reset()
+        navigator.showList()
+        publish()
+    }
+
+    static func describe(_ filter: Set<RaceCategory>) -> String {
+        RaceCategory.allCases.filter(filter.contains).map(\.rawValue).joined(separator: " or ")
+    }
+
+    // MARK: State
+
+    public func publish() {
+        let marks = navigator.marks()
+        let snapshot = interactor.snapshot.value
+        var next = RacesState()
+        next.favouritesProblem = marks.problem
+        next.screen = navigator.place
+        next.filter = filter
+        next.knownCount = snapshot.races.count
+        next.shownCount = filter.isEmpty ? snapshot.races.count : snapshot.races.filter { $0.category.map(filter.contains) ?? false }.count
+        next.rows = visible.enumerated().map { marks.row($0.offset + 1, $0.element) }
+        next.updatedAt = snapshot.updatedAt
+        next.failure = snapshot.failure
+        next.detail = detailRow(marks)
+        next.favourites = favouriteRows(marks)
+        state.value = next
+    }
+}
