@@ -19,6 +19,7 @@ struct JSONOutputTests {
         "use moviedb", "movies top", "open 3", "fav", "back", "filter the", "filter clear", "tv top", "open 6",
         "trailer 2", "back", "search rick", "search xyzzy", "favs",
         "use facts", "open 1", "back",
+        "use races", "filter horse", "clock", "open 2", "back", "watch 1m",
         "source embedded", "trace off", "format",
     ]
 
@@ -34,7 +35,7 @@ struct JSONOutputTests {
         let sandbox = try Sandbox("json-every-screen")
         try sandbox.writeExecutable("#!/bin/sh\nexit 0\n", to: "bin/player")
         let output = try await Explorer.run(
-            ["--format", "json", "--color", "always"], script: Self.everyScreen.joined(separator: "\n") + "\nquit\n",
+            ["--format", "json", "--color", "always", "--clock", "2024-03-15T08:00:00Z"], script: Self.everyScreen.joined(separator: "\n") + "\nquit\n",
             environment: ["EXPLORER_PLAYER": sandbox.file("bin/player").path, "PATH": "/usr/bin:/bin"], in: sandbox)
 
         #expect(output.stderrText == "")
@@ -52,7 +53,7 @@ struct JSONOutputTests {
             return objects[indexes[occurrence]]
         }
         #expect(screen("features")["screen"] as? String == "features")
-        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb", "facts"])
+        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb", "facts", "races"])
         #expect((screen("use moviedb")["rows"] as? [[String: Any]])?.count == 20)
         #expect(screen("use moviedb")["category"] as? String == "movies popular")
         #expect((screen("movies top")["rows"] as? [[String: Any]])?.first?["id"] as? String == "movie/238")
@@ -66,6 +67,9 @@ struct JSONOutputTests {
         #expect(screen("use facts")["hidden"] as? Int == 1)
         #expect(((screen("use facts")["rows"] as? [[String: Any]])?.first?["image_state"] as? [String: Any])?["state"] as? String == "unavailable_offline")
         #expect(screen("open 1")["screen"] as? String == "detail")
+        #expect((screen("filter horse")["rows"] as? [[String: Any]])?.allSatisfy { $0["category"] as? String == "horse" } == true)
+        #expect(screen("clock")["virtual"] as? Bool == true)
+        #expect(screen("open 2")["distance"] != nil)
         #expect(screen("help")["screen"] as? String == "help")
         #expect((screen("help")["commands"] as? [[String: Any]])?.first?["usage"] as? String == "help [command]")
         #expect(screen("format")["format"] as? String == "json")

@@ -39,6 +39,8 @@ struct WidthTests {
         search rick
         use facts
         open 9
+        use races
+        open 1
         """
 
     @Test("every line fits the width", arguments: [30, 31, 40, 52, 60, 80, 100, 132, 200])

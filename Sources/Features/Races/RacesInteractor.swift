@@ -74,7 +74,7 @@ public final class RacesInteractor {
         if !snapshot.value.isLoaded {
             try await fetch()
         }
-        guard timers.isEmpty else { return }
+        guard timers.isEmpty else { return resort() }
         timers = [
             clock.schedule(every: settings.pollInterval, name: "races poll") { [weak self] in await self?.poll() },
             clock.schedule(every: settings.resortInterval, name: "races re-sort") { [weak self] in await self?.resortAndRefill() },
