@@ -235,6 +235,30 @@ struct TerminalTests {
         #expect(saved == ["features", "use starships", "features"])
     }
 
+    @Test("watch redraws the races in place every second, countdowns ticking, until a key")
+    func watchRedrawsInPlace() async throws {
+        let sandbox = try Sandbox("tty-watch")
+        let tmux = try await start(width: 100, height: 30, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use races")
+        let listed = try await tmux.waitFor("the races") { $0.contains("Next to go") && $0.hasSuffix("races›") }
+        func firstCountdown(_ screen: String) -> String? {
+            screen.split(separator: "\n").last { $0.hasPrefix("1  ☆") }.map { String($0.split(separator: " ").suffix(2).joined(separator: " ")) }
+        }
+        let before = firstCountdown(listed)
+        try await tmux.enter("watch")
+        let ticking = try await tmux.waitFor("the countdown to move on") { screen in
+            screen.components(separatedBy: "Next to go").count == 3 && firstCountdown(screen) != before && !screen.hasSuffix("races›")
+        }
+        #expect(ticking.components(separatedBy: "Next to go").count == 3, "the list of `use races`, and one drawn over itself: \(ticking)")
+        try await tmux.press("q")
+        let after = try await tmux.waitFor("the prompt after a key") { $0.hasSuffix("races›") }
+        #expect(after.components(separatedBy: "Next to go").count == 3)
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     // MARK: Helpers
 
     /// The process id a fake player wrote, once it has.

@@ -20,9 +20,11 @@ public final class LiveDisplay {
         self.keyWait = keyWait
     }
 
-    /// Shows `screen`: over the previous one when drawing in place and `replacing`.
+    /// Shows `screen`. Drawing in place, `replacing` draws it over the screen shown before;
+    /// otherwise it starts below what is on the terminal (and the next one replaces it).
+    /// Elsewhere every screen is printed after the one before.
     public func show(_ screen: Screen, replacing: Bool) async throws {
-        try await show?(screen, replacing && redrawsInPlace)
+        try await show?(screen, replacing)
     }
 
     /// Waits up to `seconds`: for a key at a terminal (true when one was pressed), else simply

@@ -79,8 +79,9 @@ public final class Shell {
     public func connect(_ display: LiveDisplay, interactive: Bool, keyWait: ((TimeInterval) -> Bool)?) {
         display.connect(
             redrawsInPlace: interactive,
-            show: { [unowned self] screen, inPlace in
-                if inPlace && self.format == .text {
+            show: { [unowned self] screen, replacing in
+                if interactive && self.format == .text {
+                    if !replacing { self.printer.endInPlace() }
                     self.printer.printInPlace(screen)
                 } else {
                     self.printer.endInPlace()

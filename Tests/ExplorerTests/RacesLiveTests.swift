@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Races live, against a loopback server answering with races that start relative to now:
+/// the list and its countdowns, the header Neds asks for, a failing poll kept in the heading,
+/// and the network unavailable told apart.
+@Suite("Races live, against a fake server")
+struct RacesLiveTests {
+    /// A Neds answer whose races start `offsets` seconds from now, one per category in turn.
+    static func answer(offsets: [Int]) throws -> Data {
+        let now = Date().timeIntervalSince1970
+        let categories = ["4a2788f8-e825-4d36-9894-efd4baf1cfae", "161d9be2-e909-4326-8c2c-35ed71fb460b", "9daef0d7-bf3c-4f50-921d-8e818c60fe61"]
+        var summaries: [String: Any] = [:]
+        var ids: [String] = []
+        for (index, offset) in offsets.enumerated() {
+            let id = "race-\(index + 1)"
+            ids.append(id)
+            summaries[id] = [
+                "race_id": id, "race_name": "Race \(index + 1)", "race_number": index + 1, "meeting_name": "Meeting \(index + 1)",
+                "category_id": categories[index % 3], "advertised_start": ["seconds": Int(now) + offset],
+                "venue_name": "Venue \(index + 1)", "venue_state": "VIC", "venue_country": "AUS",
+                "race_form": ["distance": 1200 + index * 100, "distance_type": ["short_name": "m"], "track_condition": ["name": "Good4"]],
+            ]
+        }
+        return try JSONSerialization.data(withJSONObject: [
+            "status": 200, "message": "Next races", "data": ["next_to_go_ids": ids, "race_summaries": summaries],
+        ])
+    }
+
+    static func start(_ sandbox: Sandbox, offsets: [Int], extra: [String] = []) throws -> FakeSWAPI {
+        try FileManager.default.createDirectory(at: sandbox.file("site"), withIntermediateDirectories: true)
+        try answer(offsets: offsets).write(to: sandbox.file("site/races.json"))
+        let server = try FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/rest/v1",
+                                    "--route", "/rest/v1/racing/?method=nextraces&count=10", "races.json",
+                                    "--require", "header:Content-type=application/json"] + extra, sandbox: sandbox)
+        try sandbox.write("""
+            { "source": "live", "features": [ { "id": "races", "enabled": true, "baseURL": "\(server.baseURL)" } ] }
+            """, to: "Plugins.json")
+        return server
+    }
+
+    static func run(_ script: String, in sandbox: Sandbox) async throws -> ProcessOutput {
+        try await Explorer.run(["--config", sandbox.file("Plugins.json").path], script: script, in: sandbox)
+    }
+
+    @Test("the next five races, soonest first, counting down from now; the request carries Neds' header")
+    func liveList() async throws {
+        let sandbox = try Sandbox("races-live")
+        let server = try Self.start(sandbox, offsets: [600, 90, -30, 3600, -200, 300, 1800])
+        let output = try await Self.run("use races\nopen 1\n", in: sandbox)
+        #expect(output.stderrText == "", "\(output.stderrText)")
+        let rows = output.stdoutText.split(separator: "\n").filter { $0.contains("Meeting ") && $0.first?.isNumber == true }.map(String.init)
+        let meetings = rows.compactMap { row in row.firstRange(of: /Meeting (\d+)/).map { String(row[$0].dropFirst(8)) } }
+        #expect(meetings == ["3", "2", "6", "1", "7"], "race 5 started 200 s ago and has left; the rest soonest first: \(rows)")
+        #expect(rows.first?.contains(/\s-[34]\ds$/) == true, "started about 30 s ago: \(rows)")
+        #expect(output.stdoutText.contains("Next to go · 5 of 6 races · updated just now"))
+        #expect(output.stdoutText.contains("distance  1,400 m"))
+        #expect(server.requests() == ["/rest/v1/racing/?method=nextraces&count=10"])
+    }
+
+    @Test("a failed update keeps the list and says so in the heading; with nothing loaded, the network unavailable is told apart")
+    func failures() async throws {
+        let sandbox = try Sandbox("races-live-failing")
+        let server = try Self.start(sandbox, offsets: [300, 400, 500, 600, 700],
+                                    extra: ["--fail", "/rest/v1/racing/?method=nextraces&count=10=500,after=1"])
+        let output = try await Self.run("use races\nrefresh\nraces\n", in: sandbox)
+        #expect(output.stderrText == "error: line 2: could not load the races (HTTP 500)\n")
+        #expect(output.stdoutText.contains("Next to go · 5 of 5 races · updated just now — last update failed: HTTP 500"))
+        server.stop()
+
+        let empty = try Sandbox("races-live-offline")
+        try empty.write(try String(contentsOf: sandbox.file("Plugins.json"), encoding: .utf8), to: "Plugins.json")
+        let offline = try await Self.run("use races\n", in: empty)
+        #expect(offline.stderrText == "error: line 1: network unavailable — check the connection, then refresh\n")
+        #expect(offline.status == 1)
+    }
+}
