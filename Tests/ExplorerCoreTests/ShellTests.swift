@@ -597,6 +597,7 @@ struct ShellTests {
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens taller than the
                                       terminal
+              clock [pause|live|+5m]  show the time, or pause, move or free it
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             Features (type an id to use it): fake, films, broken
@@ -623,6 +624,7 @@ struct ShellTests {
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens taller than the terminal
+              clock [pause|live|+5m]  show the time, or pause, move or free it
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:

@@ -224,7 +224,7 @@ struct TerminalTests {
         // wait for the prompt after the last features list.
         try await tmux.waitFor("the last features list") { screen in
             let lines = screen.split(separator: "\n")
-            return lines.count > 2 && lines[lines.count - 2].contains("a list of facts") && screen.hasSuffix("starships›")
+            return lines.count > 2 && lines[lines.count - 2].contains("the next races to start") && screen.hasSuffix("starships›")
         }
         try await tmux.press("C-d")
         #expect(try await tmux.exitStatus() == 0)

@@ -1,0 +1,324 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// The clock features schedule their timers on: live or virtual; `advance` runs every timer
+/// that falls due on the way, in order, each at its own time; `runDueTimers` runs what is due
+/// once; `pause`, `goLive` and `set` keep the timers' distance from now. And the durations the
+/// `clock` command reads (`+50s`, `+5m`, `+1h30m`). No time is waited for: every clock that
+/// moves is virtual, and a live clock is only read.
+@MainActor
+@Suite("SchedulingClock")
+struct SchedulingClockTests {
+    /// 2024-03-15T08:00:00Z.
+    static let start = Date(timeIntervalSince1970: 1_710_489_600)
+
+    static func at(_ seconds: TimeInterval) -> Date { start.addingTimeInterval(seconds) }
+
+    let clock = SchedulingClock(virtualAt: Self.start)
+
+    /// What the timers' actions did, in order: `name@seconds after the start`.
+    @MainActor
+    final class Log {
+        var entries: [String] = []
+
+        func action(_ name: String, _ clock: SchedulingClock) -> @MainActor @Sendable () async -> Void {
+            { [self] in entries.append("\(name)@\(Int(clock.now.timeIntervalSince(SchedulingClockTests.start)))") }
+        }
+    }
+
+    // MARK: Live and virtual
+
+    @Test func aLiveClockTellsTheRealTime() {
+        let live = SchedulingClock()
+        let before = Date()
+        let now = live.now
+        let after = Date()
+        #expect(!live.isVirtual)
+        #expect(now >= before && now <= after)
+        #expect(live.timerCount == 0)
+        #expect(live.nextTimer == nil)
+    }
+
+    @Test func aVirtualClockStandsStillUntilMoved() async {
+        #expect(clock.isVirtual)
+        #expect(clock.now == Self.start)
+        #expect(clock.now == Self.start, "read again: the same")
+
+        #expect(await clock.advance(by: 90) == 0)
+        #expect(clock.now == Self.at(90))
+        #expect(await clock.advance(by: -30) == 0, "never backwards")
+        #expect(clock.now == Self.at(90))
+    }
+
+    // MARK: Timers and advance
+
+    @Test func aTimerFirstFiresOneIntervalAfterItIsScheduled() async {
+        let log = Log()
+        let timer = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        #expect(clock.timerCount == 1)
+        #expect(clock.nextTimer == Self.at(50))
+
+        #expect(await clock.advance(by: 49) == 0)
+        #expect(log.entries == [])
+        #expect(await clock.advance(by: 1) == 1)
+        #expect(log.entries == ["re-sort@50"])
+        #expect(clock.nextTimer == Self.at(100))
+        withExtendedLifetime(timer) {}
+    }
+
+    @Test func advanceRunsEveryTimerThatFallsDueInOrderEachAtItsOwnTime() async {
+        let log = Log()
+        let resort = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        let poll = clock.schedule(every: 300, name: "poll", log.action("poll", clock))
+
+        let ran = await clock.advance(by: 300)
+        #expect(ran == 7)
+        #expect(log.entries == ["re-sort@50", "re-sort@100", "re-sort@150", "re-sort@200", "re-sort@250", "re-sort@300", "poll@300"],
+                "at 300 both are due: the one scheduled first runs first")
+        #expect(clock.now == Self.at(300))
+        #expect(clock.nextTimer == Self.at(350))
+
+        #expect(await clock.advance(by: 25) == 0)
+        #expect(await clock.advance(by: 600) == 14, "12 re-sorts at 350 … 900 and the polls at 600 and 900")
+        #expect(log.entries.suffix(3) == ["re-sort@850", "re-sort@900", "poll@900"])
+        #expect(clock.now == Self.at(925))
+        withExtendedLifetime((resort, poll)) {}
+    }
+
+    @Test func timersDueAtTheSameTimeRunInTheOrderTheyWereScheduled() async {
+        let log = Log()
+        let timers = ["poll", "re-sort", "third"].map { clock.schedule(every: 300, name: $0, log.action($0, clock)) }
+        #expect(await clock.advance(by: 600) == 6)
+        #expect(log.entries == ["poll@300", "re-sort@300", "third@300", "poll@600", "re-sort@600", "third@600"])
+        withExtendedLifetime(timers) {}
+    }
+
+    @Test func aTimerScheduledByAnActionDuringAnAdvanceRunsInTheSameAdvance() async {
+        let log = Log()
+        let scheduled = LockedValue<ClockTimer?>(nil)
+        let clock = self.clock
+        let outer = clock.schedule(every: 100, name: "outer") {
+            log.entries.append("outer@\(Int(clock.now.timeIntervalSince(Self.start)))")
+            if scheduled.value == nil {
+                let inner = clock.schedule(every: 30, name: "inner", log.action("inner", clock))
+                scheduled.withLock { $0 = inner }
+            }
+        }
+
+        #expect(await clock.advance(by: 200) == 5)
+        #expect(log.entries == ["outer@100", "inner@130", "inner@160", "inner@190", "outer@200"],
+                "the new timer counts from the time of the action that scheduled it")
+        #expect(clock.timerCount == 2)
+        withExtendedLifetime(outer) {}
+    }
+
+    @Test func anActionCanCancelATimerDueLaterInTheSameAdvance() async {
+        let log = Log()
+        let later = LockedValue<ClockTimer?>(nil)
+        let canceller = clock.schedule(every: 50, name: "canceller") {
+            log.entries.append("canceller")
+            later.value?.cancel()
+        }
+        later.withLock { $0 = clock.schedule(every: 60, name: "later", log.action("later", clock)) }
+
+        #expect(await clock.advance(by: 120) == 2)
+        #expect(log.entries == ["canceller", "canceller"])
+        #expect(clock.timerCount == 1)
+        withExtendedLifetime(canceller) {}
+    }
+
+    @Test func aCancelledTimerNeverRunsAgain() async {
+        let log = Log()
+        let timer = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        await clock.advance(by: 50)
+
+        timer.cancel()
+        #expect(clock.timerCount == 0)
+        #expect(clock.nextTimer == nil)
+        #expect(await clock.advance(by: 500) == 0)
+        #expect(log.entries == ["re-sort@50"])
+
+        timer.cancel()
+        #expect(clock.timerCount == 0, "cancelling twice is harmless")
+    }
+
+    @Test func aTimerLetGoStops() async {
+        let log = Log()
+        var timer: ClockTimer? = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        _ = clock.schedule(every: 10, name: "never kept", log.action("never kept", clock))
+        #expect(clock.timerCount == 1, "a timer nobody keeps is gone at once")
+
+        await clock.advance(by: 50)
+        #expect(timer != nil)
+        timer = nil
+        #expect(clock.timerCount == 0)
+        #expect(await clock.advance(by: 500) == 0)
+        #expect(log.entries == ["re-sort@50"])
+    }
+
+    @Test func aTimerCanCancelItselfFromItsAction() async {
+        let log = Log()
+        let kept = LockedValue<ClockTimer?>(nil)
+        let timer = clock.schedule(every: 50, name: "once") {
+            log.entries.append("once")
+            kept.value?.cancel()
+        }
+        kept.withLock { $0 = timer }
+        #expect(await clock.advance(by: 500) == 1)
+        #expect(log.entries == ["once"])
+        #expect(clock.timerCount == 0)
+    }
+
+    @Test func advancingALiveClockPausesItFirst() async {
+        let live = SchedulingClock()
+        let before = Date()
+        #expect(await live.advance(by: 300) == 0)
+        let after = Date()
+        #expect(live.isVirtual)
+        let now = live.now
+        #expect(now >= before.addingTimeInterval(300) && now <= after.addingTimeInterval(300))
+        #expect(live.now == now, "and it stands still")
+    }
+
+    // MARK: runDueTimers
+
+    @Test func runDueTimersRunsNothingBeforeItsTime() async {
+        let log = Log()
+        let timer = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        #expect(await clock.runDueTimers() == 0)
+        #expect(log.entries == [])
+        #expect(clock.nextTimer == Self.at(50))
+        withExtendedLifetime(timer) {}
+    }
+
+    @Test func runDueTimersRunsEachDueTimerOnceInOrder() async {
+        // Inside the first timer's action at 50 s, the two others are due too.
+        let log = Log()
+        let clock = self.clock
+        let ran = LockedValue<Int?>(nil)
+        let first = clock.schedule(every: 50, name: "first") {
+            log.entries.append("first")
+            let count = await clock.runDueTimers()
+            ran.withLock { $0 = count }
+        }
+        let second = clock.schedule(every: 50, name: "second", log.action("second", clock))
+        let third = clock.schedule(every: 50, name: "third", log.action("third", clock))
+
+        #expect(await clock.advance(by: 50) == 1, "the advance itself ran only the first")
+        #expect(ran.value == 2)
+        #expect(log.entries == ["first", "second@50", "third@50"], "each once")
+        #expect(clock.nextTimer == Self.at(100), "all three keep their rhythm")
+        #expect(await clock.advance(by: 50) == 3)
+        #expect(log.entries.suffix(3) == ["first", "second@100", "third@100"])
+        withExtendedLifetime((first, second, third)) {}
+    }
+
+    @Test func runDueTimersRunsALateTimerOnceThenKeepsTheRhythmFromNow() async {
+        // On a live clock, a timer of interval 0 (1 ms at the least) is late by now, perhaps by
+        // many intervals: it runs once, and next one interval after the time it ran.
+        let live = SchedulingClock()
+        let count = LockedValue(0)
+        let timer = live.schedule(every: 0, name: "busy") { count.withLock { $0 += 1 } }
+        let before = live.now
+        #expect(await live.runDueTimers() == 1)
+        let after = live.now
+        #expect(count.value == 1)
+        let next = live.nextTimer
+        #expect(next.map { $0 > before && $0 <= after.addingTimeInterval(0.001) } == true,
+                "next: \(String(describing: next)), ran between \(before) and \(after)")
+        withExtendedLifetime(timer) {}
+    }
+
+    // MARK: pause, goLive, set
+
+    @Test func pauseFreezesALiveClockAndLeavesAVirtualOneAlone() {
+        let live = SchedulingClock()
+        let before = Date()
+        live.pause()
+        let after = Date()
+        #expect(live.isVirtual)
+        let frozen = live.now
+        #expect(frozen >= before && frozen <= after)
+        #expect(live.now == frozen)
+
+        clock.pause()
+        #expect(clock.now == Self.start)
+    }
+
+    @Test func goLiveKeepsTheTimersRemainingTime() async {
+        let log = Log()
+        let resort = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        let poll = clock.schedule(every: 300, name: "poll", log.action("poll", clock))
+        await clock.advance(by: 120)
+
+        let before = Date()
+        clock.goLive()
+        let after = Date()
+        #expect(!clock.isVirtual)
+        let now = clock.now
+        #expect(now >= before)
+        let next = clock.nextTimer
+        #expect(next.map { $0 >= before.addingTimeInterval(30) && $0 <= after.addingTimeInterval(30) } == true,
+                "the re-sort was 30 s away, and still is")
+        #expect(await clock.runDueTimers() == 0)
+
+        clock.goLive()
+        #expect(!clock.isVirtual, "live already: nothing changes")
+        withExtendedLifetime((resort, poll)) {}
+    }
+
+    @Test func setMovesAVirtualClockAndTheTimersKeepTheirDistance() async {
+        let log = Log()
+        let timer = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        await clock.advance(by: 20)
+
+        clock.set(Self.at(10_000))
+        #expect(clock.now == Self.at(10_000))
+        #expect(clock.nextTimer == Self.at(10_030))
+        #expect(log.entries == [], "setting the time runs nothing")
+
+        clock.set(Self.at(-500))
+        #expect(clock.nextTimer == Self.at(-470), "back in time too")
+        #expect(await clock.advance(by: 30) == 1)
+        #expect(log.entries == ["re-sort@-470"])
+        withExtendedLifetime(timer) {}
+    }
+
+    @Test func setMakesALiveClockVirtual() {
+        let live = SchedulingClock()
+        live.set(Self.start)
+        #expect(live.isVirtual)
+        #expect(live.now == Self.start)
+    }
+
+    @Test func nextTimerIsTheSoonestOfAll() async {
+        #expect(clock.nextTimer == nil)
+        let poll = clock.schedule(every: 300, name: "poll") {}
+        #expect(clock.nextTimer == Self.at(300))
+        let resort = clock.schedule(every: 50, name: "re-sort") {}
+        #expect(clock.nextTimer == Self.at(50))
+        await clock.advance(by: 290)
+        #expect(clock.nextTimer == Self.at(300))
+        resort.cancel()
+        #expect(clock.nextTimer == Self.at(300))
+        poll.cancel()
+        #expect(clock.nextTimer == nil)
+    }
+
+    // MARK: Durations (`clock +5m`)
+
+    @Test(arguments: [
+        ("50s", 50), ("5m", 300), ("1h30m", 5400), ("2d", 172_800), ("90", 90), ("1.5m", 90), ("0.5", 0.5),
+        ("5M", 300), ("1H", 3600), ("1d2h3m4s", 93_784), ("0s", 0), ("-5", -5),
+    ] as [(String, TimeInterval)])
+    func durationsAsPeopleTypeThem(text: String, seconds: TimeInterval) {
+        #expect(DurationText.seconds(text) == seconds)
+    }
+
+    @Test(arguments: ["", "m", "5x", "5 m", " 5m", "1h30", "5m3", "abc", "-5m", "1.2.3s", "nan", "inf", "5ms", "s5"])
+    func whatIsNotADuration(text: String) {
+        #expect(DurationText.seconds(text) == nil)
+    }
+}
