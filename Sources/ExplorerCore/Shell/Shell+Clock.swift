@@ -41,7 +41,7 @@ extension Shell {
     }
 
     /// `2026-11-23 10:00:00 +0100`: the local time.
-    nonisolated(unsafe) static let stampFormatter: DateFormatter = {
+    static let stampFormatter: DateFormatter = {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"

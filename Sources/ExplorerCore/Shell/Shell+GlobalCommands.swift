@@ -93,7 +93,10 @@ extension Shell {
                     }),
             Command("clock", usage: "clock [pause|live|+5m]", summary: "show the time, or pause, move or free it",
                     details: """
-                        `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now;                         `clock +50s`, `clock +5m`, `clock +1h30m` move it forward, running every timer that falls due on the way                         in order (races: a re-sort every 50 s, a poll every 5 min); `clock 2024-03-15T05:00:00Z` sets it;                         `clock live` returns to real time. `--clock TIME` starts explorer on a virtual clock.
+                        `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now; \
+                        `clock +50s`, `clock +5m`, `clock +1h30m` move it forward, running every timer that falls due on the way \
+                        in order (races: a re-sort every 50 s, a poll every 5 min); `clock 2024-03-15T05:00:00Z` sets it; \
+                        `clock live` returns to real time. `--clock TIME` starts explorer on a virtual clock.
                         """,
                     complete: { previous in previous.isEmpty ? ["pause", "live", "+50s", "+5m"] : [] },
                     run: { [unowned self] arguments in try await self.clockCommand(arguments) }),
