@@ -120,11 +120,8 @@ public final class RacesInteractor {
                 }
             }
             fetched = races
-            var next = snapshot.value
-            next.updatedAt = clock.now
-            next.failure = nil
-            snapshot.value = next
-            resort()
+            // One snapshot: the new list with its time, never the time with the old list.
+            resort(updatedAt: clock.now)
         } catch let error as RacesError {
             var next = snapshot.value
             next.failure = error
@@ -152,13 +149,18 @@ public final class RacesInteractor {
     }
 
     /// Drops what started more than ``Settings/expiry`` ago and sorts the rest, soonest first
-    /// (then by meeting and number, so equal starts keep an order).
-    func resort() {
+    /// (then by meeting and number, so equal starts keep an order). After a fetch, `updatedAt`
+    /// is its time: the failure noted before is gone.
+    func resort(updatedAt: Date? = nil) {
         let now = clock.now
         fetched.removeAll { now.timeIntervalSince($0.advertisedStart) > settings.expiry }
         fetched.sort { ($0.advertisedStart, $0.meetingName, $0.number ?? 0, $0.id) < ($1.advertisedStart, $1.meetingName, $1.number ?? 0, $1.id) }
         var next = snapshot.value
         next.races = fetched
+        if let updatedAt {
+            next.updatedAt = updatedAt
+            next.failure = nil
+        }
         if next != snapshot.value { snapshot.value = next }
     }
 }

@@ -91,6 +91,18 @@ public final class RacesViewModel: ListDetailViewModel {
         publish()
     }
 
+    /// The detail stays on its race, but not on the row it was opened from: the list re-sorts
+    /// and expires under it, so row 3 soon is another race's. Its row is the race's row now
+    /// (none once it has left the shown list), and the race the latest copy fetched of it.
+    private func followDetailRace() {
+        guard navigator.place.isDetail, let race = navigator.detailItem else { return }
+        let number = visible.firstIndex { $0.id == race.id }.map { $0 + 1 }
+        let latest = interactor.snapshot.value.races.first { $0.id == race.id } ?? race
+        if navigator.place != .detail(number: number) || latest != race {
+            navigator.showDetail(number: number, item: latest)
+        }
+    }
+
     static func describe(_ filter: Set<RaceCategory>) -> String {
         RaceCategory.allCases.filter(filter.contains).map(\.rawValue).joined(separator: " or ")
     }
@@ -98,6 +110,7 @@ public final class RacesViewModel: ListDetailViewModel {
     // MARK: State
 
     public func publish() {
+        followDetailRace()
         let marks = navigator.marks()
         let snapshot = interactor.snapshot.value
         var next = RacesState()
