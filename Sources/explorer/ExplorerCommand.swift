@@ -12,6 +12,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explorer",
         abstract: "Explore \(BuiltinFeatures.countInWords) small public-API apps side by side (\(BuiltinFeatures.all.map(\.id).joined(separator: ", "))), at a prompt or from a script.",
+        usage: "explorer [--source embedded|live] [--format text|json|csv] [--bail] [-c <commands> ...] [<options>]",
         discussion: """
             At a terminal explorer is a REPL with history and tab completion; with stdin piped it \
             runs the lines as a script (no prompt, errors on stderr as `error: line N: …`, exit \
@@ -70,6 +71,12 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Images drawn in the terminal: auto (kitty or iTerm2 protocols, where the terminal says it has them), inline or off.", valueName: "auto|inline|off"))
     var images: InlineImages.Choice = .auto
 
+    @Option(help: ArgumentHelp("Delay every request, live or embedded, as `net latency` does: 800ms, or \"800ms jitter 200ms\".", valueName: "delay"))
+    var latency: String?
+
+    @Option(help: ArgumentHelp("Make requests fail, as `net fail` does: \"500\", \"offline times 2\", \"timeout match people\"; repeatable.", valueName: "fault"))
+    var fail: [String] = []
+
     @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
     var noPager = false
 
@@ -86,6 +93,7 @@ struct ExplorerCommand: AsyncParsableCommand {
         if let clock, Self.parseTime(clock) == nil {
             throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
         }
+        _ = try networkConditions()
         if !(timeout > 0 && timeout <= 600) {
             throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(String(format: "%g", timeout))")
         }
@@ -129,11 +137,11 @@ struct ExplorerCommand: AsyncParsableCommand {
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
             terminal: terminal, clock: appClock, timeout: timeout,
             progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) },
-            variables: variables, configDirectory: paths.configDirectory)
+            variables: variables, configDirectory: paths.configDirectory, network: try networkConditions())
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock,
+                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
                           options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
 
         shell.connect(environment.display, interactive: interactive && format == .text,
@@ -167,6 +175,22 @@ struct ExplorerCommand: AsyncParsableCommand {
             status = await shell.run(lines)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// What `--latency` and `--fail` inject from the start.
+    func networkConditions() throws -> NetworkConditions {
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let latency: NetworkConditions.Latency?
+        do {
+            latency = try self.latency.flatMap { try NetworkConditions.Latency.parse(words($0)) }
+        } catch let error as CommandError {
+            throw ValidationError("--latency: \(error.description.replacingOccurrences(of: "net latency", with: "--latency"))")
+        }
+        do {
+            return NetworkConditions(latency: latency, faults: try fail.map { try NetworkFault.parse(words($0)) })
+        } catch let error as CommandError {
+            throw ValidationError("--fail: \(error.description.replacingOccurrences(of: "net fail", with: "--fail"))")
+        }
     }
 
     private func loadConfig() throws -> PluginsConfig {

@@ -181,6 +181,26 @@ struct TerminalTests {
         #expect(!screen.contains("loading"), "the loading line is cleared:\n\(screen)")
     }
 
+    @Test("Ctrl-C interrupts an injected delay as it would a slow server; the list before stays")
+    func ctrlCInterruptsAnInjectedDelay() async throws {
+        let sandbox = try Sandbox("tty-net-latency")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("starships›")
+        try await tmux.enter("net latency 50s")
+        try await tmux.enter("page next")
+        try await tmux.waitFor("loading starships…")
+        try await tmux.press("C-c")
+        try await tmux.waitFor("the prompt back") { $0.contains("error: interrupted") && $0.hasSuffix("starships›") }
+        try await tmux.enter("net clear")
+        try await tmux.enter("page 1")
+        let screen = try await tmux.waitFor("page 1 again") { $0.contains("Rebel transport") && $0.hasSuffix("starships›") }
+        #expect(screen.contains("Starships · page 1 of 4"), "\(screen)")
+        #expect(!screen.contains("page 2 of 4"), "the interrupted page never showed:\n\(screen)")
+    }
+
     @Test("Tab after `open` lists the row numbers in order")
     func rowNumbersCompleteInOrder() async throws {
         let sandbox = try Sandbox("tty-complete")
@@ -192,8 +212,13 @@ struct TerminalTests {
         try await tmux.type("open ")
         try await tmux.press("Tab")
         try await tmux.press("Tab")
-        let screen = try await tmux.waitFor("the candidates") { $0.contains("10") && $0.hasSuffix("starships› open") }
-        let listing = screen.split(separator: "\n").first { $0.contains("01") && $0.contains("10") }
+        // The list above already holds a row 10 and the prompt `starships› open`: wait for the
+        // line of candidates itself.
+        let isListing = { (line: Substring) in line.contains("01") && line.contains("10") && !line.contains("☆") }
+        let screen = try await tmux.waitFor("the candidates") {
+            $0.split(separator: "\n").contains(where: isListing) && $0.hasSuffix("starships› open")
+        }
+        let listing = screen.split(separator: "\n").first(where: isListing)
         let numbers = listing.map { $0.split(separator: " ").compactMap { Int($0) } } ?? []
         #expect(numbers == Array(1...10), "\(screen)")
     }

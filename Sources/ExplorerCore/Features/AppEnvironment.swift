@@ -27,6 +27,8 @@ public struct AppEnvironment {
     public let scheduler: SchedulingClock
     /// Screens shown while a command runs (`watch`), connected to the shell's printer.
     public let display = LiveDisplay()
+    /// The latency and faults `net` injects into every request, live or embedded.
+    public let network: NetworkConditions
 
     public init(
         selection: SourceSelection,
@@ -39,8 +41,10 @@ public struct AppEnvironment {
         progress: @escaping @MainActor (String) -> Void = { _ in },
         waiting: @escaping @MainActor @Sendable (String) -> Void = { _ in },
         variables: [String: String] = [:],
-        configDirectory: URL? = nil
+        configDirectory: URL? = nil,
+        network: NetworkConditions = NetworkConditions()
     ) {
+        self.network = network
         self.selection = selection
         self.tracer = tracer
         self.favourites = favourites
@@ -60,15 +64,20 @@ public struct AppEnvironment {
     /// its API needs them); tracing; a `loading <feature>…` status line while a request takes a
     /// while; then live (the API at `baseURL`, with its answers cached when the feature keeps
     /// them for when the network is unavailable) or embedded (`embedded`), as the shared source
-    /// selection says at each request.
+    /// selection says at each request; each of the two with `net`'s latency and faults put
+    /// right above it, so every layer meets an injected failure as it would a real one.
     public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder,
                            cachesResponses: Bool = false, signer: RequestSigner? = nil) -> any HTTPClient {
-        var live: any HTTPClient = LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer)
+        var live: any HTTPClient = FaultInjectingHTTPClient(LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
+                                                            conditions: network, tracer: tracer, baseURL: baseURL)
         if cachesResponses {
             live = CachingHTTPClient(live, cache: ResponseCache(database: favourites.database, feature: featureID, clock: clock),
                                      tracer: tracer)
         }
-        let source = SwitchableHTTPClient(live: live, embedded: EmbeddedHTTPClient(responder: embedded), selection: selection)
+        let source = SwitchableHTTPClient(
+            live: live,
+            embedded: FaultInjectingHTTPClient(EmbeddedHTTPClient(responder: embedded), conditions: network, tracer: tracer),
+            selection: selection)
         let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
         guard let signer else { return traced }
         return SigningHTTPClient(traced, signer: signer, selection: selection)

@@ -91,6 +91,26 @@ extension Shell {
                         return .message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
                                         facts: ["pager": .bool(pager != nil), "command": .optional(command)])
                     }),
+            Command("net", usage: "net [latency|fail …]", summary: "slow or fail requests on purpose, to see what each layer does",
+                    details: """
+                        `net` says what is injected. `net latency 800ms [jitter 200ms]` delays every request (`net latency off` \
+                        stops); `net fail 500|404|429|timeout|offline|malformed [times N] [match TEXT]` makes requests fail: \
+                        with that HTTP status, as a timeout, as if the network were unavailable, or with the answer cut off \
+                        halfway; `times N` only the next N, `match TEXT` only requests whose path contains TEXT (the first \
+                        matching fault applies). `net clear` ends it all.
+                        It works on both sources, embedded too, right above where the data comes from: the response cache, \
+                        the service and the view model meet the failure as they would a real one (`trace on` shows each \
+                        layer). Ctrl-C interrupts an injected delay. `--latency` and `--fail` do the same from the start.
+                        """,
+                    complete: { previous in
+                        switch previous.first {
+                        case nil: ["latency", "fail", "clear"]
+                        case "latency": previous.count == 1 ? ["100ms", "800ms", "off"] : previous.count == 2 ? ["jitter"] : []
+                        case "fail": previous.count == 1 ? ["500", "404", "429", "timeout", "offline", "malformed"] : ["times", "match"]
+                        default: []
+                        }
+                    },
+                    run: { [unowned self] arguments in try self.netCommand(arguments) }),
             Command("clock", usage: "clock [pause|live|+5m]", summary: "show the time, or pause, move or free it",
                     details: """
                         `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now; \

@@ -42,6 +42,9 @@ public final class Shell {
     /// The time, and the timers features schedule (run before each command: see ``SchedulingClock``).
     public let clock: SchedulingClock
 
+    /// The latency and faults `net` injects (shared with every feature's client stack).
+    public let network: NetworkConditions
+
     /// The feature in use, if any.
     public private(set) var activeID: String?
     /// How many commands failed so far.
@@ -59,8 +62,10 @@ public final class Shell {
         pager: Pager? = nil,
         pagerIsOn: Bool = true,
         clock: SchedulingClock = SchedulingClock(),
+        network: NetworkConditions = NetworkConditions(),
         options: Options = Options()
     ) {
+        self.network = network
         self.clock = clock
         self.terminal = terminal
         self.registry = registry
