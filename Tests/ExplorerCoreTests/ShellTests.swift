@@ -597,6 +597,10 @@ struct ShellTests {
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens taller than the
                                       terminal
+              arch [command…]         how the program or this feature is built; or a
+                                      command's path through it
+              net [latency|fail …]    slow or fail requests on purpose, to see what each
+                                      layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
@@ -624,6 +628,8 @@ struct ShellTests {
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens taller than the terminal
+              arch [command…]         how the program or this feature is built; or a command's path through it
+              net [latency|fail …]    slow or fail requests on purpose, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               quit                    leave explorer (also `exit`, or Ctrl-D)
 

@@ -1,13 +1,15 @@
 import Foundation
 
-/// Makes output comparable across runs: timings (`(12 ms)` → `(N ms)`) and the paths and
+/// Makes output comparable across runs: timings (`(12 ms)` → `(N ms)`, `+0.4 ms` → `+N ms`) and the paths and
 /// ports that differ each run (the scenario's temporary directory → `${TMP}`, the fake
 /// server's port → `${PORT}`).
 struct OutputNormalizer: Sendable {
     /// Literal replacements, applied longest first.
     var replacements: [(String, String)] = []
 
-    private static let milliseconds = try! NSRegularExpression(pattern: #"\(\d+ ms\)"#)
+    private static let milliseconds = try! NSRegularExpression(pattern: #"\(\d+(?:\.\d+)? ms\)"#)
+    /// `arch <command>`'s times since the command began, in a column of their own.
+    private static let offsets = try! NSRegularExpression(pattern: #" *\+\d+(?:\.\d+)? ms +"#)
 
     func normalize(_ text: String) -> String {
         var text = text
@@ -19,6 +21,7 @@ struct OutputNormalizer: Sendable {
 
     static func normalizeTimings(_ text: String) -> String {
         let range = NSRange(text.startIndex..., in: text)
-        return milliseconds.stringByReplacingMatches(in: text, range: range, withTemplate: "(N ms)")
+        let timed = milliseconds.stringByReplacingMatches(in: text, range: range, withTemplate: "(N ms)")
+        return offsets.stringByReplacingMatches(in: timed, range: NSRange(timed.startIndex..., in: timed), withTemplate: " +N ms  ")
     }
 }

@@ -6,6 +6,7 @@ extension Command {
         screen: @escaping @MainActor () -> Screen
     ) -> Command {
         open(summary: summary, rowNumbers: { model.openableNumbers }, open: { try await model.open($0) }, screen: screen)
+            .intent(Model.self, "open(_:)")
     }
 
     /// `open N` with an opening of its own (a detail looked up afresh).
@@ -33,6 +34,7 @@ extension Command {
                     let toggle = try model.toggleFavourite(arguments.first)
                     return .favouriteToggled(toggle, feature: model.navigator.featureID)
                 })
+            .intent(Model.self, "toggleFavourite(_:)")
     }
 
     /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.

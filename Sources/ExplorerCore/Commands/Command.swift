@@ -14,6 +14,9 @@ public struct Command {
     public let complete: @MainActor (_ previousArguments: [String], _ partial: String) -> [String]
     /// Runs the command with its arguments; returns the screen to show, if any.
     public let run: @MainActor (_ arguments: [String]) async throws -> Screen?
+    /// The view model's intent the command sends (`StarshipsViewModel.open(_:)`), for `arch`;
+    /// nil for a command the shell or the feature answers itself.
+    public private(set) var intent: String?
 
     public init(
         _ name: String,
@@ -46,5 +49,12 @@ public struct Command {
         self.details = details
         self.complete = completeWord
         self.run = run
+    }
+
+    /// The same command, naming the intent it sends: `.intent(StarshipsViewModel.self, "page(_:)")`.
+    public func intent(_ owner: Any.Type, _ method: String) -> Command {
+        var command = self
+        command.intent = "\(owner).\(method)"
+        return command
     }
 }

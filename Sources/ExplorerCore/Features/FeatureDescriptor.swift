@@ -18,6 +18,14 @@ public struct FeatureDescriptor: Sendable {
     /// How live requests get the API's credentials, for an API that needs them.
     public let signer: (@Sendable (RequestSigner.Sources) -> RequestSigner)?
     public let make: @MainActor @Sendable (FeatureContext) -> any Feature
+    /// The requests its service makes, as templates relative to the base URL
+    /// (`/starships/?page={page}`: `{name}` stands for one value, `{name…}` for any text, and
+    /// a template that is one `{name}` alone for an absolute URL), for `arch`; a test checks
+    /// every request made matches one.
+    public let endpoints: [String]
+    /// The kinds of screen its view makes (`list`, `detail`), for `arch`; a test checks every
+    /// screen shown is one.
+    public let screens: [String]
 
     public init(
         id: String,
@@ -27,8 +35,12 @@ public struct FeatureDescriptor: Sendable {
         migrations: [StoreMigration] = [],
         cachesResponses: Bool = false,
         signer: (@Sendable (RequestSigner.Sources) -> RequestSigner)? = nil,
+        endpoints: [String] = [],
+        screens: [String] = [],
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
+        self.endpoints = endpoints
+        self.screens = screens
         self.id = id
         self.title = title
         self.summary = summary

@@ -12,6 +12,7 @@ public final class FeatureRegistry {
     public let entries: [Entry]
     private let makeContext: @MainActor (Entry) -> FeatureContext
     private var built: [String: any Feature] = [:]
+    private var contexts: [String: FeatureContext] = [:]
 
     public init(
         config: PluginsConfig,
@@ -36,9 +37,17 @@ public final class FeatureRegistry {
     public func feature(_ id: String) -> (any Feature)? {
         if let feature = built[id] { return feature }
         guard let entry = entry(id) else { return nil }
-        let feature = entry.descriptor.make(makeContext(entry))
+        let context = makeContext(entry)
+        let feature = entry.descriptor.make(context)
         built[id] = feature
+        contexts[id] = context
         return feature
+    }
+
+    /// What the feature with this id was built with (building it now if need be), for `arch`.
+    public func context(_ id: String) -> FeatureContext? {
+        guard feature(id) != nil else { return nil }
+        return contexts[id]
     }
 
     /// The ids of the features that have a command called `name`, in registry order. Builds

@@ -12,12 +12,12 @@ public struct TracingHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard tracer.isEnabled else { return try await wrapped.send(request) }
+        guard tracer.isTracing else { return try await wrapped.send(request) }
         let clock = ContinuousClock()
         let start = clock.now
         do {
             let response = try await wrapped.send(request)
-            tracer.log("GET \(request.endpoint) → \(response.status) (\(Self.milliseconds(clock.now - start)) ms)")
+            tracer.request("GET \(request.endpoint) → \(response.status) (\(Self.milliseconds(clock.now - start)) ms)")
             return response
         } catch let error as HTTPError {
             let outcome: String
@@ -25,7 +25,7 @@ public struct TracingHTTPClient: HTTPClient {
             case .status(let code): outcome = "\(code)"
             default: outcome = error.description
             }
-            tracer.log("GET \(request.endpoint) → \(outcome) (\(Self.milliseconds(clock.now - start)) ms)")
+            tracer.request("GET \(request.endpoint) → \(outcome) (\(Self.milliseconds(clock.now - start)) ms)")
             throw error
         }
     }

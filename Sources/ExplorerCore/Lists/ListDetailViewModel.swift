@@ -7,7 +7,7 @@ import Reactive
 /// extension gives every such view model the same `open N`, `back`, `fav [N]`, `favs` and
 /// "loading, then the previous screen again if it fails".
 @MainActor
-public protocol ListDetailViewModel: ScreenViewModel {
+public protocol ListDetailViewModel: StatefulViewModel {
     associatedtype Item: ListItem
     associatedtype State: LoadingState
 

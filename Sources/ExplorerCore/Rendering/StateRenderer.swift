@@ -26,7 +26,7 @@ public final class StateRenderer<State: Equatable> {
             .removeDuplicates()
             .sink { [weak self] state in
                 self?.screen = render(state)
-                tracer?.log("\(name) rendered")
+                tracer?.rendered(name)
             }
     }
 }

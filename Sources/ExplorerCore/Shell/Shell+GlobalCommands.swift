@@ -91,6 +91,17 @@ extension Shell {
                         return .message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
                                         facts: ["pager": .bool(pager != nil), "command": .optional(command)])
                     }),
+            Command("arch", usage: "arch [command…]", summary: "how the program or this feature is built; or a command's path through it",
+                    details: """
+                        At the top level: the modules, the features Plugins.json lists (module, base URL, settings, tables) and \
+                        the client stack every request goes through. In a feature: its pieces, each command and the view-model \
+                        intent it sends, the view model's state fields with their values now, the endpoints its service asks \
+                        for, the screens its view makes, its tables and its client stack. All read from the running program.
+                        `arch <command…>` runs the command and draws the path it took, with timings: command → intent → \
+                        requests, state emissions and renders in order → the screen.
+                        """,
+                    complete: { [unowned self] previous in previous.isEmpty ? self.commandNames.filter { $0 != "arch" } : [] },
+                    run: { [unowned self] arguments in try await self.archCommand(arguments) }),
             Command("net", usage: "net [latency|fail …]", summary: "slow or fail requests on purpose, to see what each layer does",
                     details: """
                         `net` says what is injected. `net latency 800ms [jitter 200ms]` delays every request (`net latency off` \

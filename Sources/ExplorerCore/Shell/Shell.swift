@@ -213,7 +213,7 @@ public final class Shell {
         activeID.flatMap { registry.feature($0) }
     }
 
-    private func dispatch(_ words: [String]) async throws -> Screen? {
+    func dispatch(_ words: [String]) async throws -> Screen? {
         guard let name = words.first else { return nil }
         // What the timers had to do while no command ran (a poll, a re-sort) is done first,
         // so the command shows it; nothing ever runs while a line is being typed.

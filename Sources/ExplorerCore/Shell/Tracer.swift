@@ -4,29 +4,77 @@ import Synchronization
 
 /// `trace on|off`: when enabled, one line per request, per observable emission and per view
 /// render, written as it happens (from any task) to stderr, prefixed `trace: `, so stdout
-/// holds only screens.
+/// holds only screens. While `arch <command>` records (see ``beginRecording()``), the same events
+/// are also kept, whether or not they are printed.
 public final class Tracer: EmissionTracer {
-    private let state: Mutex<Bool>
+    private struct State {
+        var enabled: Bool
+        var recording: (start: ContinuousClock.Instant, events: [TraceEvent])?
+    }
+
+    private let state: Mutex<State>
     private let write: @Sendable (String) -> Void
 
     public init(enabled: Bool = false, write: @escaping @Sendable (String) -> Void) {
-        self.state = Mutex(enabled)
+        self.state = Mutex(State(enabled: enabled))
         self.write = write
     }
 
+    /// Whether trace lines are printed (`trace on`).
     public var isEnabled: Bool {
-        get { state.withLock { $0 } }
-        set { state.withLock { $0 = newValue } }
+        get { state.withLock { $0.enabled } }
+        set { state.withLock { $0.enabled = newValue } }
     }
+
+    /// Whether anything wants the events now: printed, or recorded.
+    public var isTracing: Bool { state.withLock { $0.enabled || $0.recording != nil } }
 
     public func log(_ message: @autoclosure () -> String) {
-        guard isEnabled else { return }
-        write("trace: \(message().sanitizedForTerminal)")
+        record(.note, message())
     }
 
-    public var isTracing: Bool { isEnabled }
+    /// A request and what came of it: `GET /starships/?page=1 → 200 (12 ms)`.
+    public func request(_ message: @autoclosure () -> String) {
+        record(.request, message())
+    }
+
+    /// A view turned state into a screen.
+    public func rendered(_ viewName: String) {
+        record(.view, "\(viewName) rendered")
+    }
 
     public func emitted(_ label: String, summary: String) {
-        log("\(label) ← \(summary)")
+        record(.state, "\(label) ← \(summary)")
     }
+
+    private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String) {
+        let printing = state.withLock { state -> Bool? in
+            guard state.enabled || state.recording != nil else { return nil }
+            return state.enabled
+        }
+        guard let printing else { return }
+        let text = message().sanitizedForTerminal
+        state.withLock { state in
+            guard let start = state.recording?.start else { return }
+            state.recording?.events.append(TraceEvent(kind, text, elapsed: ContinuousClock.now - start))
+        }
+        if printing { write("trace: \(text)") }
+    }
+
+    /// Keeps every event told from now on (printed too when trace is on), until
+    /// ``endRecording()``. Recordings do not nest.
+    public func beginRecording() {
+        state.withLock { $0.recording = (ContinuousClock.now, []) }
+    }
+
+    /// The events told since ``beginRecording()``, in order; stops keeping them.
+    public func endRecording() -> [TraceEvent] {
+        state.withLock { state in
+            defer { state.recording = nil }
+            return state.recording?.events ?? []
+        }
+    }
+
+    /// Whether a recording is under way.
+    public var isRecording: Bool { state.withLock { $0.recording != nil } }
 }

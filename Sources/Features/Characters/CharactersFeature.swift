@@ -12,6 +12,8 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
         title: "Star Wars characters",
         summary: "every character of the Star Wars API, by eye colour and more",
         embedded: SWAPIEmbeddedData.responder,
+        endpoints: ["/people/?page={page}", "/people/{id}/", "/{resource}/{id}/"],
+        screens: ["list", "segments", "detail", "favourite", "favourites"],
         make: { context in CharactersFeature(context: context) }
     )
 
@@ -59,13 +61,13 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
                         }
                         try viewModel.filter(arguments)
                         return view.screen
-                    }),
+                    }).intent(CharactersViewModel.self, "filter(_:)"),
             .open(viewModel, screen: { view.screen }),
             .favourite(viewModel),
             .sort(CharacterSort.self, summary: "order the characters (birth years in BBY/ABY order, unknown last)",
-                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
+                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }).intent(CharactersViewModel.self, "sort(by:)"),
             .refresh(summary: "load every character again (the last good list stays on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(CharactersViewModel.self, "refresh()"),
         ]
     }
 

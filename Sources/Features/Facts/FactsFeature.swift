@@ -13,6 +13,8 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         summary: "a list of facts whose images load concurrently, prefetched and cached",
         embedded: FactsEmbeddedData.responder,
         cachesResponses: true,
+        endpoints: ["{path…}", "{imageHref}"],
+        screens: ["list", "detail", "favourite", "favourites", "view"],
         make: { context in FactsFeature(context: context) }
     )
 
@@ -73,7 +75,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.showPage(try PageArgument(arguments))
                         return view.screen
-                    }),
+                    }).intent(FactsViewModel.self, "showPage(_:)"),
             .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)", screen: { view.screen }),
             .favourite(viewModel),
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",
@@ -91,9 +93,9 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                             return FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status), fact: fact)
                         }
                         return FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact)
-                    }),
+                    }).intent(FactsViewModel.self, "openedImage()"),
             .refresh(summary: "load the facts again (never from the cache) and revalidate the images",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(FactsViewModel.self, "refresh()"),
         ]
     }
 }

@@ -11,6 +11,8 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         title: "iTunes search",
         summary: "search the iTunes store: tracks, details, previews",
         embedded: ITunesCatalogue.responder,
+        endpoints: ["/search?term={term}&media=music&entity=song&limit={limit}&country={country}", "/lookup?id={id}&country={country}", "{previewUrl}"],
+        screens: ["list", "detail", "favourite", "favourites", "play", "web"],
         make: { context in ITunesFeature(context: context) }
     )
 
@@ -61,7 +63,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.search(arguments)
                         return view.screen
-                    }),
+                    }).intent(ITunesViewModel.self, "search(_:)"),
             Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page of results",
                     complete: { previous in
                         previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
@@ -69,7 +71,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try viewModel.showPage(try PageArgument(arguments))
                         return view.screen
-                    }),
+                    }).intent(ITunesViewModel.self, "showPage(_:)"),
             .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)",
                   screen: { view.screen }),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id",
@@ -77,20 +79,20 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                         guard arguments.count == 1 else { throw CommandError.usage("lookup <trackId>") }
                         try await viewModel.lookup(arguments[0])
                         return view.screen
-                    }),
+                    }).intent(ITunesViewModel.self, "lookup(_:)"),
             .favourite(viewModel),
             Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("play") }
                         return ITunesView.played(try await previews.play(try openItem(), service: service))
-                    }),
+                    }).intent(ITunesPreviews.self, "play(_:service:)"),
             Command("web", summary: "on a detail: open the store page (or print its address)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("web") }
                         return ITunesView.storePage(try await previews.openStorePage(try openItem()))
-                    }),
+                    }).intent(ITunesPreviews.self, "openStorePage(_:)"),
             .refresh(summary: "run the search again (the last good results stay on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(ITunesViewModel.self, "refresh()"),
         ]
     }
 }

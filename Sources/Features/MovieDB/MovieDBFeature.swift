@@ -16,6 +16,8 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         migrations: [OfflineIndex.migration(prefix: MovieDBViewModel.featureID)],
         cachesResponses: true,
         signer: MovieDBCredentials.signer,
+        endpoints: ["/movie/{category}?page={page}", "/tv/{category}?page={page}", "/movie/{id}?append_to_response=videos", "/tv/{id}?append_to_response=videos", "/search/movie?query={words}&page={page}&include_adult=false", "/search/tv?query={words}&page={page}&include_adult=false", "{posterURL}"],
+        screens: ["list", "detail", "favourite", "favourites", "trailer", "poster"],
         make: { context in MovieDBFeature(context: context) }
     )
 
@@ -73,7 +75,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         }
                         try await viewModel.showCategory(kind: kind, word: arguments.first)
                         return view.screen
-                    })
+                    }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
         }
         return categoryCommands + [
             Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page (of the category or the search)",
@@ -83,7 +85,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.showPage(try PageArgument(arguments))
                         return view.screen
-                    }),
+                    }).intent(MovieDBViewModel.self, "showPage(_:)"),
             .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos",
                   screen: { view.screen }),
             .favourite(viewModel),
@@ -97,7 +99,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.search(arguments)
                         return view.screen
-                    }),
+                    }).intent(MovieDBViewModel.self, "search(_:)"),
             Command("filter", usage: "filter <words…> | filter clear",
                     summary: "narrow the category to cached titles matching every word (no network)",
                     details: """
@@ -110,7 +112,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.filter(arguments)
                         return view.screen
-                    }),
+                    }).intent(MovieDBViewModel.self, "filter(_:)"),
             Command("trailer", usage: "trailer [N]",
                     summary: "on a detail: open video N (default: the first, official trailers first), or print its address",
                     run: { [opener] arguments in
@@ -118,7 +120,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         let (number, video, url) = try viewModel.video(arguments.first)
                         let outcome = try await opener.open(url, what: "the video's address")
                         return MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title)
-                    }),
+                    }).intent(MovieDBViewModel.self, "video(_:)"),
             Command("poster", summary: "on a detail: fetch the poster into the image cache and open it (or print where it is)",
                     run: { [http, images, opener] arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("poster") }
@@ -134,9 +136,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         }
                         let outcome = try await opener.open(file: image.file)
                         return MovieDBView.poster(outcome, image: image, url: text, title: item.title)
-                    }),
+                    }).intent(MovieDBViewModel.self, "openedItem()"),
             .refresh(summary: "ask TMDB again for what is on show: the page, the search or the detail (never the cache)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(MovieDBViewModel.self, "refresh()"),
         ]
     }
 }

@@ -11,6 +11,8 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         title: "Next to go",
         summary: "the next races to start, polled, re-sorted and counted down",
         embedded: RacesEmbeddedData.responder,
+        endpoints: ["/racing/?method=nextraces&count={count}"],
+        screens: ["list", "detail", "favourite", "favourites"],
         make: { context in RacesFeature(context: context) }
     )
 
@@ -68,12 +70,12 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                     run: { [unowned self] arguments in
                         try viewModel.filter(arguments)
                         return self.screen
-                    }),
+                    }).intent(RacesViewModel.self, "filter(_:)"),
             .open(viewModel, summary: "show race N: distance, track, weather, class, prize money, as the form says",
                   screen: { [unowned self] in self.screen }),
             .favourite(viewModel),
             .refresh(summary: "fetch the races now (the timers fetch every 5 minutes)",
-                     reload: { try await viewModel.refresh() }, screen: { [unowned self] in self.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { [unowned self] in self.screen }).intent(RacesViewModel.self, "refresh()"),
             Command("watch", usage: "watch [DURATION]",
                     summary: "keep the screen up to date: at a terminal every second until a key or Ctrl-C; piped, for DURATION",
                     details: """
@@ -92,7 +94,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                         }
                         try await self.watch(for: duration)
                         return nil
-                    }),
+                    }).intent(RacesFeature.self, "watch(for:)"),
         ]
     }
 

@@ -22,7 +22,7 @@ public final class RacesView {
     /// The screen of the state now, at the clock's time.
     public var screen: Screen {
         let state = viewModel.state.value
-        tracer?.log("RacesView rendered")
+        tracer?.rendered("RacesView")
         var screen: Screen
         if let detail = state.detail {
             screen = Self.detail(detail, now: clock.now, timeZone: timeZone)

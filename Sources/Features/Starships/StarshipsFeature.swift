@@ -11,6 +11,8 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
         title: "Star Wars starships",
         summary: "every starship of the Star Wars API, with details and favourites",
         embedded: SWAPIEmbeddedData.responder,
+        endpoints: ["/starships/?page={page}", "/starships/{id}/", "/{resource}/{id}/"],
+        screens: ["list", "detail", "favourite", "favourites"],
         make: { context in StarshipsFeature(context: context) }
     )
 
@@ -42,13 +44,13 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         try await viewModel.showPage(try PageArgument(arguments))
                         return view.screen
-                    }),
+                    }).intent(StarshipsViewModel.self, "showPage(_:)"),
             .open(viewModel, summary: "show every detail of row N (any row loaded so far)", screen: { view.screen }),
             .favourite(viewModel),
             .sort(StarshipSort.self, summary: "order the loaded starships (numbers compare as numbers, unknown last)",
-                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }),
+                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }).intent(StarshipsViewModel.self, "sort(by:)"),
             .refresh(summary: "fetch the loaded pages again (the last good list stays on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }),
+                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(StarshipsViewModel.self, "refresh()"),
         ]
     }
 }

@@ -1,0 +1,52 @@
+import Foundation
+
+/// A client that says what it is and which clients it hands requests to, so `arch` can draw a
+/// feature's client stack from the objects themselves, outermost first.
+public protocol HTTPClientLayer: HTTPClient {
+    /// What this layer does, in a few words.
+    var layerSummary: String { get }
+    /// The clients it sends requests on to (none for a transport).
+    var innerClients: [any HTTPClient] { get }
+}
+
+extension TracingHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "each request and its outcome to `trace`" }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}
+
+extension WaitingHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "`\(message)` while a request takes over \(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000) ms" }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}
+
+extension SigningHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "the API key on live requests (shown as •••)" }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}
+
+extension SwitchableHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "live or embedded, as `source` says (now \(selection.current.rawValue))" }
+    public var innerClients: [any HTTPClient] { [live, embedded] }
+}
+
+extension CachingHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "keeps answers; stands in with one when the network is unavailable" }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}
+
+extension FaultInjectingHTTPClient: HTTPClientLayer {
+    public var layerSummary: String {
+        conditions.isEmpty ? "`net`: nothing injected" : "`net`: latency and faults in force"
+    }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}
+
+extension LiveHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "URLSession to \(baseURL.absoluteString), timeout \(String(format: "%g", timeout)) s" }
+    public var innerClients: [any HTTPClient] { [] }
+}
+
+extension EmbeddedHTTPClient: HTTPClientLayer {
+    public var layerSummary: String { "answers compiled into explorer" }
+    public var innerClients: [any HTTPClient] { [] }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Reactive
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// `arch`: what it says is read from the running objects — a test feature's state fields as
+/// its state type declares them (add a field and it is listed), its commands and their
+/// intents, its client stack as it was assembled — and `arch <command>` draws the path a
+/// command took, request, emissions and render in order.
+@MainActor
+@Suite("arch")
+struct ArchTests {
+    /// A state before a field is added, and after.
+    struct CounterState: Sendable {
+        var count = 0
+        var label = "none"
+    }
+
+    struct CounterStateWithNote: Sendable {
+        var count = 0
+        var label = "none"
+        var note: String? = nil
+    }
+
+    final class CounterViewModel<State: Sendable>: StatefulViewModel {
+        let state: Observable<State>
+        let http: any HTTPClient
+        let bump: (inout State) -> Void
+
+        init(_ initial: State, http: any HTTPClient, tracer: Tracer?, bump: @escaping (inout State) -> Void) {
+            state = Observable(initial, traceLabel: "CounterViewModel.state", tracer: tracer)
+            self.http = http
+            self.bump = bump
+        }
+
+        func load() async throws {}
+        func back() -> Bool { false }
+        func refresh() async throws {}
+        func reset() {}
+
+        func increment() async throws {
+            _ = try await http.send(HTTPRequest(path: "/count/"))
+            var next = state.value
+            bump(&next)
+            state.value = next
+        }
+    }
+
+    final class CounterFeature<State: Sendable>: ScreenFeature {
+        let model: CounterViewModel<State>
+        let tracer: Tracer?
+
+        init(_ model: CounterViewModel<State>, tracer: Tracer?) {
+            self.model = model
+            self.tracer = tracer
+        }
+
+        var location: [String] { [] }
+        var screen: Screen {
+            tracer?.rendered("CounterView")
+            return .message("counted", kind: "count")
+        }
+
+        var commands: [Command] {
+            [Command("inc", summary: "count one more", run: { [unowned self] _ in
+                try await self.model.increment()
+                return self.screen
+            }).intent(CounterViewModel<State>.self, "increment()"),
+             Command("noop", summary: "nothing", run: { _ in nil })]
+        }
+    }
+
+    static func harness<State: Sendable>(_ initial: State, bump: @escaping (inout State) -> Void) -> (Shell, CapturedOutput, TemporaryDirectory) {
+        let directory = TemporaryDirectory()
+        let captured = CapturedOutput()
+        let output = captured.shellOutput
+        let tracer = Tracer(write: { output.errorLine($0) })
+        let config = try! PluginsConfig.parse(Data(#"{"source": "embedded", "features": [{"id": "counter", "enabled": true, "baseURL": "https://counter.example/v1", "settings": {"step": 1}}]}"#.utf8),
+                                              file: "Plugins.json", knownIDs: ["counter"])
+        let descriptor = FeatureDescriptor(
+            id: "counter", title: "Counter", summary: "counts",
+            embedded: { request in request.path == "/count/" ? .json("{}") : nil },
+            endpoints: ["/count/"], screens: ["count"],
+            make: { context in CounterFeature(CounterViewModel(initial, http: context.http, tracer: context.tracer, bump: bump), tracer: context.tracer) })
+        let selection = SourceSelection(.embedded)
+        let favourites = FavouritesStore(database: AppDatabase(directory: directory.url), clock: VirtualClock())
+        let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites, dataDirectory: directory.url,
+                                         terminal: TerminalSettings(width: 100))
+        let registry = FeatureRegistry(config: config, available: [descriptor], makeContext: environment.context(for:))
+        let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection, favourites: favourites,
+                          terminal: TerminalSettings(width: 100))
+        return (shell, captured, directory)
+    }
+
+    @Test func theStateFieldsAreTheStateTypesOwnWithTheirValuesNow() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1; $0.label = "counted" }
+        defer { directory.remove() }
+        #expect(await shell.execute("use counter; inc; arch"))
+        let text = output.out.joined(separator: "\n")
+        #expect(text.contains("the view model's state, CounterState, now:"), "\(text)")
+        #expect(text.contains("count  Int     = 1"), "\(text)")
+        #expect(text.contains("label  String  = counted"), "\(text)")
+        #expect(!text.contains("note"), "no such field yet")
+    }
+
+    @Test func aFieldAddedToTheStateIsListed() async throws {
+        let (shell, output, directory) = Self.harness(CounterStateWithNote()) { $0.count += 1; $0.note = "first" }
+        defer { directory.remove() }
+        #expect(await shell.execute("use counter; inc; arch"))
+        let text = output.out.joined(separator: "\n")
+        #expect(text.contains("the view model's state, CounterStateWithNote, now:"), "\(text)")
+        #expect(text.contains("note   String?  = first"), "\(text)")
+    }
+
+    @Test func commandsNameTheirIntentsAndTheStackIsTheOneAssembled() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(await shell.execute("use counter; arch"))
+        let text = output.out.joined(separator: "\n")
+        #expect(text.contains("inc   → CounterViewModel<CounterState>.increment()"), "\(text)")
+        #expect(text.contains("noop  (the feature itself)"), "\(text)")
+        #expect(text.contains("  /count/"))
+        #expect(text.contains("screens its view makes: count"))
+        let stack = text.split(separator: "\n").filter { $0.contains("HTTPClient") }.map { $0.split(separator: " ").first { $0.hasSuffix("HTTPClient") }.map(String.init) ?? "" }
+        #expect(stack == ["TracingHTTPClient", "WaitingHTTPClient", "SwitchableHTTPClient", "FaultInjectingHTTPClient", "LiveHTTPClient",
+                          "FaultInjectingHTTPClient", "EmbeddedHTTPClient"])
+        #expect(text.contains("URLSession to https://counter.example/v1"))
+    }
+
+    @Test func theTopLevelListsModulesFeaturesAndSettings() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(await shell.execute("arch"))
+        let text = output.out.joined(separator: "\n")
+        #expect(text.replacingOccurrences(of: "\n", with: " ").contains(
+            "modules, each built only on those before it: Reactive → ExplorerCore → the features (ExplorerCoreTests) → explorer"), "\(text)")
+        #expect(text.contains("counter  ExplorerCoreTests  https://counter.example/v1  step"), "\(text)")
+    }
+
+    @Test func aCommandsPathIsItsIntentThenRequestStateViewAndScreenInOrder() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(await shell.execute("use counter"))
+        output.clear()
+        #expect(await shell.execute("arch inc"))
+        let lines = output.out.joined(separator: "\n").split(separator: "\n").map(String.init)
+        #expect(lines.first == "counted", "the command's own screen first: \(lines)")
+        #expect(lines[1].hasPrefix("arch: inc ("))
+        #expect(lines[2] == "command `inc` (counter)")
+        #expect(lines[3] == "└─ intent CounterViewModel<CounterState>.increment()")
+        let kinds = lines.dropFirst(4).map { $0.split(separator: " ", omittingEmptySubsequences: true).dropFirst(3).first.map(String.init) ?? "" }
+        #expect(kinds == ["request", "state", "view", "screen"], "\(lines)")
+        #expect(lines[4].contains("GET /count/ → 200"))
+        #expect(lines[5].contains("CounterViewModel.state ← "))
+        #expect(lines.last?.hasPrefix("   └─") == true)
+        #expect(output.errors.isEmpty, "nothing printed as trace while trace is off: \(output.errors)")
+    }
+
+    @Test func aFailingCommandsPathEndsInItsErrorAndTheFailureCounts() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(!(await shell.execute("arch nosuch")))
+        #expect(output.out.contains { $0.contains("error") && $0.contains("unknown command 'nosuch'") }, "\(output.out)")
+        #expect(output.errors.last?.hasPrefix("error: unknown command 'nosuch'") == true)
+        #expect(shell.failureCount == 1)
+        #expect(!(await shell.execute("arch arch")))
+        #expect(output.errors.last == "error: `arch` cannot trace `arch`")
+    }
+}
