@@ -598,6 +598,7 @@ struct ShellTests {
               pager [on|off]          show or switch paging of screens taller than the
                                       terminal
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             Features (type an id to use it): fake, films, broken
@@ -625,6 +626,7 @@ struct ShellTests {
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens taller than the terminal
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:
