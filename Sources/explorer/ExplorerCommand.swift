@@ -54,10 +54,12 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where data comes from: embedded (compiled in, no network) or live.", valueName: "embedded|live"))
     var source: DataSource?
 
-    @Option(help: ArgumentHelp("A Plugins.json to use instead of the built-in one.", valueName: "path"))
+    @Option(help: ArgumentHelp("A Plugins.json to use instead of the built-in one.", valueName: "path"),
+            completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"),
+            completion: .directory)
     var dataDirectory: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Fit output to N columns, at least 30 (default: the terminal's width, followed as it is resized; 80 when not a terminal).", valueName: "N"))
