@@ -89,7 +89,7 @@ let package = Package(
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "MovieDB", "TestSupport"],
-            exclude: ["Transcripts", "Fixtures"]
+            exclude: ["Transcripts", "Fixtures", "Scripts"]
         ),
     ]
 )

@@ -127,8 +127,9 @@ public final class LineEditor {
         let candidates = MainActor.assumeIsolated { completer(lineBeforeCursor) }
         guard !candidates.isEmpty else { return nil }
         let prefix = commonPrefix(candidates)
-        // `filter eye=` wants the value next, not a space.
-        rl_completion_append_character = candidates.count == 1 && candidates[0].hasSuffix("=") ? 0 : 32
+        // `filter eye=` wants the value next, not a space; `run scripts/` a name in the directory.
+        let continues = candidates.count == 1 && (candidates[0].hasSuffix("=") || candidates[0].hasSuffix("/"))
+        rl_completion_append_character = continues ? 0 : 32
         // Always [common prefix, match, …, NULL], even for one match: libedit reads the third
         // slot to detect a single match (and then appends a space).
         let entries = [prefix] + candidates

@@ -12,15 +12,22 @@ struct ExplorerCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "explorer",
         abstract: "Explore \(BuiltinFeatures.countInWords) small public-API apps side by side (\(BuiltinFeatures.all.map(\.id).joined(separator: ", "))), at a prompt or from a script.",
-        usage: "explorer [--source embedded|live] [--format text|json|csv] [--bail] [-c <commands> ...] [<options>]",
+        usage: "explorer [--source embedded|live] [--format text|json|csv] [--bail] [-c <commands> ...] [<options>] [<file> ...]",
         discussion: """
             At a terminal explorer is a REPL with history and tab completion; with stdin piped it \
             runs the lines as a script (no prompt, errors on stderr as `error: line N: …`, exit \
             status 1 if any command failed). Type `help` inside for the commands.
 
+            Script files named on the command line run in order, each as `run FILE` would inside \
+            (errors as `error: FILE:LINE: …`), and then explorer exits without reading stdin. With \
+            -c too, the -c commands run first, then the files. A file that cannot be read is a \
+            failed command (exit status 1); the files after it still run, unless --bail.
+
             Examples:
               explorer                                   explore at the prompt
               explorer < demo.txt > out.txt              run a script
+              explorer setup.txt demo.txt                run script files, in order
+              explorer -c "format json" demo.txt         -c first, then the file
               explorer --format json -c "use starships; page 2" | jq '.rows[].name'
 
             Environment:
@@ -39,7 +46,8 @@ struct ExplorerCommand: AsyncParsableCommand {
             after errors, as sqlite3 does) · 1 a command failed · 64 bad flags · 78 bad \
             configuration · 130 interrupted.
 
-            Completion for your shell: explorer --generate-completion-script bash|zsh|fish
+            Completion for your shell: explorer --generate-completion-script bash|zsh|fish \
+            (see the README's "Shell completion" for where to put it).
             """,
         version: version
     )
@@ -47,10 +55,12 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Where data comes from: embedded (compiled in, no network) or live.", valueName: "embedded|live"))
     var source: DataSource?
 
-    @Option(help: ArgumentHelp("A Plugins.json to use instead of the built-in one.", valueName: "path"))
+    @Option(help: ArgumentHelp("A Plugins.json to use instead of the built-in one.", valueName: "path"),
+            completion: .file(extensions: ["json"]))
     var config: String?
 
-    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"))
+    @Option(name: .customLong("data-dir"), help: ArgumentHelp("Where favourites and the cache live (default: $XDG_DATA_HOME/explorer).", valueName: "path"),
+            completion: .directory)
     var dataDirectory: String?
 
     @Option(parsing: .unconditional, help: ArgumentHelp("Fit output to N columns, at least 30 (default: the terminal's width, followed as it is resized; 80 when not a terminal).", valueName: "N"))
@@ -86,6 +96,10 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by `;`) instead of reading stdin; repeatable.", valueName: "commands"))
     var commands: [String] = []
 
+    @Argument(help: ArgumentHelp("Script files to run in order, after any -c commands, instead of reading stdin.", valueName: "file"),
+              completion: .file())
+    var files: [String] = []
+
     func validate() throws {
         if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
             throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
@@ -108,7 +122,7 @@ struct ExplorerCommand: AsyncParsableCommand {
         // A person types the lines when stdin is a terminal; line editing needs stdout to be
         // one too. With stdout redirected (`explorer > out.txt`, `| tee log`) lines are read
         // plainly and the prompt goes to stderr, as sqlite3 does.
-        let typing = commands.isEmpty && isatty(STDIN_FILENO) == 1
+        let typing = commands.isEmpty && files.isEmpty && isatty(STDIN_FILENO) == 1
         let interactive = typing && outputIsTerminal
         TerminationSignals.install(typing ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
 
@@ -148,8 +162,11 @@ struct ExplorerCommand: AsyncParsableCommand {
                       keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
 
         let status: Int32
-        if !commands.isEmpty {
-            status = await shell.run(ArgumentLineSource(commands))
+        if !commands.isEmpty || !files.isEmpty {
+            // `-c` first (settings for the files, say), then the files in order.
+            var result = await shell.run(ArgumentLineSource(commands))
+            if !files.isEmpty { result = await shell.run(scripts: files) }
+            status = result
         } else if typing {
             let interrupts = InterruptSignal()
             let watcher = interrupts.watch(shell.interrupter)

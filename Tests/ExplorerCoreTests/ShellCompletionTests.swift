@@ -5,7 +5,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "pager", "arch", "net", "clock", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "pager", "arch", "net", "clock", "run", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 

@@ -602,6 +602,7 @@ struct ShellTests {
               net [latency|fail …]    slow or fail requests on purpose, to see what each
                                       layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             Features (type an id to use it): fake, films, broken
@@ -631,6 +632,7 @@ struct ShellTests {
               arch [command…]         how the program or this feature is built; or a command's path through it
               net [latency|fail …]    slow or fail requests on purpose, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:

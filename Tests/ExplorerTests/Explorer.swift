@@ -21,14 +21,16 @@ enum Explorer {
 
     /// Runs explorer with `arguments` (after the defaults) and `stdin` piped in, in the
     /// sandbox's environment with `environment` set on top of it (a value replaces the
-    /// sandbox's; an empty value is set empty, not removed).
+    /// sandbox's; an empty value is set empty, not removed), in `directory` when given (else
+    /// in the test runner's working directory).
     static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
-                    in sandbox: Sandbox) async throws -> ProcessOutput {
+                    directory: String? = nil, in sandbox: Sandbox) async throws -> ProcessOutput {
         try await Subprocess.run(
             executable: TestPaths.explorer,
             arguments: defaultArguments(for: arguments, sandbox: sandbox) + arguments,
             environment: sandbox.environment.merging(environment) { _, override in override },
             stdin: stdin,
+            directory: directory,
             timeout: processTimeout)
     }
 

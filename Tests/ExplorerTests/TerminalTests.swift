@@ -239,7 +239,8 @@ struct TerminalTests {
     @Test("history keeps no repeated lines and no lines typed with a leading space")
     func historySkipsRepeatsAndSpaceLedLines() async throws {
         let sandbox = try Sandbox("tty-history")
-        let tmux = try await start(in: sandbox)
+        // `help` is taller than 24 rows: no pager to quit here.
+        let tmux = try await start(["--no-pager"], in: sandbox)
         defer { Task { await tmux.stop() } }
 
         for line in ["features", "features", " help", "use starships", "use starships", "features"] {

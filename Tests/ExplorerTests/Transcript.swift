@@ -18,7 +18,7 @@ struct Transcript: Sendable, Equatable {
 
     static let noFinalNewline = " (no newline at end)"
     static let sectionMarker = "--- "
-    static let knownHeaders = ["args", "server", "env"]
+    static let knownHeaders = ["args", "server", "env", "cwd"]
 
     /// Lines before the first section (comments, blank lines and `key: value` headers), verbatim.
     var preamble: [String]
@@ -59,7 +59,7 @@ struct Transcript: Sendable, Equatable {
                 if !trimmed.isEmpty, !trimmed.hasPrefix("#") {
                     guard let colon = trimmed.firstIndex(of: ":"),
                           knownHeaders.contains(String(trimmed[..<colon])) else {
-                        throw Malformed(description: "line \(number + 1): expected `# comment`, `args: …`, `server: …`, `env: …` or a `--- section`, not `\(line)`")
+                        throw Malformed(description: "line \(number + 1): expected `# comment`, `args: …`, `server: …`, `env: …`, `cwd: …` or a `--- section`, not `\(line)`")
                     }
                 }
                 preamble.append(line)

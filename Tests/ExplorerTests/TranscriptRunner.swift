@@ -4,11 +4,11 @@ import TestSupport
 /// Runs one transcript scenario: a fresh ``Sandbox``, the fake server if the transcript asks
 /// for one (`server:`), its `file` sections written into the sandbox (made executable when
 /// they start with `#!`), then explorer with the `args:` words, the `env:` variables set and
-/// the decoded `stdin`.
+/// the decoded `stdin`, in the `cwd:` directory if the transcript names one.
 ///
 /// Variables, replaced in `args:`, `server:`, `env:` and `file` sections:
 /// `${TMP}` the scenario's directory · `${FIXTURES}` Tests/ExplorerTests/Fixtures ·
-/// `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
+/// `${SCRIPTS}` Tests/ExplorerTests/Scripts · `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
 /// `http://127.0.0.1:PORT/api` (its `--prefix` instead of `/api` if given) · `${PORT}` its
 /// port · `${REFUSED_URL}` an `http://127.0.0.1:PORT/api` where nothing listens.
 enum TranscriptRunner {
@@ -17,6 +17,7 @@ enum TranscriptRunner {
         var variables: [String: String] = [
             "TMP": sandbox.path,
             "FIXTURES": TestPaths.fixtures.path,
+            "SCRIPTS": TestPaths.scripts.path,
             "DATA": TestPaths.swapiData.path,
         ]
         var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}")])
@@ -44,8 +45,9 @@ enum TranscriptRunner {
         let arguments = try ShellWords.split(transcript.header("args") ?? "").map { try substitute($0, variables) }
         let environment = try self.environment(transcript.header("env") ?? "", variables)
         let stdin = try StdinEscapes.decode(transcript.section("stdin") ?? "")
+        let directory = try transcript.header("cwd").map { try substitute($0, variables) }
 
-        let output = try await Explorer.run(arguments, stdin: stdin, environment: environment, in: sandbox)
+        let output = try await Explorer.run(arguments, stdin: stdin, environment: environment, directory: directory, in: sandbox)
 
         var problems: [String] = []
         if output.timedOut {

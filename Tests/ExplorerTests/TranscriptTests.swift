@@ -35,6 +35,10 @@
 //   env:     environment variables for explorer, as shell-like NAME=VALUE words, set on top of
 //            the sandbox's (see ENVIRONMENT): `env: EXPLORER_PLAYER=${TMP}/player PATH=${TMP}/bin`.
 //            `NAME=` sets it empty. The fake server does not get them.
+//   cwd:     the directory explorer runs in (default: the test runner's), so that files it
+//            is given by relative names read the same everywhere: `cwd: ${SCRIPTS}` runs the
+//            script files of Tests/ExplorerTests/Scripts by name (`args: greet.txt`), `cwd: ${TMP}`
+//            those of the transcript's own `file` sections.
 // Sections (a line starting with `--- ` starts one; its text runs to the next such line,
 // exactly, newlines and trailing blanks included; a header ending in `(no newline at end)`
 // means the text has no final newline):
@@ -45,9 +49,9 @@
 //              repeated N times (`\{10240*a}` is a 10 kB line); any other `\` is itself.
 //   stdout, stderr, status   what explorer must print and exit with.
 //   requests   (with `server:`) the request targets the server received, in order.
-// Variables in `args:`, `server:`, `env:` and `file` sections: ${TMP} (the scenario's fresh
-// directory), ${FIXTURES} (Tests/ExplorerTests/Fixtures: recorded API answers, see its
-// README.md), ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
+// Variables in `args:`, `server:`, `env:`, `cwd:` and `file` sections: ${TMP} (the scenario's
+// fresh directory), ${FIXTURES} (Tests/ExplorerTests/Fixtures: recorded API answers, see its
+// README.md), ${SCRIPTS} (Tests/ExplorerTests/Scripts), ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
 // ${REFUSED_URL} (a loopback URL where nothing listens). ${BASE_URL} is
 // `http://127.0.0.1:PORT/api`, or ends in the server line's `--prefix` instead of `/api`
 // (`--prefix ""`: `http://127.0.0.1:PORT`).

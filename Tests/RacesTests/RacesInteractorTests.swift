@@ -324,7 +324,7 @@ struct RacesInteractorTests {
         var interactor: RacesInteractor? = RacesInteractor(service: neds.service, clock: clock, selection: SourceSelection(.live))
         neds.answer(Self.ahead)
         try await interactor?.start()
-        weak var gone = interactor
+        weak let gone = interactor
         #expect(clock.timerCount == 2)
 
         interactor = nil

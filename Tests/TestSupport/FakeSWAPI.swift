@@ -16,7 +16,7 @@ public final class FakeSWAPI: Sendable {
     /// among `arguments` serves DIR instead), and waits until it announces its port.
     public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
         logFile = sandbox.file("fake_swapi-requests.log")
-        FileManager.default.createFile(atPath: logFile.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "120"]
         if !arguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             all += ["--data", data.path]

@@ -30,7 +30,8 @@ public final class Subprocess: @unchecked Sendable {
     private var reaped: Int32?
     private let lock = NSLock()
 
-    public init(executable: String, arguments: [String], environment: [String: String]) throws {
+    /// Starts `executable`; in `directory` when given (else in this process's working directory).
+    public init(executable: String, arguments: [String], environment: [String: String], directory: String? = nil) throws {
         Self.ignoreSIGPIPE
         Self.spawnLock.lock()
         defer { Self.spawnLock.unlock() }
@@ -49,6 +50,15 @@ public final class Subprocess: @unchecked Sendable {
         posix_spawn_file_actions_adddup2(&actions, stdinPipe.read, 0)
         posix_spawn_file_actions_adddup2(&actions, stdoutPipe.write, 1)
         posix_spawn_file_actions_adddup2(&actions, stderrPipe.write, 2)
+        if let directory {
+            let result = directory.withCString { path in Self.addChdir.map { $0(&actions, path) } ?? ENOSYS }
+            guard result == 0 else {
+                close(stdinPipe.write)
+                close(stdoutPipe.read)
+                close(stderrPipe.read)
+                throw LaunchError(description: "cannot start \(executable) in \(directory): \(String(cString: strerror(result)))")
+            }
+        }
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -97,9 +107,10 @@ public final class Subprocess: @unchecked Sendable {
         arguments: [String],
         environment: [String: String],
         stdin: [UInt8] = [],
+        directory: String? = nil,
         timeout: Double
     ) async throws -> ProcessOutput {
-        let process = try Subprocess(executable: executable, arguments: arguments, environment: environment)
+        let process = try Subprocess(executable: executable, arguments: arguments, environment: environment, directory: directory)
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: process.communicate(stdin: stdin, timeout: timeout))
@@ -215,6 +226,13 @@ public final class Subprocess: @unchecked Sendable {
         reaped = result
         return result
     }
+
+    /// glibc's `posix_spawn_file_actions_addchdir_np` (2.29 and later), which its header
+    /// declares only under `_GNU_SOURCE`, out of Swift's sight: looked up by name.
+    private static let addChdir: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32)? = {
+        guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addchdir_np") else { return nil }
+        return unsafeBitCast(symbol, to: (@convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32).self)
+    }()
 
     private static func pipe() throws -> (read: Int32, write: Int32) {
         var fds: [Int32] = [-1, -1]

@@ -10,6 +10,8 @@ public enum TestPaths {
     public static let testsDirectory = repository.appendingPathComponent("Tests/ExplorerTests")
     public static let transcripts = testsDirectory.appendingPathComponent("Transcripts")
     public static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
+    /// Script files for `run FILE` and `explorer FILE…` transcripts (run there with `cwd: ${SCRIPTS}`).
+    public static let scripts = testsDirectory.appendingPathComponent("Scripts")
     public static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
     /// The SWAPI pages the embedded data was made from; the fake server serves these.
     public static let swapiData = repository.appendingPathComponent("data/swapi")

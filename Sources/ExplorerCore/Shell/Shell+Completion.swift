@@ -20,7 +20,9 @@ extension Shell {
         var seen: Set<String> = []
         let matches = candidates
             .filter { $0.lowercased().hasPrefix(partial.lowercased()) && seen.insert($0).inserted }
-        return partial.isEmpty ? Self.equalWidthNumbers(matches) : matches
+        // File names (`run`) are never padded: a file called `1` is not `01`.
+        let completesFileNames = words.first == "run"
+        return partial.isEmpty && !completesFileNames ? Self.equalWidthNumbers(matches) : matches
     }
 
     /// Row numbers of different lengths padded with zeros to one length (`01 02 … 10`): libedit

@@ -131,6 +131,24 @@ extension Shell {
                         """,
                     complete: { previous in previous.isEmpty ? ["pause", "live", "+50s", "+5m"] : [] },
                     run: { [unowned self] arguments in try await self.clockCommand(arguments) }),
+            Command("run", usage: "run <file>", summary: "run the commands in a script file",
+                    details: """
+                        Each line of the file runs as if typed in a script: several commands to a line with `;`, \
+                        quotes, `#` comments. An error names the file and the line (`error: demo.txt:3: …`) and \
+                        counts toward the exit status; with `--bail` the first one stops the file and everything \
+                        after it. `quit` in a file leaves explorer.
+                        A relative name is taken from the directory explorer was started in. A script can run \
+                        another (at most \(ScriptStack.defaultMaximumDepth) deep), never itself, directly or \
+                        through others. `explorer FILE…` runs files from the command line the same way.
+                        """,
+                    completeWord: { previous, partial in
+                        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
+                    },
+                    run: { [unowned self] arguments in
+                        guard arguments.count == 1 else { throw CommandError.usage("run <file>") }
+                        try await self.runScript(arguments[0])
+                        return nil
+                    }),
             Command("quit", summary: "leave explorer (also `exit`, or Ctrl-D)",
                     run: { [unowned self] arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("quit") }

@@ -50,6 +50,10 @@ public final class Shell {
     /// How many commands failed so far.
     public private(set) var failureCount = 0
     private var wantsToQuit = false
+    /// Set when `--bail` stops everything at a failure: nothing more runs, from any source.
+    var bailed = false
+    /// The script files `run` is reading now, outermost first.
+    var scripts = ScriptStack()
 
     public init(
         registry: FeatureRegistry,
@@ -118,20 +122,33 @@ public final class Shell {
     /// returns the exit status: 0 when every command succeeded (or failures do not count, at a
     /// terminal), 1 otherwise.
     public func run(_ lines: LineSource) async -> Int32 {
-        while !wantsToQuit, let input = lines.nextLine(prompt: prompt) {
+        while !isStopped, let input = lines.nextLine(prompt: prompt) {
             let succeeded: Bool
             switch input {
             case .interrupted:
                 continue
             case .unusable(let reason, let number):
-                report(CommandError(reason), line: lines.numbersLines ? number : nil)
+                report(CommandError(reason), at: lines.numbersLines ? Self.lineLocation(number) : nil)
                 succeeded = false
             case .line(let text, let number):
-                succeeded = await execute(text, line: lines.numbersLines ? number : nil)
+                succeeded = await execute(text, at: lines.numbersLines ? Self.lineLocation(number) : nil)
             }
-            if !succeeded && options.bail { break }
+            if !succeeded && options.bail { bailed = true }
         }
-        return failureCount > 0 && options.failuresSetExitStatus ? ExitStatus.commandFailed : ExitStatus.success
+        return exitStatus
+    }
+
+    /// 0 when every command succeeded (or failures do not count, at a terminal), 1 otherwise.
+    var exitStatus: Int32 {
+        failureCount > 0 && options.failuresSetExitStatus ? ExitStatus.commandFailed : ExitStatus.success
+    }
+
+    /// Whether nothing more is to run: `quit`, or `--bail` after a failure.
+    var isStopped: Bool { wantsToQuit || bailed }
+
+    /// `line 3`, where an error in a script read from stdin happened.
+    static func lineLocation(_ number: Int) -> String {
+        "line \(number)"
     }
 
     /// Runs one line, which may hold several commands separated by `;`, as separate lines
@@ -139,19 +156,32 @@ public final class Shell {
     /// everything there. Ctrl-C stops the rest of the line too. Returns whether all succeeded.
     @discardableResult
     public func execute(_ text: String, line: Int? = nil) async -> Bool {
+        await execute(text, at: line.map(Self.lineLocation))
+    }
+
+    /// Runs one line as ``execute(_:line:)`` does, its errors reported at `location` (`line 3`,
+    /// `demo.txt:3`). A line of a script that `run` reads is `inScript`: its commands run in
+    /// the task of that `run` (so Ctrl-C, which cancels it, stops the script), and a command
+    /// cut short that way is not reported (the `run` is, once).
+    func execute(_ text: String, at location: String?, inScript: Bool = false) async -> Bool {
         let commands: [[String]]
         do {
             commands = try CommandTokenizer.commands(in: text)
         } catch {
-            report(error, line: line)
+            report(error, at: location)
             return false
         }
         var succeeded = true
         for words in commands {
             do {
-                try await runInterruptibly(words)
+                if inScript {
+                    try await runDirectly(words)
+                } else {
+                    try await runInterruptibly(words)
+                }
             } catch {
-                report(error, line: line)
+                if inScript && Task.isCancelled { return false }
+                report(error, at: location)
                 succeeded = false
                 if options.bail || Self.isInterruption(error) { break }
             }
@@ -160,11 +190,15 @@ public final class Shell {
         return succeeded
     }
 
+    private func runDirectly(_ words: [String]) async throws {
+        let screen = try await dispatch(words)
+        output.clearProgress()
+        if let screen { try await printer.print(screen) }
+    }
+
     private func runInterruptibly(_ words: [String]) async throws {
         guard options.interruptible else {
-            let screen = try await dispatch(words)
-            output.clearProgress()
-            if let screen { try await printer.print(screen) }
+            try await runDirectly(words)
             return
         }
         var outcome: Result<Screen?, Error> = .success(nil)
@@ -188,10 +222,13 @@ public final class Shell {
         }
     }
 
-    private func report(_ error: Error, line: Int?) {
+    /// Prints `error: LOCATION: message` and counts the failure; failures inside a script
+    /// (``ScriptFailure``) were reported and counted as they happened.
+    func report(_ error: Error, at location: String?) {
+        if error is ScriptFailure { return }
         failureCount += 1
-        let location = line.map { "line \($0): " } ?? ""
-        output.errorLine("error: \(location)\(Self.message(for: error).sanitizedForTerminal)")
+        let prefix = location.map { "\($0.sanitizedForTerminal): " } ?? ""
+        output.errorLine("error: \(prefix)\(Self.message(for: error).sanitizedForTerminal)")
     }
 
     static func isInterruption(_ error: Error) -> Bool {
