@@ -52,7 +52,7 @@ final class FakePages: Sendable {
 @Suite("PageLoader") struct PageLoaderTests {
     @Test func loadsPageOneThenTheRestAssembledInOrder() async throws {
         let pages = FakePages(totalCount: 87, pageSize: 10)
-        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress).items
 
         #expect(items == Array(1...87))
         #expect(pages.requests.first == 1)
@@ -62,7 +62,7 @@ final class FakePages: Sendable {
 
     @Test func aSinglePageIsOneRequest() async throws {
         let pages = FakePages(totalCount: 7, pageSize: 10)
-        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress).items
         #expect(items == Array(1...7))
         #expect(pages.requests == [1])
         #expect(pages.progressReports == ["1/1"])
@@ -70,7 +70,7 @@ final class FakePages: Sendable {
 
     @Test func nothingAtAllIsAnEmptyList() async throws {
         let pages = FakePages(totalCount: 0, pageSize: 10)
-        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress).items
         #expect(items == [])
         #expect(pages.requests == [1])
         #expect(pages.progressReports == ["1/1"])
@@ -78,7 +78,7 @@ final class FakePages: Sendable {
 
     @Test func anExactMultipleOfThePageSizeHasNoExtraPage() async throws {
         let pages = FakePages(totalCount: 30, pageSize: 10)
-        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
+        let items = try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress).items
         #expect(items == Array(1...30))
         #expect(pages.requests.sorted() == [1, 2, 3])
         #expect(pages.progressReports == ["1/3", "2/3", "3/3"])
@@ -87,7 +87,7 @@ final class FakePages: Sendable {
     @Test(arguments: [6, 2])
     func atMostMaxConcurrentPagesAreInFlight(limit: Int) async throws {
         let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
-        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch).items
         #expect(items == Array(1...87))
         #expect(pages.maximumInFlight == limit, "all started together, never more than the limit")
         #expect(pages.requests.sorted() == Array(1...9))
@@ -96,7 +96,7 @@ final class FakePages: Sendable {
     @Test(arguments: [1, 0, -3])
     func aLimitOfOneOrLessFetchesOneAtATime(limit: Int) async throws {
         let pages = FakePages(totalCount: 45, pageSize: 10, delay: .milliseconds(10))
-        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch)
+        let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch).items
         #expect(items == Array(1...45))
         #expect(pages.maximumInFlight == 1)
         #expect(pages.requests == [1, 2, 3, 4, 5])
@@ -159,5 +159,45 @@ final class FakePages: Sendable {
         await #expect(throws: HTTPError(.status(500), endpoint: "/things/?page=3")) {
             try await PageLoader.load(pages: [1, 2, 3], fetch: { try await pages.fetch($0).items })
         }
+    }
+
+    // MARK: What a server reports is not trusted
+
+    @Test func aCountNearTheLargestIntegerStopsAtThePageLimitWithoutTrapping() async throws {
+        let pages = FakePages(totalCount: Int.max, pageSize: 10)
+        let loaded = try await PageLoader.loadAll(maxPages: 3, fetch: pages.fetch, progress: pages.progress)
+        #expect(loaded.items == Array(1...30))
+        #expect(loaded.reportedCount == Int.max)
+        #expect(loaded.pageCount == Int.max / 10 + 1)
+        #expect(loaded.stoppedAfter == 3)
+        #expect(pages.requests.sorted() == [1, 2, 3])
+        #expect(pages.progressReports == ["1/3", "2/3", "3/3"], "progress counts to the pages that will be fetched")
+    }
+
+    @Test func aBillionItemsOneToAPageMakeAtMostTheDefaultLimitOfRequests() async throws {
+        let pages = FakePages(totalCount: 1_000_000_000, pageSize: 1)
+        let loaded = try await PageLoader.loadAll(fetch: pages.fetch)
+        #expect(pages.requests.count == PageLoader.defaultMaxPages)
+        #expect(loaded.items.count == PageLoader.defaultMaxPages)
+        #expect(loaded.stoppedAfter == 100)
+    }
+
+    @Test func aNegativeCountIsOnePage() async throws {
+        let pages = FakePages(totalCount: -5, pageSize: 10)
+        let loaded = try await PageLoader.loadAll(fetch: pages.fetch)
+        #expect(loaded.items == [])
+        #expect(loaded.pageCount == 1)
+        #expect(loaded.stoppedAfter == nil)
+    }
+
+    @Test func aLoadWithinTheLimitSaysNothingStopped() async throws {
+        let loaded = try await PageLoader.loadAll(maxPages: 9, fetch: FakePages(totalCount: 87, pageSize: 10).fetch)
+        #expect(loaded.stoppedAfter == nil)
+        #expect(loaded.items.count == 87)
+    }
+
+    @Test(arguments: [(0, 10, 1), (1, 10, 1), (10, 10, 1), (11, 10, 2), (Int.max, 1, Int.max), (Int.max, 2, Int.max / 2 + 1), (-1, 10, 1)])
+    func pagesForACountNeverOverflow(count: Int, pageSize: Int, pages: Int) {
+        #expect(PageLoader.pages(for: count, pageSize: pageSize) == pages)
     }
 }

@@ -151,4 +151,24 @@ struct PagedListTests {
             try PagedList<String>().row(named: "1")
         }
     }
+
+    // MARK: What a server reports is not trusted
+
+    @Test func theLargestCountAServerCanSendIsPagesNotATrap() {
+        var list = PagedList<String>()
+        list.store(page: 1, items: items(page: 1, count: 10), totalCount: Int.max)
+        #expect(list.pageCount == Int.max / 10 + 1)
+        list.store(page: Int.max / 10 + 1, items: items(page: 9, count: 7), totalCount: Int.max)
+        #expect(list.rows(onPage: Int.max / 10 + 1).map(\.number) == Array(Int.max - 6...Int.max), "the last rows end at the count")
+        list.store(page: Int.max, items: items(page: 9, count: 10), totalCount: Int.max)
+        #expect(list.rows(onPage: Int.max).isEmpty, "rows past the largest number are never made")
+        #expect(list.row(Int.max) == list.rows(onPage: Int.max / 10 + 1).last)
+    }
+
+    @Test func aNegativeCountIsNoRows() {
+        var list = PagedList<String>()
+        list.store(page: 1, items: [], totalCount: -7)
+        #expect(list.totalCount == 0)
+        #expect(list.pageCount == 1)
+    }
 }

@@ -1,8 +1,8 @@
 /// Loads pages of a paged API at once, at most `maxConcurrent` in flight (8 by default:
 /// SWAPI's 9 pages in two round trips), all or nothing.
 ///
-/// ``loadAll(maxConcurrent:fetch:progress:)`` fetches page 1 first (it tells the count and the
-/// page size), then every other page at once: two round trips whatever the number of pages. If
+/// ``loadAll(maxConcurrent:maxPages:fetch:progress:)`` fetches page 1 first (it tells the count and
+/// the page size), then every other page at once, up to `maxPages`: two round trips. If
 /// any page fails, the whole load fails with ``PageLoadError`` naming the page, and nothing
 /// half-assembled is returned. ``load(pages:maxConcurrent:fetch:progress:)`` fetches pages
 /// already known (a refresh), all or nothing, failing with the first page's own error.
@@ -17,20 +17,47 @@ public enum PageLoader {
         }
     }
 
+    /// What ``loadAll(maxConcurrent:maxPages:fetch:progress:)`` brought back.
+    public struct Loaded<Item: Sendable>: Sendable {
+        public var items: [Item]
+        /// The total the server reports, whatever was loaded.
+        public var reportedCount: Int
+        /// How many pages the server's count makes.
+        public var pageCount: Int
+        /// Set when the load stopped at the page limit before the server's last page.
+        public var stoppedAfter: Int?
+    }
+
+    /// The most pages one load fetches unless told otherwise: a server reporting a billion
+    /// items must not make one command request pages for ever.
+    public static let defaultMaxPages = 100
+
     public static func loadAll<Item: Sendable>(
         maxConcurrent: Int = 8,
+        maxPages: Int = defaultMaxPages,
         fetch: @escaping @Sendable (_ page: Int) async throws -> FirstPage<Item>,
         progress: @escaping @Sendable (_ loaded: Int, _ total: Int) async -> Void = { _, _ in }
-    ) async throws -> [Item] {
+    ) async throws -> Loaded<Item> {
         let first = try await attempt(page: 1, of: nil, fetch)
-        let pageSize = max(first.items.count, 1)
-        let pageCount = max(1, (first.totalCount + pageSize - 1) / pageSize)
-        await progress(1, pageCount)
-        guard pageCount > 1 else { return first.items }
-        let rest = try await load(pages: Array(2...pageCount), maxConcurrent: maxConcurrent,
+        let reported = max(first.totalCount, 0)
+        let pageCount = pages(for: reported, pageSize: max(first.items.count, 1))
+        let last = min(pageCount, max(maxPages, 1))
+        var loaded = Loaded(items: first.items, reportedCount: reported, pageCount: pageCount,
+                            stoppedAfter: last < pageCount ? last : nil)
+        await progress(1, last)
+        guard last > 1 else { return loaded }
+        let rest = try await load(pages: Array(2...last), maxConcurrent: maxConcurrent,
                                   fetch: { try await attempt(page: $0, of: pageCount, fetch).items },
-                                  progress: { loaded in await progress(loaded + 1, pageCount) })
-        return first.items + (2...pageCount).flatMap { rest[$0] ?? [] }
+                                  progress: { count in await progress(count + 1, last) })
+        loaded.items += (2...last).flatMap { rest[$0] ?? [] }
+        return loaded
+    }
+
+    /// How many pages `count` items make, `pageSize` to a page (at least 1), without
+    /// overflowing whatever count a server reports.
+    public static func pages(for count: Int, pageSize: Int) -> Int {
+        guard count > 0, pageSize > 0 else { return 1 }
+        return count / pageSize + (count % pageSize == 0 ? 0 : 1)
     }
 
     /// Fetches `pages` at once, at most `maxConcurrent` in flight; returns every page by

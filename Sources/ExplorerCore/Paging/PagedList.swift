@@ -19,19 +19,22 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
 
     public var pageCount: Int {
         guard pageSize > 0 else { return 0 }
-        return max(1, (totalCount + pageSize - 1) / pageSize)
+        return PageLoader.pages(for: totalCount, pageSize: pageSize)
     }
 
     /// Stores a page. Page 1 sets the page size; other pages use it (page 1 is always loaded first).
     public mutating func store(page: Int, items: [Item], totalCount: Int) {
         if page == 1 || pageSize == 0 { pageSize = max(items.count, 1) }
-        self.totalCount = totalCount
+        // A server's count is not trusted: never below what is here, never negative.
+        self.totalCount = max(totalCount, 0)
         pages[page] = items
     }
 
     public func rows(onPage page: Int) -> [Row] {
         guard let items = pages[page] else { return [] }
-        let first = (page - 1) * pageSize + 1
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflow, offset <= Int.max - items.count else { return [] }
+        let first = offset + 1
         return items.enumerated().map { Row(number: first + $0.offset, item: $0.element) }
     }
 

@@ -24,7 +24,9 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
         let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 8
         viewModel = CharactersViewModel(
             service: .http(context.http), favourites: context.favourites,
-            maxConcurrentPages: min(max(concurrency, 1), 32), tracer: context.tracer, progress: context.progress)
+            maxConcurrentPages: min(max(concurrency, 1), 32),
+            maxPages: min(max(context.settings["maxPages"]?.intValue ?? PageLoader.defaultMaxPages, 1), 10_000),
+            tracer: context.tracer, progress: context.progress)
         view = CharactersView(viewModel: viewModel, tracer: context.tracer)
     }
 

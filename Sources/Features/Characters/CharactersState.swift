@@ -8,6 +8,8 @@ public struct CharactersState: ListDetailState {
     public var screen = ListPlace.list
     /// How many characters are loaded (all of them, once loaded).
     public var totalCount = 0
+    /// Set when the load stopped at the page limit (`stopped after 100 pages (…)`).
+    public var loadLimitNote: String?
     /// The rows listed: every character that passes the filter, in API or sort order.
     public var rows: [Row] = []
     public var detail: Row?

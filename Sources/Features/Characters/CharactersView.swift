@@ -24,6 +24,7 @@ public final class CharactersView {
             "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
             "sort": state.sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null,
         ])
+        if let note = state.loadLimitNote { screen.warnings.append(note) }
         guard state.totalCount > 0 else {
             screen.blocks = [.line("no characters loaded")]
             return screen

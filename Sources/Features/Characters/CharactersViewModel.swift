@@ -17,6 +17,9 @@ public final class CharactersViewModel: ListDetailViewModel {
     private let service: CharactersService
     private let linkNames: SWAPILinkNames
     private let maxConcurrentPages: Int
+    private let maxPages: Int
+    /// Set when the last load stopped at the page limit: what to tell the user.
+    private var loadLimitNote: String?
     private let progress: @MainActor (String) -> Void
     private var people: [Person] = []
     /// Every trait's segments, computed once per load.
@@ -28,12 +31,14 @@ public final class CharactersViewModel: ListDetailViewModel {
         service: CharactersService,
         favourites: FavouritesStore,
         maxConcurrentPages: Int = 8,
+        maxPages: Int = PageLoader.defaultMaxPages,
         tracer: (any EmissionTracer)? = nil,
         progress: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         self.service = service
         linkNames = SWAPILinkNames(maxConcurrent: maxConcurrentPages, fetch: service.name)
         self.maxConcurrentPages = maxConcurrentPages
+        self.maxPages = maxPages
         self.progress = progress
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(CharactersState(), traceLabel: "CharactersViewModel.state", tracer: tracer)
@@ -108,6 +113,7 @@ public final class CharactersViewModel: ListDetailViewModel {
     /// The data source changed: forget everything loaded.
     public func reset() {
         store([])
+        loadLimitNote = nil
         linkNames.forget()
         navigator.showList()
         filter = CharacterFilter()
@@ -121,13 +127,22 @@ public final class CharactersViewModel: ListDetailViewModel {
         segments = people.isEmpty ? [:] : Segment.all(in: people)
     }
 
-    private func fetchAll() async throws -> [Person] {
+    private func store(_ loaded: PageLoader.Loaded<Person>) {
+        store(loaded.items)
+        loadLimitNote = loaded.stoppedAfter.map { pages in
+            "stopped after \(pages) pages (the server reports \(ReadableNumber.format(String(loaded.reportedCount))) people)"
+        }
+    }
+
+    private func fetchAll() async throws -> PageLoader.Loaded<Person> {
         let service = self.service
         let progress = self.progress
         let maxConcurrentPages = self.maxConcurrentPages
+        let maxPages = self.maxPages
         return try await whileLoading {
             try await PageLoader.loadAll(
                 maxConcurrent: maxConcurrentPages,
+                maxPages: maxPages,
                 fetch: { number in
                     let page = try await service.page(number)
                     return PageLoader.FirstPage(items: page.results, totalCount: page.count)
@@ -146,6 +161,7 @@ public final class CharactersViewModel: ListDetailViewModel {
         next.favouritesProblem = marks.problem
         next.screen = navigator.place
         next.totalCount = people.count
+        next.loadLimitNote = loadLimitNote
         next.filter = filter
         next.sort = sort
         next.segments = segments
