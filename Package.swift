@@ -19,11 +19,14 @@ let package = Package(
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "LineEditor", dependencies: ["CEditline"]),
+        // libcurl through dlopen: loaded on the first live request, never linked.
+        .target(name: "CCurl"),
         .target(name: "Reactive"),
         .target(
             name: "ExplorerCore",
             dependencies: [
                 "Reactive",
+                "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]

@@ -125,7 +125,7 @@ struct ArchTests {
         let stack = text.split(separator: "\n").filter { $0.contains("HTTPClient") }.map { $0.split(separator: " ").first { $0.hasSuffix("HTTPClient") }.map(String.init) ?? "" }
         #expect(stack == ["TracingHTTPClient", "WaitingHTTPClient", "SwitchableHTTPClient", "FaultInjectingHTTPClient", "LiveHTTPClient",
                           "FaultInjectingHTTPClient", "EmbeddedHTTPClient"])
-        #expect(text.contains("URLSession to https://counter.example/v1"))
+        #expect(text.contains("libcurl to https://counter.example/v1"))
     }
 
     @Test func theTopLevelListsModulesFeaturesAndSettings() async throws {

@@ -95,19 +95,30 @@ struct HTTPClientsTests {
     }
 
     @Test(arguments: [
-        (URLError.Code.cannotFindHost, HTTPError.Kind.networkUnavailable(.hostNotFound)),
-        (.dnsLookupFailed, .networkUnavailable(.hostNotFound)),
-        (.cannotConnectToHost, .networkUnavailable(.refused)),
-        (.notConnectedToInternet, .networkUnavailable(.offline)),
-        (.networkConnectionLost, .connectionLost),
-        (.timedOut, .timeout),
-        (.cancelled, .cancelled),
-        (.badURL, .invalidURL),
-        (.secureConnectionFailed, .networkUnavailable(.unreachable)),
-    ] as [(URLError.Code, HTTPError.Kind)])
-    func transportFailuresAreToldApart(code: URLError.Code, kind: HTTPError.Kind) {
-        let error = LiveHTTPClient.map(URLError(code), HTTPRequest(path: "/a/"), host: "api.example")
+        (Int32(6), HTTPError.Kind.networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_HOST
+        (5, .networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_PROXY
+        (7, .networkUnavailable(.refused)),  // COULDNT_CONNECT
+        (52, .connectionLost),  // GOT_NOTHING
+        (56, .connectionLost),  // RECV_ERROR
+        (18, .connectionLost),  // PARTIAL_FILE
+        (28, .timeout),  // OPERATION_TIMEDOUT
+        (3, .invalidURL),  // URL_MALFORMAT
+        (35, .networkUnavailable(.unreachable)),  // SSL_CONNECT_ERROR
+        (60, .networkUnavailable(.unreachable)),  // PEER_FAILED_VERIFICATION
+    ] as [(Int32, HTTPError.Kind)])
+    func transportFailuresAreToldApart(code: Int32, kind: HTTPError.Kind) {
+        let error = LiveHTTPClient.map(.transfer(code: code, message: "curl says"), HTTPRequest(path: "/a/"), host: "api.example")
         #expect(error.kind == kind)
         #expect(error.host == "api.example")
+    }
+
+    @Test func aStoppedOversizedAnswerCancellingAndAMissingLibcurlAreTheirOwnCauses() {
+        let request = HTTPRequest(path: "/a/")
+        let tooLarge = LiveHTTPClient.map(.tooLarge(limit: 32 << 20), request, host: "api.example")
+        #expect(tooLarge.kind == .tooLarge(limit: 32 << 20))
+        #expect(tooLarge.description == "the answer from api.example for /a/ is over the 32 MB limit, so it was stopped")
+        #expect(LiveHTTPClient.map(.cancelled, request, host: nil).kind == .cancelled)
+        let missing = LiveHTTPClient.map(.unavailable("libcurl.so.4: cannot open shared object file"), request, host: nil)
+        #expect(missing.description == "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package: libcurl.so.4: cannot open shared object file")
     }
 }

@@ -37,6 +37,9 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 again succeeds.
   --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
+  --endless [SPEC]              answer 200 with a body that never ends (64 KB chunks, no length)
+                                until the client hangs up (default `*`).
+  --drip [SPEC]                 answer 200 announcing 1000 bytes and send one a second.
   --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
                                 prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
@@ -45,6 +48,8 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 SPECs match, so a route need not spell out an API key.
 
 Bookkeeping:
+  --current FILE                write how many requests are being answered now, each time it
+                                changes (a hung or endless answer ends when its client hangs up).
   --in-flight FILE              write the most requests ever answered at once (rewritten as
                                 it grows), to check that a client really runs them in parallel.
   --log FILE                    append each request target (path and query, as received) as
@@ -61,6 +66,8 @@ import hashlib
 import json
 import os
 import re
+import select
+import socket
 import stat
 import sys
 import threading
@@ -140,10 +147,16 @@ class FakeSWAPI(ThreadingHTTPServer):
         self.in_flight = 0
         self.most_in_flight = 0
 
+    def write_current(self):
+        if self.options.current:
+            with open(self.options.current, "w", encoding="utf-8") as file:
+                file.write(f"{self.in_flight}\n")
+
     def enter(self):
         """Counts a request being answered; --in-flight FILE gets the most seen at once."""
         with self.lock:
             self.in_flight += 1
+            self.write_current()
             if self.in_flight > self.most_in_flight:
                 self.most_in_flight = self.in_flight
                 if self.options.in_flight:
@@ -153,6 +166,7 @@ class FakeSWAPI(ThreadingHTTPServer):
     def leave(self):
         with self.lock:
             self.in_flight -= 1
+            self.write_current()
 
     @property
     def origin(self):
@@ -180,6 +194,16 @@ class Handler(BaseHTTPRequestHandler):
 
     def log_message(self, format, *args):  # quiet: stdout carries only the port
         pass
+
+    def client_hung_up(self):
+        """Whether the client closed its end (readable with nothing to read, or an error)."""
+        try:
+            readable, _, _ = select.select([self.connection], [], [], 0)
+            if not readable:
+                return False
+            return self.connection.recv(1, socket.MSG_PEEK) == b""
+        except OSError:
+            return True
 
     def do_GET(self):
         self.server.enter()
@@ -213,7 +237,40 @@ class Handler(BaseHTTPRequestHandler):
             time.sleep(delay / 1000)
 
         if any(spec.matches(target, resource, page) for spec in options.hang):
-            server.stopping.wait()  # never answers; the client gives up or the server exits
+            # Never answers; ends when the client hangs up or the server exits.
+            while not server.stopping.wait(0.05):
+                if self.client_hung_up():
+                    return
+            return
+
+        if any(spec.matches(target, resource, page) for spec in options.endless):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Connection", "close")
+            self.end_headers()
+            chunk = b" " * 65536
+            try:
+                while not server.stopping.is_set():
+                    self.wfile.write(chunk)
+            except OSError:
+                pass
+            self.close_connection = True
+            return
+
+        if any(spec.matches(target, resource, page) for spec in options.drip):
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", "1000")
+            self.end_headers()
+            try:
+                for _ in range(1000):
+                    if server.stopping.wait(1) or self.client_hung_up():
+                        break
+                    self.wfile.write(b" ")
+                    self.wfile.flush()
+            except OSError:
+                pass
+            self.close_connection = True
             return
 
         with server.lock:
@@ -437,12 +494,15 @@ def parse(arguments):
     parser.add_argument("--retry-after", metavar="SECONDS")
     parser.add_argument("--hang", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
+    parser.add_argument("--endless", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
+    parser.add_argument("--drip", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
     parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--log", metavar="FILE")
     parser.add_argument("--in-flight", metavar="FILE")
+    parser.add_argument("--current", metavar="FILE")
     parser.add_argument("--max-seconds", type=float, default=120, metavar="N")
     options = parser.parse_args(arguments)
     if not os.path.isdir(options.data):

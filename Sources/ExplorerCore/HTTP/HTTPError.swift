@@ -17,6 +17,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case undecodable
         case invalidURL
         case cancelled
+        /// The answer passed the size limit and was stopped as it arrived (nothing kept).
+        case tooLarge(limit: Int)
+        /// Live requests cannot be made here: libcurl cannot be loaded.
+        case transportUnavailable
     }
 
     /// Why the network is unavailable.
@@ -80,6 +84,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .undecodable: return "undecodable response from \(endpoint)\(suffix)"
         case .invalidURL: return "cannot build a URL for \(endpoint)"
         case .cancelled: return "interrupted"
+        case .tooLarge(let limit):
+            return "the answer from \(server) for \(endpoint) is over the \(ByteCountText.describe(limit)) limit, so it was stopped"
+        case .transportUnavailable:
+            return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }
     }
 }

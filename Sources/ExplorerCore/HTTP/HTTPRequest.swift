@@ -20,6 +20,12 @@ public struct HTTPRequest: Sendable, Hashable {
     /// How long the transport waits for the answer (for nothing to arrive), when shorter than
     /// the client's own timeout: an image gives up sooner than an API call.
     public var timeout: TimeInterval?
+    /// The most the answer may be, in bytes (images and previews allow more than API answers);
+    /// nil for the client's own limit.
+    public var maxBytes: Int?
+
+    /// The most an image or an audio preview may be: 50 MB.
+    public static let maxFileBytes = 50 << 20
 
     /// What a secret value is shown as.
     public static let redacted = "•••"

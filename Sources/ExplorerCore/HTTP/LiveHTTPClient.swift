@@ -1,13 +1,12 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-/// Talks to the real API with URLSession.
+/// Talks to the real API through libcurl (``CurlTransport``, loaded on the first request).
 ///
 /// Maps transport failures and non-2xx statuses to ``HTTPError``, and retries once on 429 and
 /// 503, waiting as long as `Retry-After` asks (capped by ``RetryPolicy/maximumDelay``) or the
-/// policy's backoff when it does not say.
+/// policy's backoff when it does not say. `timeout` is a deadline for the whole request, body
+/// included; an answer over the request's size limit (``HTTPRequest/maxBytes``, else
+/// ``defaultMaxBytes``) is stopped as it arrives and is an error.
 public struct LiveHTTPClient: HTTPClient {
     public struct RetryPolicy: Sendable {
         public var retryableStatuses: Set<Int> = [429, 503]
@@ -17,29 +16,21 @@ public struct LiveHTTPClient: HTTPClient {
         public init() {}
     }
 
+    /// The most an API answer may be unless the request says otherwise: 32 MB.
+    public static let defaultMaxBytes = 32 << 20
+    static let userAgent = "explorer/0.1 (+libcurl)"
+
     public let baseURL: URL
     public let timeout: TimeInterval
     public let retryPolicy: RetryPolicy
     /// Told about retries, which the tracing client around this one cannot see.
     private let tracer: Tracer?
-    private let session: URLSession
 
-    public init(baseURL: URL, timeout: TimeInterval = 15, retryPolicy: RetryPolicy = RetryPolicy(),
-                session: URLSession? = nil, tracer: Tracer? = nil) {
+    public init(baseURL: URL, timeout: TimeInterval = 15, retryPolicy: RetryPolicy = RetryPolicy(), tracer: Tracer? = nil) {
         self.tracer = tracer
         self.baseURL = baseURL
         self.timeout = timeout
         self.retryPolicy = retryPolicy
-        if let session {
-            self.session = session
-        } else {
-            let configuration = URLSessionConfiguration.ephemeral
-            configuration.timeoutIntervalForRequest = timeout
-            configuration.timeoutIntervalForResource = timeout
-            configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-            configuration.httpMaximumConnectionsPerHost = 8
-            self.session = URLSession(configuration: configuration)
-        }
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
@@ -90,71 +81,45 @@ public struct LiveHTTPClient: HTTPClient {
         guard let url = request.url(relativeTo: baseURL) else {
             throw HTTPError(.invalidURL, endpoint: request.endpoint)
         }
-        var urlRequest = URLRequest(url: url, cachePolicy: .reloadIgnoringLocalCacheData,
-                                    timeoutInterval: min(request.timeout ?? timeout, timeout))
-        urlRequest.httpMethod = "GET"
-        urlRequest.setValue("application/json", forHTTPHeaderField: "Accept")
-        for header in request.headers {
-            urlRequest.setValue(header.value, forHTTPHeaderField: header.name)
-        }
+        let headers = [("Accept", "application/json")].filter { name, _ in !request.headers.contains { $0.name.lowercased() == name.lowercased() } }
+            .map { "\($0): \($1)" } + request.headers.map { "\($0.name): \($0.value)" }
+        let limit = request.maxBytes ?? Self.defaultMaxBytes
         do {
-            let (data, response) = try await Self.uncancelledData(session, urlRequest)
-            guard let http = response as? HTTPURLResponse else {
-                throw HTTPError(.networkUnavailable(.unreachable), endpoint: request.endpoint, detail: "not an HTTP response", host: host)
-            }
-            var headers: [String: String] = [:]
-            for (key, value) in http.allHeaderFields {
-                if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-            }
-            return HTTPResponse(status: http.statusCode, headers: headers, body: data)
-        } catch let error as HTTPError {
-            throw error
-        } catch is CancellationError {
-            throw HTTPError(.cancelled, endpoint: request.endpoint)
-        } catch let error as URLError {
-            throw Self.map(error, request, host: host)
+            let answer = try await CurlTransport.shared.get(url.absoluteString, headers: headers,
+                                                            timeout: min(request.timeout ?? timeout, timeout),
+                                                            limit: limit, userAgent: Self.userAgent)
+            return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
+        } catch let failure as CurlTransport.Failure {
+            throw Self.map(failure, request, host: host)
         } catch {
             if Task.isCancelled { throw HTTPError(.cancelled, endpoint: request.endpoint) }
             throw HTTPError(.networkUnavailable(.unreachable), endpoint: request.endpoint,
-                            detail: request.redacting(error.localizedDescription).sanitizedForTerminal, host: host)
+                            detail: request.redacting(String(describing: error)).sanitizedForTerminal, host: host)
         }
     }
 
-    /// `session.data(for:)`, but a cancelled caller stops waiting at once while the URLSession
-    /// task itself is never cancelled: it finishes or times out on its own, its answer dropped.
-    ///
-    /// swift-corelibs-foundation can deadlock, or trap in its TaskRegistry, when a task is
-    /// cancelled while it completes (as a task group does to the siblings of a failed page).
-    static func uncancelledData(_ session: URLSession, _ request: URLRequest) async throws -> (Data, URLResponse) {
-        let race = ResumeOnce<(Data, URLResponse)>()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                race.wait(with: continuation)
-                Task.detached {
-                    do {
-                        race.resume(.success(try await session.data(for: request)))
-                    } catch {
-                        race.resume(.failure(error))
-                    }
-                }
+    /// libcurl's result codes (curl/curl.h) as the causes users are told apart by.
+    static func map(_ failure: CurlTransport.Failure, _ request: HTTPRequest, host: String?) -> HTTPError {
+        switch failure {
+        case .cancelled: return HTTPError(.cancelled, endpoint: request.endpoint)
+        case .tooLarge(let limit): return HTTPError(.tooLarge(limit: limit), endpoint: request.endpoint, host: host)
+        case .unavailable(let why): return HTTPError(.transportUnavailable, endpoint: request.endpoint, detail: why.sanitizedForTerminal)
+        case .transfer(let code, let message):
+            let kind: HTTPError.Kind
+            switch code {
+            case 28: kind = .timeout  // CURLE_OPERATION_TIMEDOUT
+            case 3: kind = .invalidURL  // CURLE_URL_MALFORMAT
+            case 1: kind = .invalidURL  // CURLE_UNSUPPORTED_PROTOCOL
+            case 5, 6: kind = .networkUnavailable(.hostNotFound)  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
+            case 7: kind = .networkUnavailable(.refused)  // CURLE_COULDNT_CONNECT
+            case 18, 52, 55, 56: kind = .connectionLost  // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR
+            default: kind = .networkUnavailable(.unreachable)
             }
-        } onCancel: {
-            race.resume(.failure(CancellationError()))
+            let detail: String? = switch kind {
+            case .networkUnavailable(.unreachable): request.redacting(message).sanitizedForTerminal
+            default: nil
+            }
+            return HTTPError(kind, endpoint: request.endpoint, detail: detail, host: host)
         }
-    }
-
-    static func map(_ error: URLError, _ request: HTTPRequest, host: String?) -> HTTPError {
-        let kind: HTTPError.Kind
-        switch error.code {
-        case .timedOut: kind = .timeout
-        case .cancelled: kind = .cancelled
-        case .badURL, .unsupportedURL: kind = .invalidURL
-        case .cannotFindHost, .dnsLookupFailed: kind = .networkUnavailable(.hostNotFound)
-        case .cannotConnectToHost: kind = .networkUnavailable(.refused)
-        case .notConnectedToInternet: kind = .networkUnavailable(.offline)
-        case .networkConnectionLost: kind = .connectionLost
-        default: kind = .networkUnavailable(.unreachable)
-        }
-        return HTTPError(kind, endpoint: request.endpoint, host: host)
     }
 }

@@ -77,6 +77,7 @@ public actor ImageCache {
             throw HTTPError(.invalidURL, endpoint: url.absoluteString.sanitizedForTerminal)
         }
         request.timeout = timeout
+        request.maxBytes = HTTPRequest.maxFileBytes
         let response: HTTPResponse
         do {
             response = try await http.send(request)

@@ -112,6 +112,8 @@ public struct ImageLoader: Sendable {
         case .undecodable: .failed("undecodable")
         case .invalidURL: .failed("not an http(s) URL")
         case .cancelled: .cancelled
+        case .tooLarge(let limit): .failed("over \(ByteCountText.describe(limit))")
+        case .transportUnavailable: .unavailable
         }
     }
 }

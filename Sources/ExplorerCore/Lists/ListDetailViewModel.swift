@@ -7,11 +7,9 @@ import Reactive
 /// extension gives every such view model the same `open N`, `back`, `fav [N]`, `favs` and
 /// "loading, then the previous screen again if it fails".
 @MainActor
-public protocol ListDetailViewModel: StatefulViewModel {
+public protocol ListDetailViewModel: StatefulViewModel where State: LoadingState {
     associatedtype Item: ListItem
-    associatedtype State: LoadingState
 
-    var state: Observable<State> { get }
     var navigator: ListNavigator<Item> { get }
 
     /// The row `text` names (`open 12`) and its item, or an error that says which rows there are.

@@ -42,7 +42,7 @@ public struct FactsService: Sendable {
         case .status(let code): CommandError("could not load the facts (HTTP \(code))")
         case .timeout: CommandError("could not load the facts (no answer in time)")
         case .connectionLost: CommandError("could not load the facts (the connection was lost)")
-        case .undecodable, .invalidURL: CommandError("could not load the facts (\(error.description))")
+        case .undecodable, .invalidURL, .tooLarge, .transportUnavailable: CommandError("could not load the facts (\(error.description))")
         }
     }
 }

@@ -29,9 +29,10 @@ public struct ITunesService: Sendable {
                 try await http.decode(ITunesSearchAnswer.self, from: lookupRequest(id: id, country: country)).results.first
             },
             download: { url in
-                guard let request = HTTPRequest(absolute: url) else {
+                guard var request = HTTPRequest(absolute: url) else {
                     throw CommandError("only http and https URLs are fetched, not \(url.absoluteString.sanitizedForTerminal)")
                 }
+                request.maxBytes = HTTPRequest.maxFileBytes
                 let response = try await http.send(request)
                 return (response.body, response.header("content-type"))
             })

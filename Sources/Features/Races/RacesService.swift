@@ -36,7 +36,7 @@ public struct RacesService: Sendable {
         case .status(let code): RacesError.other("HTTP \(code)")
         case .timeout: RacesError.other("no answer in time")
         case .connectionLost: RacesError.other("the connection was lost")
-        case .undecodable, .invalidURL: RacesError.other(error.description)
+        case .undecodable, .invalidURL, .tooLarge, .transportUnavailable: RacesError.other(error.description)
         }
     }
 }
