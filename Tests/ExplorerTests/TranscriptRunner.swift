@@ -8,7 +8,8 @@ import TestSupport
 ///
 /// Variables, replaced in `args:`, `server:`, `env:` and `file` sections:
 /// `${TMP}` the scenario's directory · `${FIXTURES}` Tests/ExplorerTests/Fixtures ·
-/// `${SCRIPTS}` Tests/ExplorerTests/Scripts · `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
+/// `${SCRIPTS}` Tests/ExplorerTests/Scripts · `${REPOSITORY}` the repository's root (for the
+/// examples/ files) · `${DATA}` the repository's data/swapi · `${BASE_URL}` the fake server's
 /// `http://127.0.0.1:PORT/api` (its `--prefix` instead of `/api` if given) · `${PORT}` its
 /// port · `${REFUSED_URL}` an `http://127.0.0.1:PORT/api` where nothing listens.
 enum TranscriptRunner {
@@ -18,6 +19,7 @@ enum TranscriptRunner {
             "TMP": sandbox.path,
             "FIXTURES": TestPaths.fixtures.path,
             "SCRIPTS": TestPaths.scripts.path,
+            "REPOSITORY": TestPaths.repository.path,
             "DATA": TestPaths.swapiData.path,
         ]
         var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}")])

@@ -38,7 +38,9 @@
 //   cwd:     the directory explorer runs in (default: the test runner's), so that files it
 //            is given by relative names read the same everywhere: `cwd: ${SCRIPTS}` runs the
 //            script files of Tests/ExplorerTests/Scripts by name (`args: greet.txt`), `cwd: ${TMP}`
-//            those of the transcript's own `file` sections.
+//            those of the transcript's own `file` sections, `cwd: ${REPOSITORY}` the demos of
+//            examples/ as their README runs them (`args: examples/tour.txt`; the `example-*`
+//            transcripts, one per examples/*.txt, which ExamplesTests checks).
 // Sections (a line starting with `--- ` starts one; its text runs to the next such line,
 // exactly, newlines and trailing blanks included; a header ending in `(no newline at end)`
 // means the text has no final newline):
@@ -51,7 +53,8 @@
 //   requests   (with `server:`) the request targets the server received, in order.
 // Variables in `args:`, `server:`, `env:`, `cwd:` and `file` sections: ${TMP} (the scenario's
 // fresh directory), ${FIXTURES} (Tests/ExplorerTests/Fixtures: recorded API answers, see its
-// README.md), ${SCRIPTS} (Tests/ExplorerTests/Scripts), ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
+// README.md), ${SCRIPTS} (Tests/ExplorerTests/Scripts), ${REPOSITORY} (the repository's root),
+// ${DATA} (data/swapi), ${BASE_URL} and ${PORT} (the fake server),
 // ${REFUSED_URL} (a loopback URL where nothing listens). ${BASE_URL} is
 // `http://127.0.0.1:PORT/api`, or ends in the server line's `--prefix` instead of `/api`
 // (`--prefix ""`: `http://127.0.0.1:PORT`).

@@ -12,6 +12,9 @@ public enum TestPaths {
     public static let fixtures = testsDirectory.appendingPathComponent("Fixtures")
     /// Script files for `run FILE` and `explorer FILE…` transcripts (run there with `cwd: ${SCRIPTS}`).
     public static let scripts = testsDirectory.appendingPathComponent("Scripts")
+    /// The demos in examples/, each run by an `example-NAME` transcript (from the repository
+    /// root, `cwd: ${REPOSITORY}`, as examples/README.md runs them).
+    public static let examples = repository.appendingPathComponent("examples")
     public static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
     /// The SWAPI pages the embedded data was made from; the fake server serves these.
     public static let swapiData = repository.appendingPathComponent("data/swapi")
