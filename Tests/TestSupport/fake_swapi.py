@@ -37,6 +37,10 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 again succeeds.
   --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
+  --truncate [SPEC]             answer 200 with a Content-Length larger than the body sent, then
+                                close the connection: an answer cut off mid-body (default `*`).
+  --reset [SPEC]                send the headers and part of the body, then reset the connection
+                                (TCP RST) (default `*`).
   --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
                                 prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
@@ -61,7 +65,9 @@ import hashlib
 import json
 import os
 import re
+import socket
 import stat
+import struct
 import sys
 import threading
 import time
@@ -163,6 +169,8 @@ class FakeSWAPI(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if isinstance(error, (ConnectionError, TimeoutError)):
             return
+        if isinstance(error, (OSError, ValueError)) and getattr(self, "resetting", False):
+            return  # the connection --reset closed under the handler
         super().handle_error(request, client_address)
 
     def record(self, target):
@@ -227,6 +235,13 @@ class Handler(BaseHTTPRequestHandler):
         if throttle:
             self.send_json(429, {"detail": "Request was throttled."},
                            headers={"Retry-After": options.retry_after})
+            return
+
+        if any(spec.matches(target, resource, page) for spec in options.truncate):
+            self.send_cut_off(reset=False)
+            return
+        if any(spec.matches(target, resource, page) for spec in options.reset):
+            self.send_cut_off(reset=True)
             return
 
         if any(spec.matches(target, resource, page) for spec in options.malformed):
@@ -369,6 +384,23 @@ class Handler(BaseHTTPRequestHandler):
 
     # Sending
 
+    def send_cut_off(self, reset):
+        """Headers promising 4 KiB more than the part of a body that follows; then the connection
+        is closed (a FIN, as a server that died mid-answer) or reset (an RST)."""
+        part = b'{"count": 36, "next": null, "results": [{"name": "CR90 corv'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(part) + 4096))
+        self.end_headers()
+        self.wfile.write(part)
+        self.wfile.flush()
+        self.close_connection = True
+        if reset:
+            self.server.resetting = True
+            time.sleep(0.05)  # let the client read what was sent, so it is mid-body when the RST comes
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+
     def send_json(self, status, body, headers=None):
         self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
 
@@ -438,6 +470,10 @@ def parse(arguments):
     parser.add_argument("--hang", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--truncate", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--reset", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
