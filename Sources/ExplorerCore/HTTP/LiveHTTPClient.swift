@@ -153,8 +153,19 @@ public struct LiveHTTPClient: HTTPClient {
         case .cannotConnectToHost: kind = .networkUnavailable(.refused)
         case .notConnectedToInternet: kind = .networkUnavailable(.offline)
         case .networkConnectionLost: kind = .connectionLost
+        case .unknown where isCutOff(error): kind = .connectionLost
         default: kind = .networkUnavailable(.unreachable)
         }
         return HTTPError(kind, endpoint: request.endpoint, host: host)
+    }
+
+    /// Whether the answer started and then stopped. On Linux URLSession runs on libcurl and gives
+    /// some of its errors no code of their own: a body shorter than its Content-Length (curl's
+    /// "transfer closed with 4096 bytes remaining to read") comes as `unknown` (-1), told apart
+    /// only by curl's message. A reset mid-body is `networkConnectionLost` (-1005) already.
+    static func isCutOff(_ error: URLError) -> Bool {
+        let message = error.localizedDescription.lowercased()
+        return ["transfer closed with", "empty reply from server", "connection reset", "recv failure"]
+            .contains { message.contains($0) }
     }
 }
