@@ -14,6 +14,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
         embedded: SWAPIEmbeddedData.responder,
         endpoints: ["/people/?page={page}", "/people/{id}/", "/{resource}/{id}/"],
         screens: ["list", "segments", "detail", "favourite", "favourites"],
+        settings: settings,
         make: { context in CharactersFeature(context: context) }
     )
 
@@ -21,10 +22,10 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
     public let view: CharactersView
 
     public init(context: FeatureContext) {
-        let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 8
+        let concurrency = Self.maxConcurrentPagesSetting.int(in: context.settings, default: 8)
         viewModel = CharactersViewModel(
             service: .http(context.http), favourites: context.favourites,
-            maxConcurrentPages: min(max(concurrency, 1), 32), tracer: context.tracer, progress: context.progress)
+            maxConcurrentPages: concurrency, tracer: context.tracer, progress: context.progress)
         view = CharactersView(viewModel: viewModel, tracer: context.tracer)
     }
 

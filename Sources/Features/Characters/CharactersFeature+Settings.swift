@@ -1,0 +1,8 @@
+import ExplorerCore
+
+/// The settings CharactersFeature takes in Plugins.json, checked at start-up and read through here.
+extension CharactersFeature {
+    public nonisolated static let maxConcurrentPagesSetting = SettingSpec("maxConcurrentPages", .integer(1...32), "pages asked for at once (default 8; 1 loads them one after another)")
+
+    public nonisolated static let settings: [SettingSpec] = [maxConcurrentPagesSetting]
+}
