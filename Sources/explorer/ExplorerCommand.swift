@@ -101,6 +101,8 @@ struct ExplorerCommand: AsyncParsableCommand {
     var files: [String] = []
 
     func validate() throws {
+        if config?.isEmpty == true { throw ValidationError("--config needs a file path, not an empty string") }
+        if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir needs a directory path, not an empty string") }
         if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
             throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
         }
@@ -115,6 +117,20 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     @MainActor
     func run() async throws {
+        // With stdout closed (`>&-`) the next file opened (the database) would take its place
+        // and receive the screens: stop first. Closed stdin or stderr get /dev/null for the same reason.
+        guard fcntl(STDOUT_FILENO, F_GETFD) != -1 else {
+            Self.printError("cannot write output: \(String(cString: strerror(EBADF)))")
+            throw ExitCode(Shell.ExitStatus.commandFailed)
+        }
+        let stdinIsClosed = fcntl(STDIN_FILENO, F_GETFD) == -1
+        for descriptor in [STDIN_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
         let variables = ProcessInfo.processInfo.environment
         let paths = ExplorerPaths(environment: variables)
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
@@ -130,7 +146,7 @@ struct ExplorerCommand: AsyncParsableCommand {
         do {
             pluginsConfig = try loadConfig()
         } catch {
-            FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+            Self.printError(String(describing: error))
             throw ExitCode(Shell.ExitStatus.configuration)
         }
 
@@ -186,12 +202,58 @@ struct ExplorerCommand: AsyncParsableCommand {
             }
             watcher.cancel()
         } else {
-            guard let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
-                throw ExitCode(Shell.ExitStatus.usage)
+            guard !stdinIsClosed, let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
+                Self.printError("cannot read stdin: \(String(cString: strerror(EBADF)))")
+                throw ExitCode(Shell.ExitStatus.commandFailed)
             }
             status = await shell.run(lines)
+            if let failure = lines.readFailure {
+                Self.printError("cannot read stdin: \(failure)")
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
+        }
+        if let failure = output.writeFailure {
+            Self.printError("cannot write output: \(failure)")
+            throw ExitCode(Shell.ExitStatus.commandFailed)
         }
         if status != 0 { throw ExitCode(status) }
+    }
+
+    /// As ArgumentParser's own `main()`, but a usage error's message is made safe to print first:
+    /// it may quote an argument (`Unknown option '--x…'`) holding escapes, newlines or NUL. Help,
+    /// `--version` and completion scripts are printed as ArgumentParser prints them.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var asyncCommand = command as? AsyncParsableCommand {
+                try await asyncCommand.run()
+            } else {
+                try command.run()
+            }
+        } catch {
+            let code = exitCode(for: error)
+            guard code != .success, !(error is ExitCode) else { exit(withError: error) }
+            let text = usageErrorText(for: error)
+            let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
+            _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+            Foundation.exit(code.rawValue)
+        }
+    }
+
+    /// ArgumentParser's full message for a usage error (`Error: …`, then the usage), with the
+    /// error itself sanitized onto one line.
+    static func usageErrorText(for error: Error) -> String {
+        let full = fullMessage(for: error)
+        let message = message(for: error)
+        let prefix = "Error: "
+        let head = (prefix + message).unicodeScalars
+        if !message.isEmpty, full.unicodeScalars.starts(with: head) {
+            var rest = String.UnicodeScalarView()
+            rest.append(contentsOf: full.unicodeScalars.dropFirst(head.count))
+            return prefix + message.sanitizedForTerminal + String(rest)
+        }
+        return full.split(separator: "\n", omittingEmptySubsequences: false)
+            .map { String($0).sanitizedForTerminal }.joined(separator: "\n")
     }
 
     /// What `--latency` and `--fail` inject from the start.
@@ -211,9 +273,8 @@ struct ExplorerCommand: AsyncParsableCommand {
     }
 
     private func loadConfig() throws -> PluginsConfig {
-        let known = Set(BuiltinFeatures.all.map(\.id))
         guard let config else {
-            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", knownIDs: known)
+            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", features: BuiltinFeatures.all)
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
@@ -225,7 +286,15 @@ struct ExplorerCommand: AsyncParsableCommand {
         guard let data = FileManager.default.contents(atPath: config) else {
             throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
         }
-        return try PluginsConfig.parse(data, file: config, knownIDs: known)
+        return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
+    }
+
+    /// Prints `error: message` on stderr, on one line and with nothing a terminal would obey
+    /// (the message may quote a path, a flag or a file's contents).
+    static func printError(_ message: String) {
+        // write(2), not FileHandle: a stderr that cannot be written must not crash explorer.
+        let line = Array("error: \(message.sanitizedForTerminal)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).

@@ -40,6 +40,10 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
   --endless [SPEC]              answer 200 with a body that never ends (64 KB chunks, no length)
                                 until the client hangs up (default `*`).
   --drip [SPEC]                 answer 200 announcing 1000 bytes and send one a second.
+  --truncate [SPEC]             answer 200 with a Content-Length larger than the body sent, then
+                                close the connection: an answer cut off mid-body (default `*`).
+  --reset [SPEC]                send the headers and part of the body, then reset the connection
+                                (TCP RST) (default `*`).
   --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
                                 prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
@@ -69,6 +73,7 @@ import re
 import select
 import socket
 import stat
+import struct
 import sys
 import threading
 import time
@@ -177,6 +182,8 @@ class FakeSWAPI(ThreadingHTTPServer):
         error = sys.exc_info()[1]
         if isinstance(error, (ConnectionError, TimeoutError)):
             return
+        if isinstance(error, (OSError, ValueError)) and getattr(self, "resetting", False):
+            return  # the connection --reset closed under the handler
         super().handle_error(request, client_address)
 
     def record(self, target):
@@ -284,6 +291,13 @@ class Handler(BaseHTTPRequestHandler):
         if throttle:
             self.send_json(429, {"detail": "Request was throttled."},
                            headers={"Retry-After": options.retry_after})
+            return
+
+        if any(spec.matches(target, resource, page) for spec in options.truncate):
+            self.send_cut_off(reset=False)
+            return
+        if any(spec.matches(target, resource, page) for spec in options.reset):
+            self.send_cut_off(reset=True)
             return
 
         if any(spec.matches(target, resource, page) for spec in options.malformed):
@@ -426,6 +440,23 @@ class Handler(BaseHTTPRequestHandler):
 
     # Sending
 
+    def send_cut_off(self, reset):
+        """Headers promising 4 KiB more than the part of a body that follows; then the connection
+        is closed (a FIN, as a server that died mid-answer) or reset (an RST)."""
+        part = b'{"count": 36, "next": null, "results": [{"name": "CR90 corv'
+        self.send_response(200)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(part) + 4096))
+        self.end_headers()
+        self.wfile.write(part)
+        self.wfile.flush()
+        self.close_connection = True
+        if reset:
+            self.server.resetting = True
+            time.sleep(0.05)  # let the client read what was sent, so it is mid-body when the RST comes
+            self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+            self.connection.close()
+
     def send_json(self, status, body, headers=None):
         self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
 
@@ -497,6 +528,10 @@ def parse(arguments):
     parser.add_argument("--endless", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
     parser.add_argument("--drip", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
     parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--truncate", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--reset", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")

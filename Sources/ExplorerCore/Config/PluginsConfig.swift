@@ -18,24 +18,37 @@ public struct PluginsConfig: Sendable, Equatable {
     public var source: DataSource
     public var features: [Entry]
 
+    /// Parses and validates `data` for the features this binary has: each feature's `settings`
+    /// must be among those its descriptor declares, with values they accept. `file` names the
+    /// file in errors.
+    public static func parse(_ data: Data, file: String, features: [FeatureDescriptor]) throws(ConfigError) -> PluginsConfig {
+        let schemas = Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
+        return try parse(data, file: file, knownIDs: Set(schemas.keys), settings: schemas)
+    }
+
     /// Parses and validates `data`; `file` names the file in errors. `knownIDs` are the
-    /// feature ids this binary has.
-    public static func parse(_ data: Data, file: String, knownIDs: Set<String>) throws(ConfigError) -> PluginsConfig {
+    /// feature ids this binary has; `settings`, when given, the settings each of them takes
+    /// (without it any object is taken).
+    public static func parse(_ data: Data, file: String, knownIDs: Set<String>,
+                             settings schemas: [String: [SettingSpec]]? = nil) throws(ConfigError) -> PluginsConfig {
         let root: Any
         do {
             root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             throw ConfigError(file: file, path: "$", message: "malformed JSON (\(Self.locate(error, in: data)))")
         }
+        if let duplicate = JSONDuplicateKeys.first(in: data) {
+            throw ConfigError(file: file, path: duplicate, message: "duplicate key (each key may appear once in an object)")
+        }
         guard let object = root as? [String: Any] else {
             throw ConfigError(file: file, path: "$", message: "expected an object")
         }
-        for key in object.keys where !["source", "features"].contains(key) {
-            throw ConfigError(file: file, path: "$.\(key)", message: "unknown field (expected source, features)")
+        for key in object.keys.sorted() where !["source", "features"].contains(key) {
+            throw ConfigError(file: file, path: JSONDuplicateKeys.member(key, of: "$"), message: "unknown field (expected source, features)")
         }
         let sourceText = try string(object, "source", path: "$", file: file)
         guard let source = DataSource(rawValue: sourceText) else {
-            throw ConfigError(file: file, path: "$.source", message: "must be \"embedded\" or \"live\", not \"\(sourceText)\"")
+            throw ConfigError(file: file, path: "$.source", message: "must be \"embedded\" or \"live\", not \(SettingSpec.shown(.string(sourceText)))")
         }
         guard let featuresValue = object["features"] else {
             throw ConfigError(file: file, path: "$.features", message: "missing field")
@@ -50,15 +63,15 @@ public struct PluginsConfig: Sendable, Equatable {
             guard let feature = item as? [String: Any] else {
                 throw ConfigError(file: file, path: path, message: "expected an object")
             }
-            for key in feature.keys where !["id", "enabled", "baseURL", "settings"].contains(key) {
-                throw ConfigError(file: file, path: "\(path).\(key)", message: "unknown field (expected id, enabled, baseURL, settings)")
+            for key in feature.keys.sorted() where !["id", "enabled", "baseURL", "settings"].contains(key) {
+                throw ConfigError(file: file, path: JSONDuplicateKeys.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings)")
             }
             let id = try string(feature, "id", path: path, file: file)
             guard knownIDs.contains(id) else {
-                throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \"\(id)\" (known: \(knownIDs.sorted().joined(separator: ", ")))")
+                throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \(SettingSpec.shown(.string(id))) (known: \(knownIDs.sorted().joined(separator: ", ")))")
             }
             guard seen.insert(id).inserted else {
-                throw ConfigError(file: file, path: "\(path).id", message: "feature \"\(id)\" is listed twice")
+                throw ConfigError(file: file, path: "\(path).id", message: "feature \(SettingSpec.shown(.string(id))) is listed twice")
             }
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
@@ -67,9 +80,8 @@ public struct PluginsConfig: Sendable, Equatable {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "expected true or false")
             }
             let urlText = try string(feature, "baseURL", path: path, file: file)
-            guard let url = URL(string: urlText), let scheme = url.scheme?.lowercased(),
-                  ["http", "https"].contains(scheme), url.host != nil else {
-                throw ConfigError(file: file, path: "\(path).baseURL", message: "expected an http(s) URL, not \"\(urlText)\"")
+            guard let url = URL(string: urlText), isHTTPURL(url) else {
+                throw ConfigError(file: file, path: "\(path).baseURL", message: "expected an http(s) URL, not \(SettingSpec.shown(.string(urlText)))")
             }
             var settings = JSONValue.object([:])
             if let settingsValue = feature["settings"] {
@@ -80,9 +92,35 @@ public struct PluginsConfig: Sendable, Equatable {
                 }
                 settings = decoded
             }
+            if let specs = schemas?[id] {
+                try check(settings, against: specs, feature: id, path: "\(path).settings", file: file)
+            }
             entries.append(Entry(id: id, isEnabled: enabled, baseURL: url, settings: settings))
         }
         return PluginsConfig(source: source, features: entries)
+    }
+
+    /// Whether `url` is an absolute http(s) URL with a host, and a port from 1 to 65535 if any.
+    public static func isHTTPURL(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+              let host = url.host, !host.isEmpty else { return false }
+        return url.port.map { (1...65535).contains($0) } ?? true
+    }
+
+    /// Every setting must be one `specs` declares, with a value it accepts.
+    private static func check(_ settings: JSONValue, against specs: [SettingSpec], feature: String,
+                              path: String, file: String) throws(ConfigError) {
+        guard case .object(let object) = settings else { return }
+        for key in object.keys.sorted() {
+            let keyPath = JSONDuplicateKeys.member(key, of: path)
+            guard let spec = specs.first(where: { $0.name == key }) else {
+                let known = specs.isEmpty ? "\(feature) takes none" : "\(feature) takes \(specs.map(\.name).joined(separator: ", "))"
+                throw ConfigError(file: file, path: keyPath, message: "unknown setting (\(known))")
+            }
+            if let value = object[key], let problem = spec.problem(with: value) {
+                throw ConfigError(file: file, path: keyPath, message: problem)
+            }
+        }
     }
 
     private static func string(_ object: [String: Any], _ key: String, path: String, file: String) throws(ConfigError) -> String {

@@ -26,6 +26,8 @@ public struct FeatureDescriptor: Sendable {
     /// The kinds of screen its view makes (`list`, `detail`), for `arch`; a test checks every
     /// screen shown is one.
     public let screens: [String]
+    /// The settings it takes in Plugins.json, checked at start-up (see ``SettingSpec``).
+    public let settings: [SettingSpec]
 
     public init(
         id: String,
@@ -37,10 +39,12 @@ public struct FeatureDescriptor: Sendable {
         signer: (@Sendable (RequestSigner.Sources) -> RequestSigner)? = nil,
         endpoints: [String] = [],
         screens: [String] = [],
+        settings: [SettingSpec] = [],
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
         self.endpoints = endpoints
         self.screens = screens
+        self.settings = settings
         self.id = id
         self.title = title
         self.summary = summary

@@ -144,7 +144,8 @@ public final class Shell {
     }
 
     /// Whether nothing more is to run: `quit`, or `--bail` after a failure.
-    var isStopped: Bool { wantsToQuit || bailed }
+    /// Output that cannot be written stops everything too: the rest would be lost.
+    var isStopped: Bool { wantsToQuit || bailed || output.writeFailure != nil }
 
     /// `line 3`, where an error in a script read from stdin happened.
     static func lineLocation(_ number: Int) -> String {
@@ -185,7 +186,7 @@ public final class Shell {
                 succeeded = false
                 if options.bail || Self.isInterruption(error) { break }
             }
-            if wantsToQuit { break }
+            if wantsToQuit || output.writeFailure != nil { break }
         }
         return succeeded
     }

@@ -6,16 +6,36 @@ import Synchronization
 ///
 /// Writes may come from any task (trace lines do). Each is a single `write` of the whole text,
 /// so lines never interleave; the progress line's state is kept under a lock.
+///
+/// A write to stdout that fails (a full disk, a closed descriptor) is remembered
+/// (``writeFailure``): nothing more is written there, the shell stops, and explorer exits with
+/// `error: cannot write output: …` rather than pretending the output was written.
 public final class ShellOutput: Sendable {
-    private let writeOut: @Sendable (String) -> Void
+    /// Writes the text and returns 0, or the `errno` of the write that failed.
+    private let writeOut: @Sendable (String) -> Int32
     private let writeError: @Sendable (String) -> Void
     private let showsProgress: Bool
     private let progressShown = Mutex(false)
     private let progressAllowed = Mutex(true)
+    private let failedWith = Mutex<Int32?>(nil)
 
     public init(
         showsProgress: Bool = false,
         out: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
+        self.writeOut = { text in
+            out(text)
+            return 0
+        }
+        self.writeError = error
+        self.showsProgress = showsProgress
+    }
+
+    /// Output whose stdout writes report failure: `out` returns 0, or the `errno` it failed with.
+    public init(
+        showsProgress: Bool = false,
+        checkedOut out: @escaping @Sendable (String) -> Int32,
         error: @escaping @Sendable (String) -> Void
     ) {
         self.writeOut = out
@@ -27,9 +47,14 @@ public final class ShellOutput: Sendable {
     public static func standard(showsProgress: Bool) -> ShellOutput {
         ShellOutput(
             showsProgress: showsProgress,
-            out: { writeAll($0, to: STDOUT_FILENO) },
+            checkedOut: { writeAll($0, to: STDOUT_FILENO) },
             error: { writeAll($0, to: STDERR_FILENO) }
         )
+    }
+
+    /// Why writing to stdout failed (`No space left on device`), once it has; nil while it has not.
+    public var writeFailure: String? {
+        failedWith.withLock { $0 }.map { String(cString: strerror($0)) }
     }
 
     /// Prints `text` and a newline to stdout.
@@ -40,7 +65,9 @@ public final class ShellOutput: Sendable {
     /// Prints `text` to stdout as it is.
     public func write(_ text: String) {
         clearProgress()
-        writeOut(text)
+        guard failedWith.withLock({ $0 }) == nil else { return }
+        let code = writeOut(text)
+        if code != 0 { failedWith.withLock { $0 = $0 ?? code } }
     }
 
     /// Whether progress lines may be shown at all (not while screens are written as JSON or CSV).
@@ -87,18 +114,21 @@ public final class ShellOutput: Sendable {
 }
 
 /// Writes every byte of `text` to `descriptor` (unbuffered, so stdout and stderr interleave in
-/// the order they were written).
-private func writeAll(_ text: String, to descriptor: Int32) {
+/// the order they were written); 0, or the `errno` of the write that failed.
+@discardableResult
+private func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var text = text
-    text.withUTF8 { bytes in
+    return text.withUTF8 { bytes in
         var offset = 0
         while offset < bytes.count {
             let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
-                return
+                return errno
             }
+            if written == 0 { return EIO }
             offset += written
         }
+        return 0
     }
 }

@@ -14,6 +14,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
         embedded: SWAPIEmbeddedData.responder,
         endpoints: ["/people/?page={page}", "/people/{id}/", "/{resource}/{id}/"],
         screens: ["list", "segments", "detail", "favourite", "favourites"],
+        settings: settings,
         make: { context in CharactersFeature(context: context) }
     )
 
@@ -21,11 +22,11 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
     public let view: CharactersView
 
     public init(context: FeatureContext) {
-        let concurrency = context.settings["maxConcurrentPages"]?.intValue ?? 8
+        let concurrency = Self.maxConcurrentPagesSetting.int(in: context.settings, default: 8)
         viewModel = CharactersViewModel(
             service: .http(context.http), favourites: context.favourites,
-            maxConcurrentPages: min(max(concurrency, 1), 32),
-            maxPages: min(max(context.settings["maxPages"]?.intValue ?? PageLoader.defaultMaxPages, 1), 10_000),
+            maxConcurrentPages: concurrency,
+            maxPages: Self.maxPagesSetting.int(in: context.settings, default: PageLoader.defaultMaxPages),
             tracer: context.tracer, progress: context.progress)
         view = CharactersView(viewModel: viewModel, tracer: context.tracer)
     }

@@ -15,6 +15,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         cachesResponses: true,
         endpoints: ["{path…}", "{imageHref}"],
         screens: ["list", "detail", "favourite", "favourites", "view"],
+        settings: settings,
         make: { context in FactsFeature(context: context) }
     )
 
@@ -25,18 +26,18 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
     public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
         let settings = context.settings
-        let perHost = settings["maxConcurrentImagesPerHost"]?.intValue ?? 6
-        let timeout = settings["imageTimeout"]?.doubleValue ?? 5
-        let loader = ImageLoader(cache: context.images, http: context.http, maxPerHost: min(max(perHost, 1), 32),
-                                 timeout: .milliseconds(Int(min(max(timeout, 0.1), 120) * 1000)))
-        let configuredPageSize = settings["pageSize"]?.intValue
+        let perHost = Self.maxConcurrentImagesPerHostSetting.int(in: settings, default: 6)
+        let timeout = Self.imageTimeoutSetting.double(in: settings, default: 5)
+        let loader = ImageLoader(cache: context.images, http: context.http, maxPerHost: perHost,
+                                 timeout: .milliseconds(Int(timeout * 1000)))
+        let configuredPageSize = Self.pageSizeSetting.int(in: settings)
         let terminal = context.terminal
         viewModel = FactsViewModel(
-            service: .http(context.http, path: settings["path"]?.stringValue ?? FactsService.defaultPath),
+            service: .http(context.http, path: Self.pathSetting.string(in: settings, default: FactsService.defaultPath)),
             loader: loader, favourites: context.favourites, selection: context.selection, clock: context.clock,
             pageSize: {
                 // A screen's worth: the terminal's height less the heading and the prompt; 20 when piped.
-                if let configuredPageSize { return max(configuredPageSize, 1) }
+                if let configuredPageSize { return configuredPageSize }
                 return terminal.currentHeight.map { max($0 - 4, 5) } ?? 20
             },
             tracer: context.tracer)

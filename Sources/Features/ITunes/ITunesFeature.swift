@@ -13,6 +13,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         embedded: ITunesCatalogue.responder,
         endpoints: ["/search?term={term}&media=music&entity=song&limit={limit}&country={country}", "/lookup?id={id}&country={country}", "{previewUrl}"],
         screens: ["list", "detail", "favourite", "favourites", "play", "web"],
+        settings: settings,
         make: { context in ITunesFeature(context: context) }
     )
 
@@ -22,8 +23,8 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
     private let previews: ITunesPreviews
 
     public init(context: FeatureContext) {
-        let country = context.settings["country"]?.stringValue ?? "US"
-        let limit = min(max(context.settings["limit"]?.intValue ?? 50, 1), 200)
+        let country = Self.countrySetting.string(in: context.settings, default: "US")
+        let limit = Self.limitSetting.int(in: context.settings, default: 50)
         service = .http(context.http, country: country, limit: limit)
         viewModel = ITunesViewModel(service: service, favourites: context.favourites, tracer: context.tracer,
                                     progress: context.progress)

@@ -46,7 +46,7 @@ public enum MovieDBCredentials {
 
     /// The key file: the `apiKeyFile` setting (`~/` expanded) or `tmdb-key` in the config directory.
     public static func keyFile(_ sources: RequestSigner.Sources) -> URL {
-        guard let setting = sources.settings["apiKeyFile"]?.stringValue, !setting.isEmpty else {
+        guard let setting = MovieDBFeature.apiKeyFileSetting.string(in: sources.settings) else {
             return sources.configDirectory.appendingPathComponent("tmdb-key")
         }
         if setting.hasPrefix("~/"), let home = sources.environment["HOME"] {

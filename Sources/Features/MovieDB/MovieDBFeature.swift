@@ -18,6 +18,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         signer: MovieDBCredentials.signer,
         endpoints: ["/movie/{category}?page={page}", "/tv/{category}?page={page}", "/movie/{id}?append_to_response=videos", "/tv/{id}?append_to_response=videos", "/search/movie?query={words}&page={page}&include_adult=false", "/search/tv?query={words}&page={page}&include_adult=false", "{posterURL}"],
         screens: ["list", "detail", "favourite", "favourites", "trailer", "poster"],
+        settings: settings,
         make: { context in MovieDBFeature(context: context) }
     )
 
@@ -35,7 +36,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                                      index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
                                      selection: context.selection, clock: context.clock, tracer: context.tracer)
         view = MovieDBView(viewModel: viewModel,
-                           imageBaseURL: context.settings["imageBaseURL"]?.stringValue ?? MovieDBView.defaultImageBaseURL,
+                           imageBaseURL: Self.imageBaseURLSetting.string(in: context.settings, default: MovieDBView.defaultImageBaseURL),
                            tracer: context.tracer)
     }
 

@@ -13,6 +13,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         embedded: RacesEmbeddedData.responder,
         endpoints: ["/racing/?method=nextraces&count={count}"],
         screens: ["list", "detail", "favourite", "favourites"],
+        settings: settings,
         make: { context in RacesFeature(context: context) }
     )
 
@@ -24,10 +25,10 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     public init(context: FeatureContext, timeZone: TimeZone = .current) {
         var settings = RacesInteractor.Settings()
         let values = context.settings
-        if let poll = values["pollInterval"]?.doubleValue, poll >= 1 { settings.pollInterval = poll }
-        if let resort = values["resortInterval"]?.doubleValue, resort >= 1 { settings.resortInterval = resort }
-        if let visible = values["visible"]?.intValue, visible >= 1 { settings.visible = min(visible, 50) }
-        if let count = values["count"]?.intValue, count >= 1 { settings.count = min(count, 100) }
+        settings.pollInterval = Self.pollIntervalSetting.double(in: values, default: settings.pollInterval)
+        settings.resortInterval = Self.resortIntervalSetting.double(in: values, default: settings.resortInterval)
+        settings.visible = Self.visibleSetting.int(in: values, default: settings.visible)
+        settings.count = Self.countSetting.int(in: values, default: settings.count)
         scheduler = context.scheduler
         display = context.display
         let interactor = RacesInteractor(service: .http(context.http), clock: context.scheduler, selection: context.selection,

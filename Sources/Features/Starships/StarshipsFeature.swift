@@ -13,6 +13,7 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
         embedded: SWAPIEmbeddedData.responder,
         endpoints: ["/starships/?page={page}", "/starships/{id}/", "/{resource}/{id}/"],
         screens: ["list", "detail", "favourite", "favourites"],
+        settings: settings,
         make: { context in StarshipsFeature(context: context) }
     )
 
@@ -20,9 +21,9 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
     public let view: StarshipsView
 
     public init(context: FeatureContext) {
-        let concurrency = context.settings["maxConcurrentRequests"]?.intValue ?? 8
+        let concurrency = Self.maxConcurrentRequestsSetting.int(in: context.settings, default: 8)
         viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites,
-                                       maxConcurrentRequests: min(max(concurrency, 1), 32), tracer: context.tracer)
+                                       maxConcurrentRequests: concurrency, tracer: context.tracer)
         view = StarshipsView(viewModel: viewModel, tracer: context.tracer)
     }
 
