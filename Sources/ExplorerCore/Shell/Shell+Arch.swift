@@ -264,11 +264,32 @@ extension Shell {
 
     /// `StarshipDetail?`, `[StarshipRow]`: a type as it is written.
     static func typeName(of value: Any) -> String {
-        var name = String(describing: type(of: value))
-        for (pattern, template) in [(#"Optional<(.+)>$"#, "$1?"), (#"^Array<(.+)>$"#, "[$1]"), (#"^Dictionary<(.+), (.+)>$"#, "[$1: $2]")] {
-            name = name.replacingOccurrences(of: pattern, with: template, options: .regularExpression)
+        var text = Substring(String(describing: type(of: value)))
+        return spelled(&text)
+    }
+
+    /// Reads one type from the front of `text` (`Name` or `Name<Argument, …>`) and spells
+    /// Optional, Array and Dictionary as Swift code does: `T?`, `[T]`, `[K: V]`.
+    private static func spelled(_ text: inout Substring) -> String {
+        let name = text.prefix { $0 != "<" && $0 != ">" && $0 != "," }
+        text = text.dropFirst(name.count)
+        var arguments: [String] = []
+        if text.first == "<" {
+            text = text.dropFirst()
+            while !text.isEmpty {
+                arguments.append(spelled(&text))
+                if text.first == "," { text = text.dropFirst().drop { $0 == " " }; continue }
+                if text.first == ">" { text = text.dropFirst() }
+                break
+            }
         }
-        return name
+        switch (String(name), arguments.count) {
+        case ("Optional", 1): return arguments[0] + "?"
+        case ("Array", 1): return "[\(arguments[0])]"
+        case ("Dictionary", 2): return "[\(arguments[0]): \(arguments[1])]"
+        case (let name, 0): return name
+        case (let name, _): return "\(name)<\(arguments.joined(separator: ", "))>"
+        }
     }
 
     /// A field's value in a few words: `nil`, `10 items`, or its description cut short.
@@ -281,6 +302,9 @@ extension Shell {
         if mirror.displayStyle == .collection || mirror.displayStyle == .set || mirror.displayStyle == .dictionary {
             let count = mirror.children.count
             return count == 1 ? "1 item" : "\(count) items"
+        }
+        if let date = value as? Date {
+            return ISO8601DateFormatter().string(from: date)
         }
         if mirror.displayStyle == .struct || mirror.displayStyle == .class {
             return "\(typeName(of: value))(…)"
