@@ -584,7 +584,7 @@ import TestSupport
 
         try await broken.load()
         #expect(broken.state.value.rows == fixture.loadedState().rows)
-        #expect(broken.state.value.favouritesProblem?.contains("not a usable database") == true)
+        #expect(broken.state.value.favouritesProblem?.contains("is damaged (file is not a database)") == true)
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
         #expect(try Data(contentsOf: directory.appendingPathComponent("explorer.sqlite")) == garbage)
     }

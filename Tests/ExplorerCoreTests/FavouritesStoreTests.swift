@@ -212,7 +212,8 @@ struct FavouritesStoreTests {
         let readError = try #require(throws: StoreError.self) { try store.ids(in: "starships") }
         #expect(readError.kind == .corrupt)
         #expect(readError.path == file.path)
-        #expect(readError.description == "favourites database \(file.path): the file is not a usable database; it was left untouched")
+        #expect(readError.description == "the favourites database \(file.path) is damaged (file is not a database); favourites are off"
+                + " this run — move it aside (mv \(file.path) \(file.path).damaged) and explorer starts a new one")
 
         let writeError = try #require(throws: StoreError.self) {
             try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")

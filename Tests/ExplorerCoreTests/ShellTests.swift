@@ -784,7 +784,9 @@ struct ShellTests {
         try Data("not a database at all, just text".utf8).write(to: h.directory.file("explorer.sqlite"))
 
         #expect(await h.run("favs") == false)
-        #expect(h.output.errors == ["error: favourites database \(h.directory.file("explorer.sqlite").path): the file is not a usable database; it was left untouched"])
+        let path = h.directory.file("explorer.sqlite").path
+        #expect(h.output.errors == ["error: the favourites database \(path) is damaged (file is not a database); favourites are off this run"
+                                    + " — move it aside (mv \(path) \(path).damaged) and explorer starts a new one"])
     }
 
     // MARK: Interrupting

@@ -522,7 +522,7 @@ import TestSupport
         try await broken.search(["jack", "johnson"])
         #expect(broken.state.value.rows.count == 10)
         #expect(broken.state.value.rows.allSatisfy { !$0.isFavourite })
-        #expect(broken.state.value.favouritesProblem?.contains("not a usable database") == true)
+        #expect(broken.state.value.favouritesProblem?.contains("is damaged (file is not a database)") == true)
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
     }
 }

@@ -179,7 +179,8 @@ final class ScreenProbe {
         try await broken.search(["jack", "johnson"])
         #expect(lines(view).count == 12, "the list as always, unstarred")
         let warning = try #require(view.view.screen.warnings.first)
-        #expect(warning.hasPrefix("favourites unavailable: "))
+        #expect(warning.hasPrefix("the favourites database "), "a damaged file says so in full, with no prefix")
+        #expect(warning.contains(" is damaged (file is not a database); "))
         #expect(view.view.screen.warnings.count == 1)
     }
 

@@ -58,7 +58,9 @@ extension Screen {
     /// Says, as a warning, why favourites could not be read, if they could not (the screen
     /// shows without stars).
     public mutating func warnFavouritesUnavailable(_ problem: String?) {
-        if let problem { warnings.append("favourites unavailable: \(problem)") }
+        guard let problem else { return }
+        // A damaged database says in full what is wrong, where, and what to do.
+        warnings.append(StoreError.isDamageReport(problem) ? problem : "favourites unavailable: \(problem)")
     }
 }
 

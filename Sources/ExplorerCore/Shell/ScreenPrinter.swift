@@ -1,7 +1,7 @@
 /// Prints screens in the format in force: text laid out for the terminal (``TextRenderer``),
 /// one JSON object per line, or CSV rows (``CSVRenderer``). A screen's warnings go to stderr
-/// as `warning: …` whatever the format. Text taller than the terminal goes through the pager,
-/// when there is one and it is on.
+/// as `warning: …` whatever the format (a damaged database's once a run). Text taller than
+/// the terminal goes through the pager, when there is one and it is on.
 @MainActor
 public final class ScreenPrinter {
     public var format: OutputFormat
@@ -9,6 +9,8 @@ public final class ScreenPrinter {
     /// Pages text taller than the terminal; nil when output is not a terminal or paging is off.
     public var pager: Pager?
     private let output: ShellOutput
+    /// The damaged databases' warnings already written.
+    private var damageReported: Set<String> = []
 
     public init(output: ShellOutput, terminal: TerminalSettings, format: OutputFormat = .text, pager: Pager? = nil) {
         self.output = output
@@ -33,6 +35,8 @@ public final class ScreenPrinter {
             output.write(try CSVRenderer.render(screen))
         }
         for warning in screen.allWarnings {
+            // A damaged database is said once a run on stderr (JSON keeps it on every screen).
+            if StoreError.isDamageReport(warning), !damageReported.insert(warning).inserted { continue }
             output.errorLine("warning: " + warning.sanitizedForTerminal)
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// The SQLite database in the data directory (`explorer.sqlite`): WAL mode so several explorer
 /// processes can read while one writes, a busy timeout so they wait for each other instead of
@@ -7,14 +8,28 @@ import GRDB
 /// up to date.
 ///
 /// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
-/// A file that is not a database, or a directory that cannot be written, is reported as a
-/// ``StoreError`` and the file is left exactly as it was.
+/// A directory that cannot be written is reported as a ``StoreError``.
+///
+/// Before an existing file is opened for writing its integrity is checked, read-only
+/// (``DatabaseIntegrity``: `PRAGMA quick_check`, and the write-ahead log's checksums). A damaged
+/// file — or one that is not a database at all — is never opened for writing: every use this
+/// run fails with the same ``StoreError`` (kind `corrupt`), which says what is wrong, where the
+/// file is and how to move it aside, and the file and its log keep every byte they had. So do
+/// they when SQLite finds damage the check missed: nothing is written after that.
 public final class AppDatabase: Sendable {
     /// The folder holding the file; nil for a database in memory.
     public let directory: URL?
     public let path: String
     private let migrations: [StoreMigration]
-    private let writer = LockedLazy<any DatabaseWriter>()
+    private let connection = LockedLazy<Connection>()
+    /// Damage SQLite reported after the file was opened.
+    private let damageFound = Mutex<StoreError?>(nil)
+
+    /// The database open for reading and writing, or why it must not be.
+    private enum Connection: Sendable {
+        case open(any DatabaseWriter)
+        case damaged(StoreError)
+    }
 
     /// The database file in `directory`, with `migrations` (features' tables) after the favourites'.
     public init(directory: URL, migrations: [StoreMigration] = []) {
@@ -36,7 +51,7 @@ public final class AppDatabase: Sendable {
 
     public func read<T>(_ body: (Database) throws -> T) throws -> T {
         let writer = try open()
-        do { return try writer.read(body) } catch { throw StoreError(error, path: path) }
+        do { return try writer.read(body) } catch { throw noting(error) }
     }
 
     /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
@@ -53,40 +68,68 @@ public final class AppDatabase: Sendable {
                 return result!
             }
         } catch {
-            throw StoreError(error, path: path)
+            throw noting(error)
         }
     }
 
+    /// Why the database cannot be used this run because it is damaged; nil when it can (or has
+    /// not been opened yet).
+    public var damage: StoreError? {
+        if let found = damageFound.withLock({ $0 }) { return found }
+        if case .damaged(let error)? = connection.existingValue { return error }
+        return nil
+    }
+
+    /// `error` as a ``StoreError``; damage is remembered, so nothing is written after it.
+    private func noting(_ error: Error) -> StoreError {
+        let storeError = StoreError(error, path: path)
+        if storeError.kind == .corrupt { damageFound.withLock { $0 = $0 ?? storeError } }
+        return storeError
+    }
+
     private func open() throws -> any DatabaseWriter {
-        try writer.value {
-            guard let directory else {
-                let queue = try DatabaseQueue()
-                try migrator.migrate(queue)
-                return queue
-            }
+        if let found = damageFound.withLock({ $0 }) { throw found }
+        switch try connection.value(connect) {
+        case .open(let writer): return writer
+        case .damaged(let error): throw error
+        }
+    }
+
+    private func connect() throws -> Connection {
+        guard let directory else {
+            let queue = try DatabaseQueue()
+            try migrator.migrate(queue)
+            return .open(queue)
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.unwritable, path: directory.path, detail: "cannot create the data directory")
+        }
+        // Opening a pool writes (it makes sure the log exists, migrations record themselves),
+        // and closing it checkpoints: a damaged file is not opened at all.
+        if let problem = DatabaseIntegrity.damage(at: path) {
+            return .damaged(.damaged(path: path, problem: problem))
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "explorer"
+        // Two explorers opening a new file at the same moment can collide where the busy
+        // timeout does not apply (switching to WAL, both running the first migration); the
+        // loser tries again and finds the work done.
+        var attempt = 0
+        while true {
             do {
-                try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrator.migrate(pool)
+                return .open(pool)
+            } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
+                attempt += 1
+                usleep(20_000)
             } catch {
-                throw StoreError(.unwritable, path: directory.path, detail: "cannot create the data directory")
-            }
-            var configuration = Configuration()
-            configuration.busyMode = .timeout(5)
-            configuration.label = "explorer"
-            // Two explorers opening a new file at the same moment can collide where the busy
-            // timeout does not apply (switching to WAL, both running the first migration); the
-            // loser tries again and finds the work done.
-            var attempt = 0
-            while true {
-                do {
-                    let pool = try DatabasePool(path: path, configuration: configuration)
-                    try migrator.migrate(pool)
-                    return pool
-                } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
-                    attempt += 1
-                    usleep(20_000)
-                } catch {
-                    throw StoreError(error, path: path)
-                }
+                let storeError = StoreError(error, path: path)
+                if storeError.kind == .corrupt { return .damaged(storeError) }
+                throw storeError
             }
         }
     }

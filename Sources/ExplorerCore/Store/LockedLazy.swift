@@ -12,4 +12,9 @@ final class LockedLazy<Value: Sendable>: Sendable {
             return made
         }
     }
+
+    /// The value if it has been made.
+    var existingValue: Value? {
+        storage.withLock { $0 }
+    }
 }

@@ -1,19 +1,30 @@
+import Foundation
 import GRDB
 
 /// A favourites or cache operation that could not be done, in one line for the user.
 public struct StoreError: Error, Sendable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
-        case corrupt, unwritable, busy, other
+        /// The file is damaged (or not a database at all): nothing is written to it this run.
+        case corrupt
+        case unwritable, busy, other
     }
 
     public let kind: Kind
     public let path: String
     private let detail: String
+    /// For a damaged file: the commands that move it aside, as things stood when it was found.
+    private let moveAside: String
 
     init(_ kind: Kind, path: String, detail: String) {
         self.kind = kind
         self.path = path
         self.detail = detail
+        moveAside = kind == .corrupt ? Self.moveAside(path) : ""
+    }
+
+    /// The database at `path` is damaged: `problem` says how, in a few words.
+    static func damaged(path: String, problem: String) -> StoreError {
+        StoreError(.corrupt, path: path, detail: problem)
     }
 
     init(_ error: Error, path: String) {
@@ -27,7 +38,7 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         }
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
-            self.init(.corrupt, path: path, detail: "the file is not a usable database; it was left untouched")
+            self.init(.corrupt, path: path, detail: error.message ?? "\(error.resultCode)")
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
             self.init(.unwritable, path: path, detail: "cannot open or write it")
         case .SQLITE_BUSY, .SQLITE_LOCKED:
@@ -38,6 +49,36 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        "favourites database \(path): \(detail)"
+        let path = path.sanitizedForTerminal
+        guard kind == .corrupt else { return "favourites database \(path): \(detail)" }
+        return "\(Self.damagedPrefix)\(path) is damaged (\(detail.sanitizedForTerminal)); favourites are off this run"
+            + " — move it aside (\(moveAside)) and explorer starts a new one"
+    }
+
+    /// The commands that move the file at `path` aside, with its write-ahead log when that holds
+    /// anything (under the name SQLite looks for beside the moved file).
+    private static func moveAside(_ path: String) -> String {
+        let damaged = path + ".damaged"
+        var commands = "mv \(shellQuoted(path)) \(shellQuoted(damaged))"
+        let logSize = (try? FileManager.default.attributesOfItem(atPath: path + "-wal")[.size] as? Int) ?? 0
+        if logSize > 0 {
+            commands += "; mv \(shellQuoted(path + "-wal")) \(shellQuoted(damaged + "-wal"))"
+        }
+        return commands.sanitizedForTerminal
+    }
+
+    private static let damagedPrefix = "the favourites database "
+
+    /// Whether `text` is what a damaged database says (a warning worth saying once a run).
+    public static func isDamageReport(_ text: String) -> Bool {
+        text.hasPrefix(damagedPrefix) && text.contains(" is damaged (")
+    }
+
+    /// `path` as one shell word: as it is when it holds nothing the shell reads, else in single quotes.
+    static func shellQuoted(_ path: String) -> String {
+        let plain = path.unicodeScalars.allSatisfy { scalar in
+            scalar.isASCII && (CharacterSet.alphanumerics.contains(scalar) || "/._-+,:@%=".unicodeScalars.contains(scalar))
+        }
+        return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
     }
 }

@@ -1,0 +1,79 @@
+import Foundation
+
+/// Reads a SQLite write-ahead log (`explorer.sqlite-wal`) to tell whether it is damaged.
+///
+/// SQLite itself never says so: it stops reading the log at the first frame whose checksum does
+/// not match and carries on without the transactions after it (and ignores a log whose header
+/// does not check out), so favourites vanish silently and the next checkpoint makes the loss
+/// permanent. Here a frame of the log's current generation (its salts match the header's) whose
+/// checksum fails, a frame cut short, or a header that does not check out on a log holding
+/// more than a header, is damage. Frames of an older generation after the current ones are
+/// what a log reused after a checkpoint normally holds; valid frames after the last commit are
+/// a transaction that never finished; neither is damage.
+///
+/// The format: https://www.sqlite.org/fileformat2.html#walformat
+struct WriteAheadLog {
+    let bytes: [UInt8]
+
+    init(_ data: Data) {
+        bytes = [UInt8](data)
+    }
+
+    /// What is wrong with the log, in a few words; nil when nothing is.
+    var problem: String? {
+        guard !bytes.isEmpty else { return nil }
+        guard bytes.count >= 32 else { return "it is shorter than its header" }
+        let magic = word(at: 0)
+        guard magic == 0x377F_0682 || magic == 0x377F_0683, word(at: 4) == 3_007_000 else {
+            return "its header is not a write-ahead log's"
+        }
+        let pageSize = Int(word(at: 8) == 1 ? 65536 : word(at: 8))
+        guard pageSize >= 512, pageSize <= 65536, pageSize & (pageSize - 1) == 0 else {
+            return "its header gives no valid page size"
+        }
+        let bigEndian = magic & 1 == 1
+        var sum = checksum(0..<24, bigEndian: bigEndian, from: (0, 0))
+        guard sum == (word(at: 24), word(at: 28)) else { return "its header fails its checksum" }
+        let salts = (word(at: 16), word(at: 20))
+
+        let frameSize = 24 + pageSize
+        var offset = 32
+        var frame = 1
+        while offset + 24 <= bytes.count {
+            guard (word(at: offset + 8), word(at: offset + 12)) == salts else { return nil }  // an older generation
+            guard offset + frameSize <= bytes.count else { return "it ends inside frame \(frame)" }
+            sum = checksum(offset..<offset + 8, bigEndian: bigEndian, from: sum)
+            sum = checksum(offset + 24..<offset + frameSize, bigEndian: bigEndian, from: sum)
+            guard word(at: offset) != 0, sum == (word(at: offset + 16), word(at: offset + 20)) else {
+                return "frame \(frame) fails its checksum"
+            }
+            offset += frameSize
+            frame += 1
+        }
+        // Less than a frame header left: a frame cut short, unless the salts are an older one's.
+        if bytes.count - offset >= 16, (word(at: offset + 8), word(at: offset + 12)) == salts {
+            return "it ends inside frame \(frame)"
+        }
+        return nil
+    }
+
+    /// The big-endian 32-bit word at `offset`.
+    private func word(at offset: Int) -> UInt32 {
+        return UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+    }
+
+    /// SQLite's WAL checksum over `range` (a multiple of 8 bytes), continuing from `start`; the
+    /// words are big-endian when the magic number says so, little-endian otherwise.
+    private func checksum(_ range: Range<Int>, bigEndian: Bool, from start: (UInt32, UInt32)) -> (UInt32, UInt32) {
+        var (s0, s1) = start
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let x0 = bigEndian ? word(at: index) : word(at: index).byteSwapped
+            let x1 = bigEndian ? word(at: index + 4) : word(at: index + 4).byteSwapped
+            s0 = s0 &+ x0 &+ s1
+            s1 = s1 &+ x1 &+ s0
+            index += 8
+        }
+        return (s0, s1)
+    }
+}

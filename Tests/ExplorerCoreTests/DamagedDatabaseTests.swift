@@ -1,0 +1,207 @@
+import Foundation
+import GRDB
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// A database file damaged on disk (its header, a page, its end, its write-ahead log) is found
+/// when the store opens, and then never written: every use fails with one clear error, and the
+/// file and its log keep every byte they had.
+@Suite("Damaged database")
+struct DamagedDatabaseTests {
+    static let migrations = [OfflineIndex.migration(prefix: "moviedb")]
+
+    /// A data directory whose database holds 60 favourites, written through the store and
+    /// closed (so no write-ahead log is left).
+    private func sixtyFavourites() throws -> TemporaryDirectory {
+        let directory = TemporaryDirectory("damaged")
+        try Self.addSixtyFavourites(AppDatabase(directory: directory.url, migrations: Self.migrations))
+        #expect(!FileManager.default.fileExists(atPath: directory.file("explorer.sqlite-wal").path), "closed: the log is gone")
+        return directory
+    }
+
+    private static func addSixtyFavourites(_ database: AppDatabase) throws {
+        let store = FavouritesStore(database: database)
+        for id in 1...60 {
+            try store.toggle(feature: "characters", itemID: "\(id)", title: "Character number \(id)")
+        }
+    }
+
+    /// A data directory holding a copy of a database taken while it was open after 60
+    /// favourites were added: its write-ahead log holds them, as after a crash (or a kill).
+    private func sixtyFavouritesInTheLog() throws -> TemporaryDirectory {
+        let live = TemporaryDirectory("live")
+        defer { live.remove() }
+        let database = AppDatabase(directory: live.url, migrations: Self.migrations)
+        try Self.addSixtyFavourites(database)
+        let copy = TemporaryDirectory("damaged-log")
+        for name in ["explorer.sqlite", "explorer.sqlite-wal"] {
+            try FileManager.default.copyItem(at: live.file(name), to: copy.file(name))
+        }
+        withExtendedLifetime(database) {}
+        let log = try Data(contentsOf: copy.file("explorer.sqlite-wal"))
+        #expect(log.count > 100_000, "the favourites are in the log, not the file: \(log.count) bytes")
+        return copy
+    }
+
+    private func overwrite(_ file: URL, at offset: Int, count: Int) throws {
+        var bytes = try Data(contentsOf: file)
+        let garbage = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        bytes.replaceSubrange(offset..<offset + count, with: garbage)
+        try bytes.write(to: file)
+    }
+
+    /// The file's bytes and the log's (nil when there is none, or it is empty: any reader of a
+    /// database in WAL mode, a read-only one too, makes an empty log if there is none).
+    private func bytes(in directory: TemporaryDirectory) -> [Data?] {
+        ["explorer.sqlite", "explorer.sqlite-wal"].map { name in
+            (try? Data(contentsOf: directory.file(name))).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// Everything a run could do with the store fails with the damage; returns the error.
+    @discardableResult
+    private func expectDamaged(_ directory: TemporaryDirectory, saying problem: String,
+                               sourceLocation: SourceLocation = #_sourceLocation) throws -> StoreError {
+        let before = bytes(in: directory)
+        let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        let store = FavouritesStore(database: database)
+
+        let error = try #require(throws: StoreError.self, sourceLocation: sourceLocation) { try store.ids(in: "characters") }
+        let path = directory.file("explorer.sqlite").path
+        #expect(error.kind == .corrupt, sourceLocation: sourceLocation)
+        #expect(error.path == path, sourceLocation: sourceLocation)
+        #expect(error.description.hasPrefix("the favourites database \(path) is damaged ("), sourceLocation: sourceLocation)
+        #expect(error.description.contains(problem), "\(error)", sourceLocation: sourceLocation)
+        #expect(error.description.contains("; favourites are off this run — move it aside (mv \(path) \(path).damaged"),
+                sourceLocation: sourceLocation)
+        #expect(error.description.hasSuffix(") and explorer starts a new one"), sourceLocation: sourceLocation)
+        #expect(database.damage?.description == error.description, sourceLocation: sourceLocation)
+
+        // Lists show without stars and say why.
+        #expect(store.marks(in: "characters") == FavouriteMarks(ids: [], problem: error.description), sourceLocation: sourceLocation)
+        // Writes are refused, favourites' and caches' alike, and reads fail the same way.
+        let toggle = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try store.toggle(feature: "characters", itemID: "61", title: "Character number 61")
+        }
+        #expect(toggle.description == error.description, sourceLocation: sourceLocation)
+        #expect(throws: StoreError.self, sourceLocation: sourceLocation) { try store.list() }
+        #expect(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try ResponseCache(database: database, feature: "moviedb", clock: LiveClock()).store(Data("{}".utf8), for: "/movie/popular")
+        }
+        #expect(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try OfflineIndex(database: database, prefix: "moviedb")
+                .store([IndexedItem(key: "movie/1", title: "Ad Astra", payload: Data(), fetchedAt: Date())])
+        }
+        // Another store on the same file (the next run) finds the same.
+        let again = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
+            try FavouritesStore(database: AppDatabase(directory: directory.url)).list()
+        }
+        #expect(again.description == error.description, sourceLocation: sourceLocation)
+
+        #expect(bytes(in: directory) == before, "the file and its log are left exactly as they were", sourceLocation: sourceLocation)
+        return error
+    }
+
+    // MARK: The file
+
+    @Test func damagedHeaderIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        try overwrite(directory.file("explorer.sqlite"), at: 0, count: 100)
+
+        try expectDamaged(directory, saying: "is damaged (file is not a database)")
+    }
+
+    @Test func damagedPageIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let size = try Data(contentsOf: file).count
+        try overwrite(file, at: size / 2, count: 200)
+
+        try expectDamaged(directory, saying: "is damaged (quick_check: ")
+    }
+
+    @Test func damagedFavouritesPageIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let (page, pageSize) = try DatabaseQueue(path: file.path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'favourite'")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory.file("explorer.sqlite-wal").path))
+        try overwrite(file, at: (page - 1) * pageSize + 8, count: 200)
+
+        try expectDamaged(directory, saying: "quick_check: ")
+    }
+
+    @Test func truncatedFileIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let bytes = try Data(contentsOf: file)
+        try bytes.prefix(bytes.count / 2).write(to: file)
+
+        try expectDamaged(directory, saying: "is damaged (")
+    }
+
+    // MARK: The write-ahead log
+
+    @Test func damagedLogIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavouritesInTheLog()
+        defer { directory.remove() }
+        let log = directory.file("explorer.sqlite-wal")
+        try overwrite(log, at: try Data(contentsOf: log).count / 2, count: 200)
+
+        let error = try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: frame ")
+        #expect(error.description.contains(" fails its checksum); "))
+        let path = directory.file("explorer.sqlite").path
+        #expect(error.description.contains("mv \(path) \(path).damaged; mv \(path)-wal \(path).damaged-wal)"), "the log goes with it")
+    }
+
+    @Test func damagedLogHeaderIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavouritesInTheLog()
+        defer { directory.remove() }
+        try overwrite(directory.file("explorer.sqlite-wal"), at: 0, count: 32)
+
+        try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: its header is not a write-ahead log's)")
+    }
+
+    @Test func truncatedLogIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavouritesInTheLog()
+        defer { directory.remove() }
+        let log = directory.file("explorer.sqlite-wal")
+        let bytes = try Data(contentsOf: log)
+        try bytes.prefix(bytes.count / 2 + 100).write(to: log)
+
+        try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: it ends inside frame ")
+    }
+
+    /// Not damage: what a crash leaves (the log holding what was committed) is read as SQLite
+    /// reads it, and the database keeps working.
+    @Test func logLeftByACrashIsSound() throws {
+        let directory = try sixtyFavouritesInTheLog()
+        defer { directory.remove() }
+        let store = FavouritesStore(database: AppDatabase(directory: directory.url, migrations: Self.migrations))
+
+        #expect(try store.ids(in: "characters").count == 60)
+        #expect(try store.toggle(feature: "characters", itemID: "61", title: "Character number 61") == true)
+        #expect(store.database.damage == nil)
+    }
+
+    // MARK: Messages
+
+    @Test func pathsThatTheShellWouldReadAreQuotedInTheAdvice() throws {
+        let parent = TemporaryDirectory()
+        defer { parent.remove() }
+        let data = parent.file("my data's")
+        try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
+        try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: data.appendingPathComponent("explorer.sqlite"))
+
+        let error = try #require(throws: StoreError.self) { try FavouritesStore(database: AppDatabase(directory: data)).list() }
+        let quoted = "'\(data.path.replacingOccurrences(of: "'", with: "'\\''"))/explorer.sqlite"
+        #expect(error.description.contains("(mv \(quoted)' \(quoted).damaged')"), "\(error)")
+    }
+}

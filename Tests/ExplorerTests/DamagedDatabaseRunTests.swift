@@ -1,0 +1,117 @@
+import ExplorerCore
+import Foundation
+import TestSupport
+import Testing
+
+/// explorer run on a data directory whose database was damaged after 60 favourites were marked:
+/// lists show without stars and one warning says what is wrong, where and what to do; `fav`
+/// and `favs` fail (status 1); the file and its log keep every byte.
+@Suite("A damaged favourites database")
+struct DamagedDatabaseRunTests {
+    enum Damage: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        /// The 100-byte header overwritten.
+        case header
+        /// 200 bytes overwritten in the middle of the file.
+        case page
+        /// The file cut to half its size.
+        case truncation
+        /// 200 bytes overwritten in the middle of a write-ahead log left by a crash.
+        case log
+
+        var testDescription: String { rawValue }
+    }
+
+    @Test("lists unstarred with one warning, fav and favs fail, the file is left as it was", arguments: Damage.allCases)
+    func damagedDatabase(_ damage: Damage) async throws {
+        let sandbox = try Sandbox("damaged-\(damage.rawValue)")
+        let data = URL(fileURLWithPath: sandbox.dataDirectory)
+        let file = data.appendingPathComponent("explorer.sqlite")
+        let marking = try await Explorer.run([], script: "use characters\n" + (1...60).map { "fav \($0)\n" }.joined(), in: sandbox)
+        #expect(marking.status == 0)
+        #expect(marking.stderrText == "")
+        try Self.damage(damage, data: data, sandbox: sandbox)
+        let before = Self.bytes(in: data)
+
+        let listed = try await Explorer.run([], script: "use characters\nopen 1\nback\n", in: sandbox)
+        #expect(listed.status == 0, "a warning alone does not fail a script")
+        #expect(listed.stdoutText.contains(" 1  ☆  Luke Skywalker "), "the list is shown:\n\(listed.stdoutText)")
+        let starred = listed.stdoutText.split(separator: "\n").filter { $0.range(of: #"^ *[0-9]+  ★"#, options: .regularExpression) != nil }
+        #expect(starred == [], "no row is starred")
+        let warnings = listed.stderrText.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(warnings.count == 2 && warnings[1] == "", "one warning for three screens:\n\(listed.stderrText)")
+        let warning = String(warnings[0])
+        #expect(warning.hasPrefix("warning: the favourites database \(file.path) is damaged ("), "\(warning)")
+        #expect(warning.contains("; favourites are off this run — move it aside (mv \(file.path) \(file.path).damaged"))
+        #expect(warning.hasSuffix(") and explorer starts a new one"))
+
+        let favourited = try await Explorer.run([], script: "use characters\nfav 1\n", in: sandbox)
+        #expect(favourited.status == 1, "fav fails")
+        let damage = warning.dropFirst("warning: ".count)
+        #expect(favourited.stderrText == warning + "\n" + "error: line 2: " + damage + "\n")
+        #expect(!favourited.stdoutText.contains("is now a favourite"))
+
+        let listedAll = try await Explorer.run([], script: "favs all\n", in: sandbox)
+        #expect(listedAll.status == 1)
+        #expect(listedAll.stdoutText == "")
+        #expect(listedAll.stderrText == "error: line 1: " + damage + "\n")
+
+        #expect(Self.bytes(in: data) == before, "the file and its log are exactly as they were")
+    }
+
+    /// A healthy file: nothing to say, and every favourite starred.
+    @Test func soundDatabaseStarsItsFavouritesWithoutAWord() async throws {
+        let sandbox = try Sandbox("damaged-none")
+        _ = try await Explorer.run([], script: "use characters\n" + (1...60).map { "fav \($0)\n" }.joined(), in: sandbox)
+        let listed = try await Explorer.run([], script: "use characters\n", in: sandbox)
+        #expect(listed.status == 0)
+        #expect(listed.stderrText == "")
+        #expect(listed.stdoutText.split(separator: "\n").filter { $0.range(of: #"^ *[0-9]+  ★"#, options: .regularExpression) != nil }.count == 60)
+    }
+
+    /// The database file's bytes and its log's (nil when there is none or it is empty: any
+    /// reader of a database in WAL mode makes an empty one).
+    static func bytes(in data: URL) -> [Data?] {
+        ["explorer.sqlite", "explorer.sqlite-wal"].map { name in
+            (try? Data(contentsOf: data.appendingPathComponent(name))).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    static func overwrite(_ file: URL, at offset: Int, count: Int) throws {
+        var bytes = try Data(contentsOf: file)
+        bytes.replaceSubrange(offset..<offset + count, with: (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) })
+        try bytes.write(to: file)
+    }
+
+    /// Marks more favourites in `data`, then copies the file and its log to `snapshot` while
+    /// the database is still open: what a crash leaves. The database is closed on return.
+    static func markMoreAndCopyWhileOpen(_ data: URL, to snapshot: URL) throws {
+        try FileManager.default.createDirectory(at: snapshot, withIntermediateDirectories: true)
+        let database = AppDatabase(directory: data)
+        let store = FavouritesStore(database: database)
+        for id in 61...82 { try store.toggle(feature: "characters", itemID: "\(id)", title: "Character \(id)") }
+        for name in ["explorer.sqlite", "explorer.sqlite-wal"] {
+            try FileManager.default.copyItem(at: data.appendingPathComponent(name), to: snapshot.appendingPathComponent(name))
+        }
+        withExtendedLifetime(database) {}
+    }
+
+    static func damage(_ damage: Damage, data: URL, sandbox: Sandbox) throws {
+        let file = data.appendingPathComponent("explorer.sqlite")
+        let size = try Data(contentsOf: file).count
+        switch damage {
+        case .header:
+            try overwrite(file, at: 0, count: 100)
+        case .page:
+            try overwrite(file, at: size / 2, count: 200)
+        case .truncation:
+            try Data(contentsOf: file).prefix(size / 2).write(to: file)
+        case .log:
+            let snapshot = sandbox.file("snapshot")
+            try markMoreAndCopyWhileOpen(data, to: snapshot)
+            try FileManager.default.removeItem(at: data)
+            try FileManager.default.moveItem(at: snapshot, to: data)
+            let log = data.appendingPathComponent("explorer.sqlite-wal")
+            try overwrite(log, at: try Data(contentsOf: log).count / 2, count: 200)
+        }
+    }
+}
