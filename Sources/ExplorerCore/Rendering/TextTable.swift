@@ -58,13 +58,14 @@ public struct TextTable: Sendable {
         func line(_ values: [String], _ valueWidths: [Int]?) -> String {
             var parts: [String] = []
             for (position, index) in shown.enumerated() {
-                let fitted = (valueWidths?[index] ?? values[index].displayWidth) > widths[index]
-                    ? values[index].truncated(toWidth: widths[index]) : values[index]
-                    // (A wrapped cell's line may still hold a word wider than its column.)
+                // Each cell is measured once: cut (a wrapped cell's line may still hold a word
+                // wider than its column) and padded knowing its width.
+                let fitted = values[index].truncated(toWidth: widths[index],
+                                                     measured: valueWidths?[index] ?? values[index].displayWidth)
                 let isLast = position == shown.count - 1
                 switch columns[index].alignment {
-                case .left: parts.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
-                case .right: parts.append(fitted.leftPadded(toWidth: widths[index]))
+                case .left: parts.append(isLast ? fitted.text : fitted.text.padded(toWidth: widths[index], measured: fitted.width))
+                case .right: parts.append(fitted.text.leftPadded(toWidth: widths[index], measured: fitted.width))
                 }
             }
             return trimTrailing(parts.joined(separator: separator))
