@@ -120,8 +120,12 @@ public struct TextTable: Sendable {
         let separators = separator.displayWidth * max(shown.count - 1, 0)
         var total = shown.reduce(0) { $0 + widths[$1] } + separators
         while total > width {
-            let candidates = shown.filter { columns[$0].isTruncatable && widths[$0] > floor($0) }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return false }
+            // The widest that can give, the first of equals.
+            var widest: Int?
+            for index in shown where columns[index].isTruncatable && widths[index] > floor(index) {
+                if widest.map({ widths[index] > widths[$0] }) ?? true { widest = index }
+            }
+            guard let widest else { return false }
             widths[widest] -= 1
             total -= 1
         }
