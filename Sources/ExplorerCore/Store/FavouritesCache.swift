@@ -29,7 +29,7 @@ final class FavouritesCache: Sendable {
     /// The item ids of `feature` that are favourites, on `db`, which must always be the same
     /// connection (the writer) and not inside a transaction of another connection's snapshot.
     func ids(in feature: String, _ db: Database) throws -> Set<String> {
-        let stamp = Stamp(dataVersion: try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0,
+        let stamp = Stamp(dataVersion: try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
                           ownChanges: db.totalChangesCount)
         return try snapshot.withLock { current in
             if let current, current.stamp == stamp { return current.ids[feature] ?? [] }
