@@ -41,7 +41,7 @@ final class SubscriberList<Value> {
         defer { isDelivering = false }
         while !queue.isEmpty {
             let (sequence, value) = queue.removeFirst()
-            for id in entries.map(\.id) {
+            for id in entries.map({ $0.id }) {  // (a closure: a key path here is built at run time on every send)
                 // Looked up again each time: an earlier subscriber may have cancelled this one.
                 guard let entry = entries.first(where: { $0.id == id }),
                       entry.joinedAfter < sequence else { continue }

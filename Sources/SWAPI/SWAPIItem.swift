@@ -5,11 +5,17 @@ public protocol SWAPIItem: ListItem, Decodable {
     var name: String { get }
     /// Its own address, `https://swapi.dev/api/starships/10/`.
     var url: String { get }
+    /// SWAPI's id: ``SWAPIItem/id(url:name:)`` of its URL and name. An item may keep it rather
+    /// than read it from the URL each time.
+    var id: String { get }
 }
 
 extension SWAPIItem {
     /// SWAPI's id, from the URL (`…/starships/10/` → `10`); the name when the URL has none.
-    public var id: String { SWAPIResource.id(fromURL: url) ?? name }
+    public var id: String { Self.id(url: url, name: name) }
+
+    /// The id of an item at `url` called `name`: from the URL, else the name.
+    public static func id(url: String, name: String) -> String { SWAPIResource.id(fromURL: url) ?? name }
 
     public var itemID: String? { id }
     public var favouriteTitle: String { name }

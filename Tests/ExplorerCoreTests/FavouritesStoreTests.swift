@@ -137,7 +137,7 @@ struct FavouritesStoreTests {
         #expect(try second.ids(in: "starships") == ["10"])
         #expect(try Set(second.list().map(\.title)) == ["Millennium Falcon", "Luke Skywalker"])
 
-        // Nothing is cached: each sees what the other wrote.
+        // Each sees what the other wrote (what is kept in memory is read again when it changed).
         #expect(try second.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon") == false)
         #expect(try first.ids(in: "starships") == [])
         #expect(try first.toggle(feature: "starships", itemID: "12", title: "X-wing") == true)

@@ -94,29 +94,46 @@ extension ScreenTable {
     ) -> ScreenTable {
         let shownKeys = Set(columns.map(\.key))
         let rowFields = rows.map { fields($0.item) }
+        // Rows of one feature usually have the same fields in the same order: such a row adds
+        // no data column the first row did not, and its columns' fields are where the first
+        // row's are. Only a row that differs is looked at key by key.
+        let firstShape = rowFields.first.map { $0.map { (key: $0.key, inData: $0.visibility.inData) } } ?? []
+        let sameShape = rowFields.map { fields in
+            fields.count == firstShape.count
+                && zip(fields, firstShape).allSatisfy { $0.key == $1.key && $0.visibility.inData == $1.inData }
+        }
         // The data columns: every field a row has that text does not show, in first-seen order.
         var dataKeys: [String] = []
         var seen = shownKeys
-        for fields in rowFields {
+        for (index, fields) in rowFields.enumerated() where index == 0 || !sameShape[index] {
             for field in fields where field.visibility.inData && seen.insert(field.key).inserted {
                 dataKeys.append(field.key)
             }
         }
         let keys = columns.map(\.key) + dataKeys
-        // Rows of one feature usually have the same fields in the same order: find where each
-        // column's field is once, and look it up by key only in a row that differs.
-        let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
-        let firstPositions = Dictionary(firstKeys.enumerated().map { ($0.element, $0.offset) }, uniquingKeysWith: { first, _ in first })
-        let cells = zip(rows, rowFields).map { row, fields -> [Cell] in
-            let sameShape = fields.count == firstKeys.count && zip(fields, firstKeys).allSatisfy { $0.key == $1 }
-            let positions = sameShape ? firstPositions
-                : Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            return listCells(row) + keys.enumerated().map { index, key in
-                guard let position = positions[key] else { return Cell("", .null) }
+        func positions(_ fields: [ScreenField]) -> [Int?] {
+            let byKey = Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
+            return keys.map { byKey[$0] }
+        }
+        let firstPositions = rowFields.first.map(positions) ?? []
+        let cells = rows.indices.map { index -> [Cell] in
+            let fields = rowFields[index]
+            let columnPositions = sameShape[index] ? firstPositions : positions(fields)
+            var cells = listCells(rows[index])
+            cells.reserveCapacity(cells.count + keys.count)
+            for (column, position) in columnPositions.enumerated() {
+                guard let position else {
+                    cells.append(Cell("", .null))
+                    continue
+                }
                 let field = fields[position]
-                guard index < columns.count else { return .data(field.value) }
-                return columns[index].showsValue ? .value(field.value) : Cell(field.text, field.value)
+                if column >= columns.count {
+                    cells.append(.data(field.value))
+                } else {
+                    cells.append(columns[column].showsValue ? .value(field.value) : Cell(field.text, field.value))
+                }
             }
+            return cells
         }
         return ScreenTable(columns: listColumns + columns + dataKeys.map(Column.data), rows: cells)
     }

@@ -48,6 +48,16 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
         pages.keys.sorted().flatMap { rows(onPage: $0) }
     }
 
+    /// The numbers of ``loadedRows``, without copying their items.
+    public var loadedRowNumbers: [Int] {
+        pages.keys.sorted().flatMap { page -> [Int] in
+            let count = pages[page]?.count ?? 0
+            let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+            guard !overflow, offset <= Int.max - count else { return [] }
+            return Array(offset + 1 ..< offset + 1 + count)
+        }
+    }
+
     public func row(_ number: Int) -> Row? {
         guard pageSize > 0, number > 0 else { return nil }
         let page = (number - 1) / pageSize + 1

@@ -2,17 +2,33 @@
 /// count two, combining marks and other zero-width characters count none, everything else one.
 public enum DisplayWidth {
     public static func of(_ string: String) -> Int {
-        if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return string.utf8.count }  // printable ASCII
-        // Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •), each one
-        // column and never part of a longer grapheme cluster; anything else takes the long way.
+        if isPrintableASCII(string) { return string.utf8.count }
         var width = 0
         for scalar in string.unicodeScalars {
-            switch scalar.value {
-            case 0x20..<0x7F, 0x2605, 0x2606, 0x2026, 0x2013, 0xB7, 0x203A, 0x25B8, 0x2022: width += 1
-            default: return string.reduce(0) { $0 + of($1) }
-            }
+            guard isSimple(scalar) else { return graphemeWidth(string) }
+            width += 1
         }
         return width
+    }
+
+    /// The long way: grapheme cluster by grapheme cluster. ``of(_:)-(String)`` comes here only
+    /// for text that is not all ``isSimple(_:)``, and gives the same answer when it is.
+    static func graphemeWidth(_ string: String) -> Int {
+        string.reduce(0) { $0 + of($1) }
+    }
+
+    /// Whether every byte is printable ASCII: one column each.
+    static func isPrintableASCII(_ string: String) -> Bool {
+        string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+    }
+
+    /// Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •): each one
+    /// column and never part of a longer grapheme cluster.
+    static func isSimple(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20..<0x7F, 0x2605, 0x2606, 0x2026, 0x2013, 0xB7, 0x203A, 0x25B8, 0x2022: true
+        default: false
+        }
     }
 
     /// The width of one grapheme cluster: that of its base scalar, or two for emoji presentation.
@@ -61,11 +77,24 @@ extension String {
 
     /// The longest prefix that fits in `width` columns, ending in `…` when anything was cut.
     public func truncated(toWidth width: Int) -> String {
-        guard displayWidth > width else { return self }
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            return width > 0 ? String(utf8.prefix(width - 1))! + "…" : ""
+        truncated(toWidth: width, measured: displayWidth).text
+    }
+
+    /// ``truncated(toWidth:)`` of a string already measured (`measured` is its
+    /// ``displayWidth``), with the width of the result.
+    func truncated(toWidth width: Int, measured: Int) -> (text: String, width: Int) {
+        guard measured > width else { return (self, measured) }
+        guard width > 0 else { return ("", 0) }
+        if DisplayWidth.isPrintableASCII(self) {
+            return (String(utf8.prefix(width - 1))! + "…", width)
         }
-        guard width > 0 else { return "" }
+        if unicodeScalars.allSatisfy(DisplayWidth.isSimple) {
+            // One column a scalar, as for ASCII.
+            var scalars = String.UnicodeScalarView()
+            scalars.append(contentsOf: unicodeScalars.prefix(width - 1))
+            scalars.append("…")
+            return (String(scalars), width)
+        }
         var result = ""
         var used = 0
         for character in self {
@@ -74,18 +103,28 @@ extension String {
             result.append(character)
             used += w
         }
-        return result + "…"
+        return (result + "…", used + 1)
     }
 
     /// The string followed by spaces up to `width` columns.
     public func padded(toWidth width: Int) -> String {
-        let missing = width - displayWidth
-        return missing > 0 ? self + String(repeating: " ", count: missing) : self
+        padded(toWidth: width, measured: displayWidth)
     }
 
     /// Spaces then the string, filling `width` columns.
     public func leftPadded(toWidth width: Int) -> String {
-        let missing = width - displayWidth
+        leftPadded(toWidth: width, measured: displayWidth)
+    }
+
+    /// ``padded(toWidth:)`` of a string whose ``displayWidth`` is `measured`.
+    func padded(toWidth width: Int, measured: Int) -> String {
+        let missing = width - measured
+        return missing > 0 ? self + String(repeating: " ", count: missing) : self
+    }
+
+    /// ``leftPadded(toWidth:)`` of a string whose ``displayWidth`` is `measured`.
+    func leftPadded(toWidth width: Int, measured: Int) -> String {
+        let missing = width - measured
         return missing > 0 ? String(repeating: " ", count: missing) + self : self
     }
 }

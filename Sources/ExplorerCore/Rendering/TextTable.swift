@@ -58,13 +58,14 @@ public struct TextTable: Sendable {
         func line(_ values: [String], _ valueWidths: [Int]?) -> String {
             var parts: [String] = []
             for (position, index) in shown.enumerated() {
-                let fitted = (valueWidths?[index] ?? values[index].displayWidth) > widths[index]
-                    ? values[index].truncated(toWidth: widths[index]) : values[index]
-                    // (A wrapped cell's line may still hold a word wider than its column.)
+                // Each cell is measured once: cut (a wrapped cell's line may still hold a word
+                // wider than its column) and padded knowing its width.
+                let fitted = values[index].truncated(toWidth: widths[index],
+                                                     measured: valueWidths?[index] ?? values[index].displayWidth)
                 let isLast = position == shown.count - 1
                 switch columns[index].alignment {
-                case .left: parts.append(isLast ? fitted : fitted.padded(toWidth: widths[index]))
-                case .right: parts.append(fitted.leftPadded(toWidth: widths[index]))
+                case .left: parts.append(isLast ? fitted.text : fitted.text.padded(toWidth: widths[index], measured: fitted.width))
+                case .right: parts.append(fitted.text.leftPadded(toWidth: widths[index], measured: fitted.width))
                 }
             }
             return trimTrailing(parts.joined(separator: separator))
@@ -119,8 +120,12 @@ public struct TextTable: Sendable {
         let separators = separator.displayWidth * max(shown.count - 1, 0)
         var total = shown.reduce(0) { $0 + widths[$1] } + separators
         while total > width {
-            let candidates = shown.filter { columns[$0].isTruncatable && widths[$0] > floor($0) }
-            guard let widest = candidates.max(by: { widths[$0] < widths[$1] }) else { return false }
+            // The widest that can give, the first of equals.
+            var widest: Int?
+            for index in shown where columns[index].isTruncatable && widths[index] > floor(index) {
+                if widest.map({ widths[index] > widths[$0] }) ?? true { widest = index }
+            }
+            guard let widest else { return false }
             widths[widest] -= 1
             total -= 1
         }

@@ -12,13 +12,13 @@ where Key.RawValue == String {
     public var description: String { key.rawValue + (descending ? " (descending)" : "") }
 
     public static var usage: String {
-        "sort \(Key.allCases.map(\.rawValue).joined(separator: "|")) [asc|desc] | sort off"
+        "sort \(Key.allCases.map { $0.rawValue }.joined(separator: "|")) [asc|desc] | sort off"
     }
 
     /// Completion: keys and `off` first, then the direction.
     public static func candidates(after previous: [String]) -> [String] {
         switch previous.count {
-        case 0: Key.allCases.map(\.rawValue) + ["off"]
+        case 0: Key.allCases.map { $0.rawValue } + ["off"]
         case 1: ["asc", "desc"]
         default: []
         }
@@ -32,7 +32,7 @@ where Key.RawValue == String {
             return nil
         }
         guard let key = Key(rawValue: first) else {
-            let keys = Key.allCases.map(\.rawValue)
+            let keys = Key.allCases.map { $0.rawValue }
             let hint = first.nearest(in: keys).map { "did you mean '\($0)'? " } ?? ""
             throw CommandError("cannot sort by '\(arguments[0].sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys.joined(separator: ", ")))")
         }

@@ -54,6 +54,14 @@ public final class AppDatabase: Sendable {
         do { return try writer.read(body) } catch { throw noting(error) }
     }
 
+    /// Runs `body` on the connection that writes, outside any transaction and without taking
+    /// the write lock: for what only means something asked of one connection, such as
+    /// `PRAGMA data_version` (see ``FavouritesCache``).
+    public func onWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        let writer = try open()
+        do { return try writer.writeWithoutTransaction(body) } catch { throw StoreError(error, path: path) }
+    }
+
     /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
     /// read-then-write (such as a toggle) cannot race another process.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Synchronization
 
 /// One favourite: which feature it belongs to, the item's id there, the title to show, and
 /// when it was marked.
@@ -20,6 +21,9 @@ public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, Persista
 
     /// When it was marked, as JSON gives it: `2024-03-15T05:00:00Z`.
     public static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        formatter.withLock { $0.string(from: date) }
     }
+
+    /// Made once: a formatter costs far more to make than to use.
+    private static let formatter = Mutex(ISO8601DateFormatter())
 }

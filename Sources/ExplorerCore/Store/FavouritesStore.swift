@@ -3,12 +3,14 @@ import GRDB
 
 /// Favourites of every feature, kept in the ``AppDatabase``.
 ///
-/// Nothing is cached in memory: each call reads the database, so two explorer processes open
-/// at once always agree, and a toggle is one immediate transaction. New favourites are stamped
-/// with the time the ``AppClock`` tells.
+/// The ids that screens star are kept in memory (``FavouritesCache``) and read again whenever
+/// the database changed, by this process or another, so two explorer processes open at once
+/// always agree; everything else reads the database, and a toggle is one immediate
+/// transaction. New favourites are stamped with the time the ``AppClock`` tells.
 public struct FavouritesStore: Sendable {
     public let database: AppDatabase
     public let clock: any AppClock
+    let cache = FavouritesCache()
 
     public init(database: AppDatabase, clock: any AppClock = LiveClock()) {
         self.database = database
@@ -22,9 +24,7 @@ public struct FavouritesStore: Sendable {
 
     /// The item ids of `feature` that are favourites.
     public func ids(in feature: String) throws -> Set<String> {
-        try database.read { db in
-            try Set(String.fetchAll(db, sql: "SELECT itemID FROM favourite WHERE feature = ?", arguments: [feature]))
-        }
+        try database.onWriterConnection { db in try cache.ids(in: feature, db) }
     }
 
     /// For screens that must show even when the database is unusable: the ids, or none and

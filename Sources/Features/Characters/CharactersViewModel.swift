@@ -21,7 +21,10 @@ public final class CharactersViewModel: ListDetailViewModel {
     /// Set when the last load stopped at the page limit: what to tell the user.
     private var loadLimitNote: String?
     private let progress: @MainActor (String) -> Void
-    private var people: [Person] = []
+    private var people: [Person] = [] { didSet { peopleVersion &+= 1 } }
+    /// Changes with every change to ``people``: the sorted orders kept are of one version.
+    private var peopleVersion = 0
+    private let sortOrders = SortOrderCache<CharacterSortKey>()
     /// Every trait's segments, computed once per load.
     private var segments: [CharacterTrait: [Segment]] = [:]
     private var filter = CharacterFilter()
@@ -166,10 +169,21 @@ public final class CharactersViewModel: ListDetailViewModel {
         next.sort = sort
         next.segments = segments
         var rows: [CharactersState.Row] = []
-        for (index, person) in people.enumerated() where filter.matches(person) {
-            rows.append(marks.row(index + 1, person))
+        if let sort {
+            // Everyone sorted (once per sort and load), then filtered: ties keep row order
+            // either way, so this is the order of the filtered rows sorted.
+            let sorted = sortOrders.sorted(by: sort, version: peopleVersion) {
+                people.enumerated().map { ListRow(number: $0.offset + 1, item: $0.element, isFavourite: false) }
+            }
+            for row in sorted where filter.matches(row.item) {
+                rows.append(marks.row(row.number, row.item))
+            }
+        } else {
+            for (index, person) in people.enumerated() where filter.matches(person) {
+                rows.append(marks.row(index + 1, person))
+            }
         }
-        next.rows = sort.map { $0.sorted(rows) } ?? rows
+        next.rows = rows
         next.detail = detailRow(marks)
         next.linkNames = next.detail == nil ? [:] : linkNames.known
         next.favourites = favouriteRows(marks)

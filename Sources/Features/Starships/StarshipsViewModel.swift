@@ -20,7 +20,10 @@ public final class StarshipsViewModel: ListDetailViewModel {
     private let linkNames: SWAPILinkNames
     /// How many pages (on `refresh`) or pilots' names are asked for at once.
     private let maxConcurrentRequests: Int
-    private var list = PagedList<Starship>()
+    private var list = PagedList<Starship>() { didSet { listVersion &+= 1 } }
+    /// Changes with every change to ``list``: the sorted orders kept are of one version.
+    private var listVersion = 0
+    private let sortOrders = SortOrderCache<StarshipSortKey>()
     private var page = 1
     private var sort: StarshipSort?
 
@@ -38,7 +41,7 @@ public final class StarshipsViewModel: ListDetailViewModel {
 
     // MARK: Rows
 
-    public var rowNumbers: [Int] { list.loadedRows.map(\.number) }
+    public var rowNumbers: [Int] { list.loadedRowNumbers }
 
     public func row(named text: String) throws(CommandError) -> (number: Int, item: Starship) {
         let row = try list.row(named: text)
@@ -135,7 +138,9 @@ public final class StarshipsViewModel: ListDetailViewModel {
         next.loadedCount = list.loadedCount
         next.sort = sort
         if let sort {
-            next.rows = sort.sorted(list.loadedRows.map { marks.row($0.number, $0.item) })
+            next.rows = sortOrders.sorted(by: sort, version: listVersion) {
+                list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
+            }.map { marks.row($0.number, $0.item) }
         } else {
             next.rows = list.rows(onPage: page).map { marks.row($0.number, $0.item) }
         }

@@ -1,0 +1,80 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+@Suite("FavouritesCache")
+struct FavouritesCacheTests {
+    @Test func readsTheTableOnceWhileNothingChanges() throws {
+        let store = FavouritesStore.temporary("favourites-cache")
+        defer { store.database.directory.map { try? FileManager.default.removeItem(at: $0) } }
+
+        try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        #expect(try store.ids(in: "starships") == ["10"])
+        let reads = store.cache.readCount
+        for _ in 0..<5 {
+            #expect(try store.ids(in: "starships") == ["10"])
+            #expect(try store.ids(in: "characters") == [])
+        }
+        #expect(store.cache.readCount == reads)
+    }
+
+    @Test func readsAgainAfterThisProcessWrites() throws {
+        let store = FavouritesStore.temporary("favourites-cache")
+        defer { store.database.directory.map { try? FileManager.default.removeItem(at: $0) } }
+
+        #expect(try store.ids(in: "starships") == [])
+        try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        #expect(try store.ids(in: "starships") == ["10"])
+        // Written around the store, on the same database.
+        try store.database.write { db in try db.execute(sql: "DELETE FROM favourite") }
+        #expect(try store.ids(in: "starships") == [])
+        #expect(store.cache.readCount == 3)
+    }
+
+    @Test func readsAgainWhenAnotherConnectionWrites() throws {
+        let directory = TemporaryDirectory("favourites-cache")
+        defer { directory.remove() }
+        let mine = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let theirs = FavouritesStore(database: AppDatabase(directory: directory.url))
+
+        #expect(try mine.ids(in: "starships") == [])
+        #expect(try mine.ids(in: "starships") == [])
+        #expect(mine.cache.readCount == 1)
+
+        try theirs.toggle(feature: "starships", itemID: "12", title: "X-wing")
+        #expect(try mine.ids(in: "starships") == ["12"])
+        #expect(mine.cache.readCount == 2)
+        #expect(try mine.ids(in: "starships") == ["12"])
+        #expect(mine.cache.readCount == 2)
+
+        try theirs.toggle(feature: "starships", itemID: "12", title: "X-wing")
+        #expect(try mine.ids(in: "starships") == [])
+        #expect(mine.cache.readCount == 3)
+    }
+
+    @Test func aFavouriteAnotherConnectionInsertsIsSeen() throws {
+        let directory = TemporaryDirectory("favourites-cache")
+        defer { directory.remove() }
+        let mine = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let theirs = AppDatabase(directory: directory.url)
+
+        try mine.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        #expect(try mine.ids(in: "starships") == ["10"])
+        let reads = mine.cache.readCount
+        try theirs.write { db in
+            try db.execute(sql: "INSERT INTO favourite VALUES ('characters', '1', 'Luke Skywalker', '2024-01-01 00:00:00.000')")
+        }
+        #expect(try mine.ids(in: "characters") == ["1"])
+        #expect(mine.cache.readCount == reads + 1)
+    }
+
+    @Test func inMemoryStoresSeeTheirOwnWrites() throws {
+        let store = FavouritesStore.inMemory()
+        #expect(try store.ids(in: "starships") == [])
+        try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        #expect(try store.ids(in: "starships") == ["10"])
+        try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
+        #expect(try store.ids(in: "starships") == [])
+    }
+}
