@@ -95,4 +95,12 @@ struct ReadableNumberTests {
     func groupingInsertsCommasEveryThreeDigits(value: Int, expected: String) {
         #expect(ReadableNumber.grouping(value) == expected)
     }
+
+    @Test(arguments: [
+        (1, "1 byte"), (812, "812 bytes"), (34_816, "34 KB"), (1 << 20, "1 MB"), (32 << 20, "32 MB"),
+        (1_572_864, "1.5 MB"), (12_345_678, "11.8 MB"),
+    ])
+    func bytes(count: Int, expected: String) {
+        #expect(ReadableNumber.bytes(count) == expected)
+    }
 }

@@ -85,7 +85,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .invalidURL: return "cannot build a URL for \(endpoint)"
         case .cancelled: return "interrupted"
         case .tooLarge(let limit):
-            return "the answer from \(server) for \(endpoint) is over the \(ByteCountText.describe(limit)) limit, so it was stopped"
+            return "the answer from \(server) for \(endpoint) is over the \(ReadableNumber.bytes(limit)) limit, so it was stopped"
         case .transportUnavailable:
             return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }

@@ -112,7 +112,7 @@ public struct ImageLoader: Sendable {
         case .undecodable: .failed("undecodable")
         case .invalidURL: .failed("not an http(s) URL")
         case .cancelled: .cancelled
-        case .tooLarge(let limit): .failed("over \(ByteCountText.describe(limit))")
+        case .tooLarge(let limit): .failed("over \(ReadableNumber.bytes(limit))")
         case .transportUnavailable: .unavailable
         }
     }

@@ -58,12 +58,14 @@ public enum ReadableNumber {
         return .number(value(trimmed))
     }
 
-    /// A size as people read it: `812 bytes`, `34 KB`, `1.2 MB` (units of 1,024).
+    /// A size as people read it: `812 bytes`, `34 KB`, `1.2 MB`, `32 MB` (units of 1,024; a
+    /// whole number of megabytes, such as a size limit, without a decimal).
     public static func bytes(_ count: Int) -> String {
         switch count {
         case 1: return "1 byte"
         case ..<1024: return "\(count) bytes"
         case ..<(1024 * 1024): return "\(count / 1024) KB"
+        case _ where count % 1_048_576 == 0: return "\(count / 1_048_576) MB"
         default: return String(format: "%.1f MB", Double(count) / 1_048_576)
         }
     }
