@@ -15,7 +15,7 @@ extension TracingHTTPClient: HTTPClientLayer {
 }
 
 extension WaitingHTTPClient: HTTPClientLayer {
-    public var layerSummary: String { "`\(message)` while a request takes over \(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000) ms" }
+    public var layerSummary: String { "`\(message)` while a request takes over \(delay.wholeMilliseconds) ms" }
     public var innerClients: [any HTTPClient] { [wrapped] }
 }
 

@@ -74,6 +74,13 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// How the request is named in messages, traces and cache keys: `/starships/?page=2`, with
     /// every secret value shown as `•••` (`/movie/popular?api_key=•••&page=1`).
+    /// `host:port` of the server the request goes to (an absolute URL's, else `baseURL`'s),
+    /// for messages; nil for none (embedded data).
+    public func host(relativeTo baseURL: URL?) -> String? {
+        guard let url = absoluteURL ?? baseURL, let name = url.host else { return nil }
+        return url.port.map { "\(name):\($0)" } ?? name
+    }
+
     public var endpoint: String {
         if let absoluteURL { return redacting(absoluteURL.absoluteString).sanitizedForTerminal }
         guard !query.isEmpty else { return path }

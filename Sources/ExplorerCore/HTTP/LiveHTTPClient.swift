@@ -37,17 +37,11 @@ public struct LiveHTTPClient: HTTPClient {
         let first = try await attempt(request)
         guard retryPolicy.retryableStatuses.contains(first.status) else { return try checked(first, request) }
         let delay = retryDelay(first)
-        tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(Int(delay.components.seconds * 1000 + delay.components.attoseconds / 1_000_000_000_000_000)) ms")
+        tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(delay.wholeMilliseconds) ms")
         try await sleep(delay, request)
         return try checked(try await attempt(request), request)
     }
 
-    /// `host:port` of the server a request goes to (the base URL's, or an absolute URL's), for messages.
-    private func host(of request: HTTPRequest) -> String? {
-        let url = request.absoluteURL ?? baseURL
-        guard let name = url.host else { return nil }
-        return url.port.map { "\(name):\($0)" } ?? name
-    }
 
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
         guard (200..<300).contains(response.status) else {
@@ -60,10 +54,8 @@ public struct LiveHTTPClient: HTTPClient {
     func retryDelay(_ response: HTTPResponse) -> Duration {
         if let value = response.header("retry-after"), let seconds = Double(value.trimmingCharacters(in: .whitespaces)),
            seconds >= 0, !seconds.isNaN {
-            let (cap, attoseconds) = retryPolicy.maximumDelay.components
-            let capSeconds = Double(cap) + Double(attoseconds) / 1e18
             // Compared as Doubles first: a server may send "1e300" or "inf".
-            return seconds >= capSeconds ? retryPolicy.maximumDelay : .milliseconds(Int(seconds * 1000))
+            return seconds >= retryPolicy.maximumDelay.timeInterval ? retryPolicy.maximumDelay : .milliseconds(Int(seconds * 1000))
         }
         return retryPolicy.backoff
     }
@@ -77,7 +69,7 @@ public struct LiveHTTPClient: HTTPClient {
     }
 
     private func attempt(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let host = host(of: request)
+        let host = request.host(relativeTo: baseURL)
         guard let url = request.url(relativeTo: baseURL) else {
             throw HTTPError(.invalidURL, endpoint: request.endpoint)
         }

@@ -17,7 +17,7 @@ public struct TracingHTTPClient: HTTPClient {
         let start = clock.now
         do {
             let response = try await wrapped.send(request)
-            tracer.request("GET \(request.endpoint) → \(response.status) (\(Self.milliseconds(clock.now - start)) ms)")
+            tracer.request("GET \(request.endpoint) → \(response.status) (\((clock.now - start).wholeMilliseconds) ms)")
             return response
         } catch let error as HTTPError {
             let outcome: String
@@ -25,13 +25,9 @@ public struct TracingHTTPClient: HTTPClient {
             case .status(let code): outcome = "\(code)"
             default: outcome = error.description
             }
-            tracer.request("GET \(request.endpoint) → \(outcome) (\(Self.milliseconds(clock.now - start)) ms)")
+            tracer.request("GET \(request.endpoint) → \(outcome) (\((clock.now - start).wholeMilliseconds) ms)")
             throw error
         }
     }
 
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
 }

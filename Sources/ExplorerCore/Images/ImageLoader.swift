@@ -75,7 +75,7 @@ public struct ImageLoader: Sendable {
         let (cache, http, timeout) = (self.cache, self.http, self.timeout)
         // The request itself gives up at the timeout too (when nothing arrives for that long),
         // so a hanging image does not go on holding a connection to its host.
-        let seconds = Double(timeout.components.seconds) + Double(timeout.components.attoseconds) / 1e18
+        let seconds = timeout.timeInterval
         return await withTaskGroup(of: Outcome?.self) { group in
             group.addTask {
                 do {

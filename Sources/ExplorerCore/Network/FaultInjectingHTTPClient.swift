@@ -20,15 +20,9 @@ public struct FaultInjectingHTTPClient: HTTPClient {
         self.baseURL = baseURL
     }
 
-    /// `host:port` of the server `request` would go to, when live.
-    private func host(of request: HTTPRequest) -> String? {
-        guard let url = request.absoluteURL ?? baseURL, let name = url.host else { return nil }
-        return url.port.map { "\(name):\($0)" } ?? name
-    }
-
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let plan = conditions.plan(for: request)
-        let host = host(of: request)
+        let host = request.host(relativeTo: baseURL)
         if plan.delay > 0 {
             tracer.log("net: GET \(request.endpoint) waits \(plan.delay) ms (latency)")
             do {

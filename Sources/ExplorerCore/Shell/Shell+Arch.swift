@@ -318,7 +318,6 @@ extension Shell {
     }
 
     static func ms(_ duration: Duration) -> Double {
-        let ms = Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
-        return (ms * 10).rounded() / 10
+        (duration.timeInterval * 10_000).rounded() / 10
     }
 }
