@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// The facts document: a title (`About Canada`) and its rows.
@@ -17,26 +18,11 @@ public struct FactsDocument: Sendable, Equatable, Decodable {
         case title, rows
     }
 
-    /// Any value at all, read and thrown away.
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) {}
-    }
-
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let title = (try? container.decodeIfPresent(String.self, forKey: .title)) ?? nil
         self.title = title.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.flatMap { $0.isEmpty ? nil : $0 }
-        var rows: [Fact] = []
-        if var list = try? container.nestedUnkeyedContainer(forKey: .rows) {
-            while !list.isAtEnd {
-                if let fact = try? list.decode(Fact.self) {
-                    rows.append(fact)
-                } else if (try? list.decode(Skipped.self)) == nil {
-                    break
-                }
-            }
-        }
-        self.rows = rows
+        rows = (try? container.decode(LenientArray<Fact>.self, forKey: .rows))?.elements ?? []
     }
 
     /// Why a body is not a facts document, for the generic message.

@@ -1,3 +1,5 @@
+import ExplorerCore
+
 /// The body of `/search` and `/lookup`. A result that is not even an object is skipped
 /// rather than failing the answer.
 public struct ITunesSearchAnswer: Sendable, Equatable, Decodable {
@@ -13,18 +15,8 @@ public struct ITunesSearchAnswer: Sendable, Equatable, Decodable {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        var list = try container.nestedUnkeyedContainer(forKey: .results)
-        var results: [ITunesItem] = []
-        while !list.isAtEnd {
-            if let item = try? list.decode(ITunesItem.self) {
-                results.append(item)
-            } else {
-                _ = try? list.decode(Skipped.self)
-            }
-        }
+        let results = try container.decode(LenientArray<ITunesItem>.self, forKey: .results).elements
         self.results = results
         self.resultCount = (try? container.decode(Int.self, forKey: .resultCount)) ?? results.count
     }
-
-    private struct Skipped: Decodable {}
 }

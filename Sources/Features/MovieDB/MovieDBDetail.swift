@@ -98,27 +98,3 @@ public struct MovieDBDetail: Sendable, Equatable, Codable {
         try container.encode(Videos(results: videos), forKey: .videos)
     }
 }
-
-/// `{"results": [...]}` whose elements that cannot be read are skipped rather than failing the
-/// whole list.
-struct LenientList<Element: Decodable>: Decodable {
-    var elements: [Element]
-
-    private struct Skipped: Decodable {}
-
-    enum CodingKeys: String, CodingKey { case results }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        var list = try container.nestedUnkeyedContainer(forKey: .results)
-        var elements: [Element] = []
-        while !list.isAtEnd {
-            if let element = try? list.decode(Element.self) {
-                elements.append(element)
-            } else {
-                _ = try? list.decode(Skipped.self)
-            }
-        }
-        self.elements = elements
-    }
-}

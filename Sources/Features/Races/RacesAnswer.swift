@@ -15,10 +15,6 @@ public struct RacesAnswer: Sendable, Equatable, Decodable {
         case summaries = "race_summaries"
     }
 
-    private struct Skipped: Decodable {
-        init(from decoder: any Decoder) {}
-    }
-
     private struct Summaries: Decodable {
         var races: [String: Race] = [:]
 
