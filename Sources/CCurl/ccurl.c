@@ -14,7 +14,7 @@ enum {
     OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99, OPT_HTTPGET = 80,
     OPT_TIMEOUT_MS = 155, OPT_PROTOCOLS = 181, OPT_REDIR_PROTOCOLS = 182,
     OPT_MAXFILESIZE_LARGE = 30117,
-    INFO_RESPONSE_CODE = 0x200002,
+    INFO_RESPONSE_CODE = 0x200002, INFO_PRIVATE = 0x100015,
     PROTO_HTTP = 1, PROTO_HTTPS = 2,
     GLOBAL_ALL = 3,
     MSG_DONE = 1,
@@ -196,7 +196,7 @@ void *ccurl_multi_next_done(void *multi, int *result) {
         *result = message->data.result;
         // The transfer is found from the easy handle through CURLINFO_PRIVATE.
         void *t = NULL;
-        curl.easy_getinfo(message->easy, 0x100015, &t);
+        curl.easy_getinfo(message->easy, INFO_PRIVATE, &t);
         return t;
     }
     return NULL;
