@@ -3,8 +3,10 @@ import ExplorerCore
 import Foundation
 import LineEditor
 
-/// The `explorer` executable: parses the flags, loads Plugins.json, picks where lines come from
-/// (libedit at a terminal, plain stdin in a pipe, or `-c`), and hands them to the ``Shell``.
+/// The `explorer` executable's command line as ArgumentParser reads it: help, usage errors,
+/// `--version` and completion scripts. A well-formed command line is read without it
+/// (``ExplorerOptions/init(fastParsing:)``), which saves its reflection at every start; both
+/// end in ``ExplorerOptions/run()``.
 @main
 struct ExplorerCommand: AsyncParsableCommand {
     static let version = "0.1.0"
@@ -100,129 +102,32 @@ struct ExplorerCommand: AsyncParsableCommand {
               completion: .file())
     var files: [String] = []
 
-    func validate() throws {
-        if config?.isEmpty == true { throw ValidationError("--config needs a file path, not an empty string") }
-        if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir needs a directory path, not an empty string") }
-        if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
-            throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
-        }
-        if let clock, Self.parseTime(clock) == nil {
-            throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
-        }
-        _ = try networkConditions()
-        if !(timeout > 0 && timeout <= 600) {
-            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(String(format: "%g", timeout))")
-        }
+    /// The options as parsed, as a plain value.
+    var options: ExplorerOptions {
+        ExplorerOptions(source: source, config: config, dataDirectory: dataDirectory, width: width, color: color,
+                        format: format, timeout: timeout, clock: clock, images: images, latency: latency, fail: fail,
+                        noPager: noPager, bail: bail, commands: commands, files: files)
     }
+
+    func validate() throws { try options.validate() }
 
     @MainActor
-    func run() async throws {
-        // With stdout closed (`>&-`) the next file opened (the database) would take its place
-        // and receive the screens: stop first. Closed stdin or stderr get /dev/null for the same reason.
-        guard fcntl(STDOUT_FILENO, F_GETFD) != -1 else {
-            Self.printError("cannot write output: \(String(cString: strerror(EBADF)))")
-            throw ExitCode(Shell.ExitStatus.commandFailed)
-        }
-        let stdinIsClosed = fcntl(STDIN_FILENO, F_GETFD) == -1
-        for descriptor in [STDIN_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
-            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
-            if null >= 0 && null != descriptor {
-                dup2(null, descriptor)
-                close(null)
-            }
-        }
-        let variables = ProcessInfo.processInfo.environment
-        let paths = ExplorerPaths(environment: variables)
-        let outputIsTerminal = isatty(STDOUT_FILENO) == 1
-        let errorsGoToTerminal = isatty(STDERR_FILENO) == 1
-        // A person types the lines when stdin is a terminal; line editing needs stdout to be
-        // one too. With stdout redirected (`explorer > out.txt`, `| tee log`) lines are read
-        // plainly and the prompt goes to stderr, as sqlite3 does.
-        let typing = commands.isEmpty && files.isEmpty && isatty(STDIN_FILENO) == 1
-        let interactive = typing && outputIsTerminal
-        TerminationSignals.install(typing ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
-
-        let pluginsConfig: PluginsConfig
-        do {
-            pluginsConfig = try loadConfig()
-        } catch {
-            Self.printError(String(describing: error))
-            throw ExitCode(Shell.ExitStatus.configuration)
-        }
-
-        let measure: (@Sendable () -> TerminalSize?)? = width == nil && outputIsTerminal ? Self.terminalSize : nil
-        var terminal = TerminalSettings(
-            width: width ?? 80,
-            style: color.style(outputIsTerminal: outputIsTerminal, environment: variables),
-            measure: measure)
-        terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
-        let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
-        let tracer = Tracer(write: { output.errorLine($0) })
-        let selection = SourceSelection(source ?? pluginsConfig.source)
-        let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
-        let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
-        let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))
-        let favourites = FavouritesStore(database: database, clock: appClock)
-        let environment = AppEnvironment(
-            selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
-            terminal: terminal, clock: appClock, timeout: timeout,
-            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) },
-            variables: variables, configDirectory: paths.configDirectory, network: try networkConditions())
-        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
-        let pager = interactive ? Pager.fromEnvironment(variables) : nil
-        let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
-                          options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
-
-        shell.connect(environment.display, interactive: interactive && format == .text,
-                      keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
-
-        let status: Int32
-        if !commands.isEmpty || !files.isEmpty {
-            // `-c` first (settings for the files, say), then the files in order.
-            var result = await shell.run(ArgumentLineSource(commands))
-            if !files.isEmpty { result = await shell.run(scripts: files) }
-            status = result
-        } else if typing {
-            let interrupts = InterruptSignal()
-            let watcher = interrupts.watch(shell.interrupter)
-            let banner = FieldList.wrap(
-                "explorer \(Self.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits",
-                width: terminal.currentWidth).joined(separator: "\n")
-            if interactive {
-                if format == .text { output.line(banner) } else { output.errorLine(banner) }
-                let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
-                status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
-            } else {
-                if errorsGoToTerminal { output.errorLine(banner) }
-                status = await shell.run(TerminalLineSource(
-                    interruptDescriptor: interrupts.descriptor,
-                    acknowledgeInterrupt: { interrupts.reset() },
-                    showPrompt: { prompt in if errorsGoToTerminal { output.errorText(prompt) } }))
-            }
-            watcher.cancel()
-        } else {
-            guard !stdinIsClosed, let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
-                Self.printError("cannot read stdin: \(String(cString: strerror(EBADF)))")
-                throw ExitCode(Shell.ExitStatus.commandFailed)
-            }
-            status = await shell.run(lines)
-            if let failure = lines.readFailure {
-                Self.printError("cannot read stdin: \(failure)")
-                throw ExitCode(Shell.ExitStatus.commandFailed)
-            }
-        }
-        if let failure = output.writeFailure {
-            Self.printError("cannot write output: \(failure)")
-            throw ExitCode(Shell.ExitStatus.commandFailed)
-        }
-        if status != 0 { throw ExitCode(status) }
-    }
+    func run() async throws { try await options.run() }
 
     /// As ArgumentParser's own `main()`, but a usage error's message is made safe to print first:
     /// it may quote an argument (`Unknown option '--x…'`) holding escapes, newlines or NUL. Help,
     /// `--version` and completion scripts are printed as ArgumentParser prints them.
     static func main() async {
+        if let options = ExplorerOptions(fastParsing: CommandLine.arguments.dropFirst()) {
+            do {
+                try await options.run()
+                Foundation.exit(0)
+            } catch let code as ExitCode {
+                Foundation.exit(code.rawValue)
+            } catch {
+                exit(withError: error)
+            }
+        }
         do {
             var command = try parseAsRoot()
             if var asyncCommand = command as? AsyncParsableCommand {
@@ -254,63 +159,6 @@ struct ExplorerCommand: AsyncParsableCommand {
         }
         return full.split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0).sanitizedForTerminal }.joined(separator: "\n")
-    }
-
-    /// What `--latency` and `--fail` inject from the start.
-    func networkConditions() throws -> NetworkConditions {
-        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).map(String.init) }
-        let latency: NetworkConditions.Latency?
-        do {
-            latency = try self.latency.flatMap { try NetworkConditions.Latency.parse(words($0)) }
-        } catch let error as CommandError {
-            throw ValidationError("--latency: \(error.description.replacingOccurrences(of: "net latency", with: "--latency"))")
-        }
-        do {
-            return NetworkConditions(latency: latency, faults: try fail.map { try NetworkFault.parse(words($0)) })
-        } catch let error as CommandError {
-            throw ValidationError("--fail: \(error.description.replacingOccurrences(of: "net fail", with: "--fail"))")
-        }
-    }
-
-    private func loadConfig() throws -> PluginsConfig {
-        guard let config else {
-            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", features: BuiltinFeatures.all)
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(ENOENT))))")
-        }
-        if isDirectory.boolValue {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EISDIR))))")
-        }
-        guard let data = FileManager.default.contents(atPath: config) else {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
-        }
-        return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
-    }
-
-    /// Prints `error: message` on stderr, on one line and with nothing a terminal would obey
-    /// (the message may quote a path, a flag or a file's contents).
-    static func printError(_ message: String) {
-        // write(2), not FileHandle: a stderr that cannot be written must not crash explorer.
-        let line = Array("error: \(message.sanitizedForTerminal)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-    }
-
-    /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).
-    static func parseTime(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
-    }
-
-    /// The size of the terminal stdout is, now (it may have been resized since the last screen).
-    @Sendable
-    private static func terminalSize() -> TerminalSize? {
-        var size = winsize()
-        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
-        return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
     }
 }
 

@@ -13,6 +13,18 @@ public struct PluginsConfig: Sendable, Equatable {
         public var isEnabled: Bool
         public var baseURL: URL
         public var settings: JSONValue
+
+        public init(id: String, isEnabled: Bool, baseURL: URL, settings: JSONValue) {
+            self.id = id
+            self.isEnabled = isEnabled
+            self.baseURL = baseURL
+            self.settings = settings
+        }
+    }
+
+    public init(source: DataSource, features: [Entry]) {
+        self.source = source
+        self.features = features
     }
 
     public var source: DataSource
@@ -67,12 +79,7 @@ public struct PluginsConfig: Sendable, Equatable {
                 throw ConfigError(file: file, path: JSONDuplicateKeys.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings)")
             }
             let id = try string(feature, "id", path: path, file: file)
-            guard knownIDs.contains(id) else {
-                throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \(SettingSpec.shown(.string(id))) (known: \(knownIDs.sorted().joined(separator: ", ")))")
-            }
-            guard seen.insert(id).inserted else {
-                throw ConfigError(file: file, path: "\(path).id", message: "feature \(SettingSpec.shown(.string(id))) is listed twice")
-            }
+            try checkID(id, seen: &seen, knownIDs: knownIDs, path: path, file: file)
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
             }
@@ -80,14 +87,10 @@ public struct PluginsConfig: Sendable, Equatable {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "expected true or false")
             }
             let urlText = try string(feature, "baseURL", path: path, file: file)
-            guard let url = URL(string: urlText), isHTTPURL(url) else {
-                throw ConfigError(file: file, path: "\(path).baseURL", message: "expected an http(s) URL, not \(SettingSpec.shown(.string(urlText)))")
-            }
+            guard let url = URL(string: urlText), isHTTPURL(url) else { throw notHTTPURL(urlText, path: path, file: file) }
             var settings = JSONValue.object([:])
             if let settingsValue = feature["settings"] {
-                guard settingsValue is [String: Any],
-                      let settingsData = try? JSONSerialization.data(withJSONObject: settingsValue),
-                      let decoded = try? JSONDecoder().decode(JSONValue.self, from: settingsData) else {
+                guard settingsValue is [String: Any], let decoded = JSONValue(serialized: settingsValue) else {
                     throw ConfigError(file: file, path: "\(path).settings", message: "expected an object")
                 }
                 settings = decoded
@@ -105,6 +108,41 @@ public struct PluginsConfig: Sendable, Equatable {
         guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
               let host = url.host, !host.isEmpty else { return false }
         return url.port.map { (1...65535).contains($0) } ?? true
+    }
+
+    /// The checks ``parse(_:file:features:)`` makes of a file's entries, made of a configuration
+    /// built in code (the built-in Plugins.json, compiled in as a value): each feature one this
+    /// binary has, listed once, with an http(s) base URL and settings its descriptor declares.
+    public func validated(for features: [FeatureDescriptor], file: String) throws(ConfigError) -> PluginsConfig {
+        let schemas = Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
+        let knownIDs = Set(schemas.keys)
+        var seen: Set<String> = []
+        for (index, entry) in self.features.enumerated() {
+            let path = "$.features[\(index)]"
+            try Self.checkID(entry.id, seen: &seen, knownIDs: knownIDs, path: path, file: file)
+            guard Self.isHTTPURL(entry.baseURL) else { throw Self.notHTTPURL(entry.baseURL.absoluteString, path: path, file: file) }
+            guard case .object = entry.settings else {
+                throw ConfigError(file: file, path: "\(path).settings", message: "expected an object")
+            }
+            if let specs = schemas[entry.id] {
+                try Self.check(entry.settings, against: specs, feature: entry.id, path: "\(path).settings", file: file)
+            }
+        }
+        return self
+    }
+
+    private static func checkID(_ id: String, seen: inout Set<String>, knownIDs: Set<String>,
+                                path: String, file: String) throws(ConfigError) {
+        guard knownIDs.contains(id) else {
+            throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \(SettingSpec.shown(.string(id))) (known: \(knownIDs.sorted().joined(separator: ", ")))")
+        }
+        guard seen.insert(id).inserted else {
+            throw ConfigError(file: file, path: "\(path).id", message: "feature \(SettingSpec.shown(.string(id))) is listed twice")
+        }
+    }
+
+    private static func notHTTPURL(_ text: String, path: String, file: String) -> ConfigError {
+        ConfigError(file: file, path: "\(path).baseURL", message: "expected an http(s) URL, not \(SettingSpec.shown(.string(text)))")
     }
 
     /// Every setting must be one `specs` declares, with a value it accepts.

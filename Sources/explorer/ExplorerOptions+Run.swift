@@ -1,0 +1,146 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+import LineEditor
+
+/// Running a session: Plugins.json loaded, where lines come from picked (libedit at a
+/// terminal, plain stdin in a pipe, `-c` or script files), and the lines handed to the ``Shell``.
+extension ExplorerOptions {
+    @MainActor
+    func run() async throws {
+        // With stdout closed (`>&-`) the next file opened (the database) would take its place
+        // and receive the screens: stop first. Closed stdin or stderr get /dev/null for the same reason.
+        guard fcntl(STDOUT_FILENO, F_GETFD) != -1 else {
+            Self.printError("cannot write output: \(String(cString: strerror(EBADF)))")
+            throw ExitCode(Shell.ExitStatus.commandFailed)
+        }
+        let stdinIsClosed = fcntl(STDIN_FILENO, F_GETFD) == -1
+        for descriptor in [STDIN_FILENO, STDERR_FILENO] where fcntl(descriptor, F_GETFD) == -1 {
+            let null = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if null >= 0 && null != descriptor {
+                dup2(null, descriptor)
+                close(null)
+            }
+        }
+        let variables = ProcessInfo.processInfo.environment
+        let paths = ExplorerPaths(environment: variables)
+        let outputIsTerminal = isatty(STDOUT_FILENO) == 1
+        let errorsGoToTerminal = isatty(STDERR_FILENO) == 1
+        // A person types the lines when stdin is a terminal; line editing needs stdout to be
+        // one too. With stdout redirected (`explorer > out.txt`, `| tee log`) lines are read
+        // plainly and the prompt goes to stderr, as sqlite3 does.
+        let typing = commands.isEmpty && files.isEmpty && isatty(STDIN_FILENO) == 1
+        let interactive = typing && outputIsTerminal
+        TerminationSignals.install(typing ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
+
+        let pluginsConfig: PluginsConfig
+        do {
+            pluginsConfig = try loadConfig()
+        } catch {
+            Self.printError(String(describing: error))
+            throw ExitCode(Shell.ExitStatus.configuration)
+        }
+
+        let measure: (@Sendable () -> TerminalSize?)? = width == nil && outputIsTerminal ? Self.terminalSize : nil
+        var terminal = TerminalSettings(
+            width: width ?? 80,
+            style: color.style(outputIsTerminal: outputIsTerminal, environment: variables),
+            measure: measure)
+        terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
+        let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
+        let tracer = Tracer(write: { output.errorLine($0) })
+        let selection = SourceSelection(source ?? pluginsConfig.source)
+        let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
+        let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
+        let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))
+        let favourites = FavouritesStore(database: database, clock: appClock)
+        let environment = AppEnvironment(
+            selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
+            terminal: terminal, clock: appClock, timeout: timeout,
+            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) },
+            variables: variables, configDirectory: paths.configDirectory, network: try networkConditions())
+        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
+        let pager = interactive ? Pager.fromEnvironment(variables) : nil
+        let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
+                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
+                          options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+
+        shell.connect(environment.display, interactive: interactive && format == .text,
+                      keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
+
+        let status: Int32
+        if !commands.isEmpty || !files.isEmpty {
+            // `-c` first (settings for the files, say), then the files in order.
+            var result = await shell.run(ArgumentLineSource(commands))
+            if !files.isEmpty { result = await shell.run(scripts: files) }
+            status = result
+        } else if typing {
+            let interrupts = InterruptSignal()
+            let watcher = interrupts.watch(shell.interrupter)
+            let banner = FieldList.wrap(
+                "explorer \(ExplorerCommand.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits",
+                width: terminal.currentWidth).joined(separator: "\n")
+            if interactive {
+                if format == .text { output.line(banner) } else { output.errorLine(banner) }
+                let editor = LineEditor(historyFile: paths.historyFile) { line in shell.completions(for: line) }
+                status = await shell.run(EditlineLineSource(editor: editor, interrupts: interrupts))
+            } else {
+                if errorsGoToTerminal { output.errorLine(banner) }
+                status = await shell.run(TerminalLineSource(
+                    interruptDescriptor: interrupts.descriptor,
+                    acknowledgeInterrupt: { interrupts.reset() },
+                    showPrompt: { prompt in if errorsGoToTerminal { output.errorText(prompt) } }))
+            }
+            watcher.cancel()
+        } else {
+            guard !stdinIsClosed, let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
+                Self.printError("cannot read stdin: \(String(cString: strerror(EBADF)))")
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
+            status = await shell.run(lines)
+            if let failure = lines.readFailure {
+                Self.printError("cannot read stdin: \(failure)")
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
+        }
+        if let failure = output.writeFailure {
+            Self.printError("cannot write output: \(failure)")
+            throw ExitCode(Shell.ExitStatus.commandFailed)
+        }
+        if status != 0 { throw ExitCode(status) }
+    }
+
+
+    private func loadConfig() throws -> PluginsConfig {
+        guard let config else {
+            return try DefaultPlugins.config.validated(for: BuiltinFeatures.all, file: "Plugins.json (built in)")
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(ENOENT))))")
+        }
+        if isDirectory.boolValue {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EISDIR))))")
+        }
+        guard let data = FileManager.default.contents(atPath: config) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
+        }
+        return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
+    }
+
+    /// Prints `error: message` on stderr, on one line and with nothing a terminal would obey
+    /// (the message may quote a path, a flag or a file's contents).
+    static func printError(_ message: String) {
+        // write(2), not FileHandle: a stderr that cannot be written must not crash explorer.
+        let line = Array("error: \(message.sanitizedForTerminal)\n".utf8)
+        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// The size of the terminal stdout is, now (it may have been resized since the last screen).
+    @Sendable
+    private static func terminalSize() -> TerminalSize? {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return TerminalSize(width: Int(size.ws_col), height: Int(size.ws_row))
+    }
+}

@@ -1,0 +1,80 @@
+import ArgumentParser
+import ExplorerCore
+import Foundation
+
+/// What explorer is asked to do by its command line, read either by ``ExplorerCommand``
+/// (ArgumentParser) or, for the common well-formed command lines, by
+/// ``init(fastParsing:)`` without ArgumentParser's reflection.
+struct ExplorerOptions: Equatable {
+    var source: DataSource?
+    var config: String?
+    var dataDirectory: String?
+    var width: Int?
+    var color: ColorChoice = .auto
+    var format: OutputFormat = .text
+    var timeout: Double = 15
+    var clock: String?
+    var images: InlineImages.Choice = .auto
+    var latency: String?
+    var fail: [String] = []
+    var noPager = false
+    var bail = false
+    var commands: [String] = []
+    var files: [String] = []
+
+    func validate() throws {
+        if config?.isEmpty == true { throw ValidationError("--config needs a file path, not an empty string") }
+        if dataDirectory?.isEmpty == true { throw ValidationError("--data-dir needs a directory path, not an empty string") }
+        if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
+            throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
+        }
+        if let clock, Self.parseTime(clock) == nil {
+            throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
+        }
+        _ = try networkConditions()
+        if !(timeout > 0 && timeout <= 600) {
+            throw ValidationError("--timeout must be more than 0 and at most 600 seconds, not \(String(format: "%g", timeout))")
+        }
+    }
+
+    /// What `--latency` and `--fail` inject from the start.
+    func networkConditions() throws -> NetworkConditions {
+        let words = { (text: String) in text.split(whereSeparator: \.isWhitespace).map(String.init) }
+        let latency: NetworkConditions.Latency?
+        do {
+            latency = try self.latency.flatMap { try NetworkConditions.Latency.parse(words($0)) }
+        } catch let error as CommandError {
+            throw ValidationError("--latency: \(error.description.replacingOccurrences(of: "net latency", with: "--latency"))")
+        }
+        do {
+            return NetworkConditions(latency: latency, faults: try fail.map { try NetworkFault.parse(words($0)) })
+        } catch let error as CommandError {
+            throw ValidationError("--fail: \(error.description.replacingOccurrences(of: "net fail", with: "--fail"))")
+        }
+    }
+
+    private func loadConfig() throws -> PluginsConfig {
+        guard let config else {
+            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", features: BuiltinFeatures.all)
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(ENOENT))))")
+        }
+        if isDirectory.boolValue {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EISDIR))))")
+        }
+        guard let data = FileManager.default.contents(atPath: config) else {
+            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
+        }
+        return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
+    }
+
+    /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).
+    static func parseTime(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+}
