@@ -77,4 +77,33 @@ struct FavouritesCacheTests {
         try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
         #expect(try store.ids(in: "starships") == [])
     }
+
+    @Test func listsComeFromTheSameReadAsIds() throws {
+        let clock = VirtualClock()
+        let store = FavouritesStore(database: .inMemory(), clock: clock)
+        try store.toggle(feature: "starships", itemID: "9", title: "Death Star")
+        try store.toggle(feature: "characters", itemID: "1", title: "Luke Skywalker")
+        try store.toggle(feature: "starships", itemID: "5", title: "Sentinel-class landing craft")
+        let reads = store.cache.readCount
+        // All three were marked at the same instant: ordered by feature, then id.
+        #expect(try store.list().map(\.itemID) == ["1", "5", "9"])
+        #expect(try store.list(feature: "starships").map(\.title) == ["Sentinel-class landing craft", "Death Star"])
+        #expect(try store.ids(in: "starships") == ["5", "9"])
+        #expect(store.cache.readCount == reads + 1)
+        try store.toggle(feature: "starships", itemID: "9", title: "Death Star")
+        #expect(try store.list(feature: "starships").map(\.itemID) == ["5"])
+        #expect(store.cache.readCount == reads + 2)
+    }
+
+    @Test func aListSeesAnotherConnectionsWrite() throws {
+        let directory = TemporaryDirectory("favourites-cache")
+        defer { directory.remove() }
+        let mine = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let theirs = FavouritesStore(database: AppDatabase(directory: directory.url))
+        #expect(try mine.list(feature: "starships").isEmpty)
+        try theirs.toggle(feature: "starships", itemID: "12", title: "X-wing")
+        #expect(try mine.list(feature: "starships").map(\.title) == ["X-wing"])
+        try theirs.toggle(feature: "starships", itemID: "12", title: "X-wing")
+        #expect(try mine.list(feature: "starships").isEmpty)
+    }
 }

@@ -1,20 +1,32 @@
-/// Remembers the fields a view made for each item, so that a list shown again (after `back`,
-/// `fav`, another page) does not format every value of every row anew. An item is looked up
-/// by its id and its fields are reused only while the item is unchanged.
+/// Remembers the fields a view made for each item, so that a list or a detail shown again
+/// (after `back`, `fav`, another page) does not format every value anew. An item is looked up
+/// by its id and its fields are reused only while the item, and the context they were made in
+/// (the names a detail gives its links, say), are unchanged.
 @MainActor
-public final class FieldsCache<Item: ListItem> {
-    private var entries: [String: (item: Item, fields: [ScreenField])] = [:]
-    private let make: @MainActor (Item) -> [ScreenField]
+public final class FieldsCache<Item: ListItem, Context: Equatable> {
+    private var entries: [String: (item: Item, context: Context, fields: [ScreenField])] = [:]
+    private let make: @MainActor (Item, Context) -> [ScreenField]
 
-    public init(_ make: @escaping @MainActor (Item) -> [ScreenField]) {
+    public init(_ make: @escaping @MainActor (Item, Context) -> [ScreenField]) {
         self.make = make
     }
 
-    public func fields(_ item: Item) -> [ScreenField] {
-        guard let id = item.itemID else { return make(item) }
-        if let entry = entries[id], entry.item == item { return entry.fields }
-        let fields = make(item)
-        entries[id] = (item, fields)
+    public func fields(_ item: Item, _ context: Context) -> [ScreenField] {
+        guard let id = item.itemID else { return make(item, context) }
+        if let entry = entries[id], entry.item == item, entry.context == context { return entry.fields }
+        let fields = make(item, context)
+        entries[id] = (item, context, fields)
         return fields
+    }
+}
+
+extension FieldsCache where Context == FieldsCacheNoContext {
+    /// Fields that depend on the item alone.
+    public convenience init(_ make: @escaping @MainActor (Item) -> [ScreenField]) {
+        self.init { item, _ in make(item) }
+    }
+
+    public func fields(_ item: Item) -> [ScreenField] {
+        fields(item, FieldsCacheNoContext())
     }
 }

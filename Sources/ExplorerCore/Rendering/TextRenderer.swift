@@ -2,7 +2,7 @@
 /// to the width, fields aligned and wrapped, segments and paragraphs wrapped. Every string is
 /// sanitized here (``Swift/String/sanitizedForTerminal``), whatever its source, so nothing a
 /// server sends can move the cursor or start an escape sequence.
-public struct TextRenderer: Sendable {
+public struct TextRenderer: Sendable, Equatable {
     public var width: Int
     public var style: Style
     /// How images are drawn: not at all (scripts, most terminals), or inline.

@@ -11,6 +11,12 @@ public final class ScreenPrinter {
     private let output: ShellOutput
     /// The damaged databases' warnings already written.
     private var damageReported: Set<String> = []
+    /// The text of the screens printed lately, newest last: a screen shown again (`back`, a
+    /// page seen before) is not laid out again (text is a function of the screen, the width
+    /// and the style, images inline aside). Cheap to look up: a screen made from a table
+    /// kept by its view shares that table's storage, which comparing takes as equal at once.
+    private var recentTexts: [(screen: Screen, renderer: TextRenderer, text: String)] = []
+    private static let recentTextCapacity = 8
 
     public init(output: ShellOutput, terminal: TerminalSettings, format: OutputFormat = .text, pager: Pager? = nil) {
         self.output = output
@@ -22,7 +28,7 @@ public final class ScreenPrinter {
     public func print(_ screen: Screen) async throws(CommandError) {
         switch format {
         case .text:
-            let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images).render(screen)
+            let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images))
             guard !text.isEmpty else { break }
             if let pager, let height = terminal.currentHeight, Self.lineCount(text) >= height {
                 output.clearProgress()
@@ -39,6 +45,20 @@ public final class ScreenPrinter {
             if StoreError.isDamageReport(warning), !damageReported.insert(warning).inserted { continue }
             output.errorLine("warning: " + warning.sanitizedForTerminal)
         }
+    }
+
+    private func text(of screen: Screen, _ renderer: TextRenderer) -> String {
+        // Images drawn inline are read from their files as the text is made: never kept.
+        guard renderer.images == .off else { return renderer.render(screen) }
+        if let index = recentTexts.firstIndex(where: { $0.renderer == renderer && $0.screen == screen }) {
+            let entry = recentTexts.remove(at: index)
+            recentTexts.append(entry)
+            return entry.text
+        }
+        let text = renderer.render(screen)
+        recentTexts.append((screen, renderer, text))
+        if recentTexts.count > Self.recentTextCapacity { recentTexts.removeFirst() }
+        return text
     }
 
     /// How many lines the last screen drawn in place took (0: none is on screen).

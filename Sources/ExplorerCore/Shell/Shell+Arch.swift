@@ -150,7 +150,7 @@ extension Shell {
 
     private func commandPath(_ words: [String]) async throws -> Screen {
         let name = words[0]
-        let command = globalCommands.first { $0.name == name } ?? activeFeature?.commands.first { $0.name == name }
+        let command = globalCommands.first { $0.name == name } ?? activeCommands.first { $0.name == name }
         let start = ContinuousClock.now
         tracer.beginRecording()
         let result: Result<Screen?, Error>

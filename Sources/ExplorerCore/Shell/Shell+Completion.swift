@@ -39,7 +39,7 @@ extension Shell {
         if let global = globalCommands.first(where: { $0.name == name }) {
             return global.complete(previous, partial)
         }
-        if let command = activeFeature?.commands.first(where: { $0.name == name }) {
+        if let command = activeCommands.first(where: { $0.name == name }) {
             return command.complete(previous, partial)
         }
         return []

@@ -2,7 +2,9 @@ import Foundation
 
 extension Shell {
     /// The commands available everywhere, in the order `help` lists them.
-    var globalCommands: [Command] {
+    /// The global commands, for ``globalCommands`` to keep: their closures read the shell's
+    /// state when they run, so the table is made once.
+    func makeGlobalCommands() -> [Command] {
         [
             Command("help", usage: "help [command]", summary: "list the commands, or explain one",
                     complete: { [unowned self] previous in previous.isEmpty ? self.commandNames : [] },
@@ -159,7 +161,7 @@ extension Shell {
     }
 
     private func help(_ arguments: [String]) throws -> Screen {
-        let featureCommands = activeFeature?.commands ?? []
+        let featureCommands = activeCommands
         guard arguments.isEmpty else {
             guard arguments.count == 1 else { throw CommandError.usage("help [command]") }
             let name = arguments[0] == "exit" ? "quit" : arguments[0]
@@ -215,7 +217,7 @@ extension Shell {
         ]
         var entries: [JSONValue] = []
         for id in owners {
-            guard let command = registry.feature(id)?.commands.first(where: { $0.name == name }) else { continue }
+            guard let command = registry.feature(id).map(commands(of:))?.first(where: { $0.name == name }) else { continue }
             blocks.append(.paragraph("\(id): \(command.usage) — \(command.summary)", indent: 2))
             entries.append(["feature": .string(id), "usage": .string(command.usage), "summary": .string(command.summary)])
         }

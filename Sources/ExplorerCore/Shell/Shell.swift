@@ -54,6 +54,11 @@ public final class Shell {
     var bailed = false
     /// The script files `run` is reading now, outermost first.
     var scripts = ScriptStack()
+    /// The global commands, made once rather than at every command.
+    lazy var globalCommands: [Command] = makeGlobalCommands()
+    /// Each feature's commands, made once: they capture the feature's view model and view,
+    /// which a feature keeps for its lifetime.
+    private var featureCommands: [ObjectIdentifier: [Command]] = [:]
 
     public init(
         registry: FeatureRegistry,
@@ -251,6 +256,19 @@ public final class Shell {
         activeID.flatMap { registry.feature($0) }
     }
 
+    /// The commands of the feature in use; none when no feature is.
+    var activeCommands: [Command] {
+        activeFeature.map(commands(of:)) ?? []
+    }
+
+    func commands(of feature: any Feature) -> [Command] {
+        let key = ObjectIdentifier(feature)
+        if let commands = featureCommands[key] { return commands }
+        let commands = feature.commands
+        featureCommands[key] = commands
+        return commands
+    }
+
     func dispatch(_ words: [String]) async throws -> Screen? {
         guard let name = words.first else { return nil }
         // What the timers had to do while no command ran (a poll, a re-sort) is done first,
@@ -260,7 +278,7 @@ public final class Shell {
         if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
             return try await global.run(arguments)
         }
-        if let feature = activeFeature, let command = feature.commands.first(where: { $0.name == name }) {
+        if let command = activeCommands.first(where: { $0.name == name }) {
             return try await command.run(arguments)
         }
         if registry.entry(name) != nil {
@@ -297,7 +315,7 @@ public final class Shell {
 
     /// Names of the commands available now: global ones and the active feature's.
     var commandNames: [String] {
-        globalCommands.map(\.name) + ["exit"] + (activeFeature?.commands.map(\.name) ?? [])
+        globalCommands.map(\.name) + ["exit"] + activeCommands.map(\.name)
     }
 
     // MARK: Prompt

@@ -3,9 +3,9 @@ import GRDB
 
 /// Favourites of every feature, kept in the ``AppDatabase``.
 ///
-/// The ids that screens star are kept in memory (``FavouritesCache``) and read again whenever
-/// the database changed, by this process or another, so two explorer processes open at once
-/// always agree; everything else reads the database, and a toggle is one immediate
+/// The favourites are kept in memory (``FavouritesCache``: the ids screens star, and the
+/// lists `favs` shows) and read again whenever the database changed, by this process or
+/// another, so two explorer processes open at once always agree; a toggle is one immediate
 /// transaction. New favourites are stamped with the time the ``AppClock`` tells.
 public struct FavouritesStore: Sendable {
     public let database: AppDatabase
@@ -39,11 +39,7 @@ public struct FavouritesStore: Sendable {
 
     /// Favourites of one feature, or of all features when `feature` is nil, oldest first.
     public func list(feature: String? = nil) throws -> [Favourite] {
-        try database.read { db in
-            var request = Favourite.order(Column("createdAt"), Column("feature"), Column("itemID"))
-            if let feature { request = request.filter(Column("feature") == feature) }
-            return try request.fetchAll(db)
-        }
+        try database.onWriterConnection { db in try cache.favourites(of: feature, db) }
     }
 
     /// Adds the item if it is not a favourite, removes it if it is; returns whether it is now one.
@@ -51,9 +47,10 @@ public struct FavouritesStore: Sendable {
     public func toggle(feature: String, itemID: String, title: String) throws -> Bool {
         let now = clock.now
         return try database.write { db in
-            if try Favourite.deleteOne(db, key: ["feature": feature, "itemID": itemID]) {
-                return false
-            }
+            // A statement prepared once: the query interface would build its SQL at every toggle.
+            try db.cachedStatement(sql: "DELETE FROM favourite WHERE feature = ? AND itemID = ?")
+                .execute(arguments: [feature, itemID])
+            if db.changesCount > 0 { return false }
             try Favourite(feature: feature, itemID: itemID, title: title, createdAt: now).insert(db)
             return true
         }

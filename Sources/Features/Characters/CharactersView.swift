@@ -11,15 +11,17 @@ public final class CharactersView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: CharactersViewModel, tracer: Tracer? = nil) {
-        let cache = FieldsCache(Self.fields)
+        let tables = ListTableCache { Self.fields($0) }
+        let details = FieldsCache { item, names in Self.fields(item, names: names) }
         renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, tracer: tracer,
-                                 list: { Self.list($0, fields: cache.fields) },
-                                 detail: { row, state in Self.detail(row, names: state.linkNames) })
+                                 list: { Self.list($0, table: tables.table) },
+                                 detail: { row, state in Self.detail(row, names: state.linkNames, fields: details.fields) })
     }
 
     static let feature = CharactersViewModel.featureID
 
-    static func list(_ state: CharactersState, fields: @MainActor (Person) -> [ScreenField] = fields) -> Screen {
+    static func list(_ state: CharactersState,
+                     table: @MainActor ([CharactersState.Row], [ScreenTable.Column]) -> ScreenTable = { ScreenTable.list($0, columns: $1, fields: fields) }) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
             "sort": state.sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null,
@@ -52,7 +54,7 @@ public final class CharactersView {
                 // The value the rows are sorted by, beside the name, so the order can be checked.
                 columns.insert(.number(key, title: title), at: 1)
             }
-            screen.blocks.append(.table(ScreenTable.list(state.rows, columns: columns, fields: fields)))
+            screen.blocks.append(.table(table(state.rows, columns)))
         }
         return screen
     }
@@ -102,8 +104,9 @@ public final class CharactersView {
     }
 
     /// A detail, what it links to named as far as `names` knows them.
-    static func detail(_ row: CharactersState.Row, names: [String: String] = [:]) -> Screen {
-        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names: names))
+    static func detail(_ row: CharactersState.Row, names: [String: String] = [:],
+                       fields: @MainActor (Person, [String: String]) -> [ScreenField] = fields(_:names:)) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names))
     }
 
     /// Every field of a character, as the detail shows it (what it links to by name where

@@ -11,15 +11,16 @@ public final class ITunesView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: ITunesViewModel, tracer: Tracer? = nil) {
-        let cache = FieldsCache(Self.fields)
+        let tables = ListTableCache { Self.fields($0) }
         renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state, tracer: tracer,
-                                 list: { Self.list($0, fields: cache.fields) },
-                                 detail: { row, state in Self.detail(row, notRefreshed: state.detailNotRefreshed, fields: cache.fields) })
+                                 list: { Self.list($0, table: tables.table) },
+                                 detail: { row, state in Self.detail(row, notRefreshed: state.detailNotRefreshed, fields: tables.fields.fields) })
     }
 
     static let feature = ITunesViewModel.featureID
 
-    static func list(_ state: ITunesState, fields: @MainActor (ITunesItem) -> [ScreenField] = fields) -> Screen {
+    static func list(_ state: ITunesState,
+                     table: @MainActor ([ITunesState.Row], [ScreenTable.Column]) -> ScreenTable = { ScreenTable.list($0, columns: $1, fields: fields) }) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "term": .optional(state.term), "page": .int(state.page), "pages": .int(state.pageCount),
             "count": .int(state.totalCount),
@@ -33,13 +34,13 @@ public final class ITunesView {
             return screen
         }
         let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
-        let table = ScreenTable.list(state.rows, columns: [
+        let columns: [ScreenTable.Column] = [
             .init("title", title: "track", minimumWidth: 16),
             .init("artist", minimumWidth: 10, dropOrder: 3),
             .init("album", minimumWidth: 10, dropOrder: 1),
             .init("year", truncatable: false, dropOrder: 2),
-        ], fields: fields)
-        screen.blocks = [.heading(heading), .table(table)]
+        ]
+        screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if state.isOnLastPage { screen.blocks.append(.hint("end of results")) }
         return screen
     }

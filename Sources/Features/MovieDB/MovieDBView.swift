@@ -15,9 +15,9 @@ public final class MovieDBView {
 
     public init(viewModel: MovieDBViewModel, imageBaseURL: String = MovieDBView.defaultImageBaseURL, tracer: Tracer? = nil) {
         self.imageBaseURL = imageBaseURL
-        let cache = FieldsCache { Self.fields($0, imageBaseURL: imageBaseURL) }
+        let tables = ListTableCache { Self.fields($0, imageBaseURL: imageBaseURL) }
         renderer = StateRenderer(name: "MovieDBView", feature: MovieDBViewModel.featureID, state: viewModel.state, tracer: tracer,
-                                 list: { Self.list($0, fields: cache.fields) },
+                                 list: { Self.list($0, table: tables.table) },
                                  detail: { row, state in Self.detail(row, state: state, imageBaseURL: imageBaseURL) })
     }
 
@@ -26,15 +26,15 @@ public final class MovieDBView {
 
     // MARK: List
 
-    static func list(_ state: MovieDBState, fields: @MainActor (MovieDBItem) -> [ScreenField]) -> Screen {
+    static func list(_ state: MovieDBState, table: @MainActor ([MovieDBState.Row], [ScreenTable.Column]) -> ScreenTable) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: facts(state))
         if let offline = state.offline { screen.warnings.append(offline) }
-        let table = ScreenTable.list(state.rows, columns: [
+        let table = table(state.rows, [
             .init("title", minimumWidth: 16),
             .init("year", truncatable: false, dropOrder: 3),
             .init("rating", truncatable: false, dropOrder: 2),
             .init("genres", minimumWidth: 10, dropOrder: 1),
-        ], fields: fields)
+        ])
         switch state.mode {
         case .category:
             guard state.page > 0 else {

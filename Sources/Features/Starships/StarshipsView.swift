@@ -12,15 +12,17 @@ public final class StarshipsView {
     public var screen: Screen { renderer.screen }
 
     public init(viewModel: StarshipsViewModel, tracer: Tracer? = nil) {
-        let cache = FieldsCache(Self.fields)
+        let tables = ListTableCache { Self.fields($0) }
+        let details = FieldsCache { item, names in Self.fields(item, names: names) }
         renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state, tracer: tracer,
-                                 list: { Self.list($0, fields: cache.fields) },
-                                 detail: { row, state in Self.detail(row, names: state.linkNames) })
+                                 list: { Self.list($0, table: tables.table) },
+                                 detail: { row, state in Self.detail(row, names: state.linkNames, fields: details.fields) })
     }
 
     static let feature = StarshipsViewModel.featureID
 
-    static func list(_ state: StarshipsState, fields: @MainActor (Starship) -> [ScreenField] = fields) -> Screen {
+    static func list(_ state: StarshipsState,
+                     table: @MainActor ([StarshipsState.Row], [ScreenTable.Column]) -> ScreenTable = { ScreenTable.list($0, columns: $1, fields: fields) }) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
             "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
@@ -43,8 +45,7 @@ public final class StarshipsView {
             // The value the rows are sorted by, beside the name, so the order can be checked.
             columns.insert(.number(key, title: title), at: 1)
         }
-        let table = ScreenTable.list(state.rows, columns: columns, fields: fields)
-        screen.blocks = [.heading(heading), .table(table)]
+        screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if state.sort != nil, state.loadedCount < state.totalCount {
             screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
         }
@@ -52,8 +53,9 @@ public final class StarshipsView {
     }
 
     /// A detail, its pilots named as far as `names` knows them.
-    static func detail(_ row: StarshipsState.Row, names: [String: String] = [:]) -> Screen {
-        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names: names))
+    static func detail(_ row: StarshipsState.Row, names: [String: String] = [:],
+                       fields: @MainActor (Starship, [String: String]) -> [ScreenField] = fields(_:names:)) -> Screen {
+        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names))
     }
 
     /// The field a sort key reads, as a column: `sort cost` shows the cost.

@@ -1,0 +1,39 @@
+/// The tables a list view made lately, so that a list shown again — after `back`, after paging
+/// back, after a command that changed nothing in it — is not laid out anew: a table is reused
+/// when the rows and columns it was made from equal the new ones (cheap to compare: unchanged
+/// rows share their storage). Tables not found here are made from ``fields``, which keeps each
+/// item's fields.
+@MainActor
+public final class ListTableCache<Item: ListItem> {
+    private struct Entry {
+        var rows: [ListRow<Item>]
+        var columns: [ScreenTable.Column]
+        var table: ScreenTable
+    }
+
+    public let fields: FieldsCache<Item, FieldsCacheNoContext>
+    private var recent: [Entry] = []
+    private let capacity: Int
+
+    /// - Parameters:
+    ///   - capacity: how many tables to keep (the least recently shown goes first).
+    ///   - fields: every field of an item, as ``ScreenTable/list(_:columns:fields:)`` takes them.
+    public init(capacity: Int = 8, fields: @escaping @MainActor (Item) -> [ScreenField]) {
+        self.capacity = capacity
+        self.fields = FieldsCache(fields)
+    }
+
+    /// ``ScreenTable/list(_:columns:fields:)`` of `rows`, made again only when not among the
+    /// tables kept.
+    public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
+        if let index = recent.firstIndex(where: { $0.rows == rows && $0.columns == columns }) {
+            let entry = recent.remove(at: index)
+            recent.append(entry)
+            return entry.table
+        }
+        let table = ScreenTable.list(rows, columns: columns, fields: fields.fields)
+        recent.append(Entry(rows: rows, columns: columns, table: table))
+        if recent.count > capacity { recent.removeFirst() }
+        return table
+    }
+}
