@@ -26,7 +26,14 @@ public final class ListTableCache<Item: ListItem> {
     /// ``ScreenTable/list(_:columns:fields:)`` of `rows`, made again only when not among the
     /// tables kept.
     public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
-        if let index = recent.firstIndex(where: { $0.rows == rows && $0.columns == columns }) {
+        // Numbers and stars first: most lists that differ differ there, and comparing them
+        // costs nothing beside comparing every field of every item.
+        let found = recent.firstIndex { entry in
+            entry.rows.count == rows.count
+                && entry.rows.elementsEqual(rows) { $0.number == $1.number && $0.isFavourite == $1.isFavourite }
+                && entry.columns == columns && entry.rows == rows
+        }
+        if let index = found {
             let entry = recent.remove(at: index)
             recent.append(entry)
             return entry.table

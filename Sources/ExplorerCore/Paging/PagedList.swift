@@ -31,11 +31,20 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 
     public func rows(onPage page: Int) -> [Row] {
+        rows(onPage: page) { Row(number: $0, item: $1) }
+    }
+
+    /// The rows on `page`, each made by `transform` from its number and item: a view model's
+    /// rows straight from the items, without a ``Row`` copied on the way.
+    public func rows<T>(onPage page: Int, _ transform: (Int, Item) throws -> T) rethrows -> [T] {
         guard let items = pages[page] else { return [] }
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
         guard !overflow, offset <= Int.max - items.count else { return [] }
         let first = offset + 1
-        return items.enumerated().map { Row(number: first + $0.offset, item: $0.element) }
+        var rows: [T] = []
+        rows.reserveCapacity(items.count)
+        for (index, item) in items.enumerated() { rows.append(try transform(first + index, item)) }
+        return rows
     }
 
     /// How many items are loaded, over every page.

@@ -19,7 +19,9 @@ public enum DisplayWidth {
 
     /// Whether every byte is printable ASCII: one column each.
     static func isPrintableASCII(_ string: String) -> Bool {
-        string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Over the bytes in place where the string has them so (nearly always): a tight loop.
+        string.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
     }
 
     /// Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •): each one

@@ -6,7 +6,7 @@ extension String {
     ///
     /// Every string that came from the network passes through here before it is printed.
     public var sanitizedForTerminal: String {
-        if utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return self }  // printable ASCII: nothing to do
+        if DisplayWidth.isPrintableASCII(self) { return self }  // nothing to do
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(unicodeScalars.count)
         for scalar in unicodeScalars {

@@ -56,19 +56,26 @@ public struct TextTable: Sendable {
         let (shown, widths) = fit(natural: natural, into: width)
 
         func line(_ values: [String], _ valueWidths: [Int]?) -> String {
-            var parts: [String] = []
+            // One string grown in place: cells, their padding and the separators between.
+            var text = ""
+            text.reserveCapacity(width + 8)
             for (position, index) in shown.enumerated() {
+                if position > 0 { text += separator }
                 // Each cell is measured once: cut (a wrapped cell's line may still hold a word
                 // wider than its column) and padded knowing its width.
                 let fitted = values[index].truncated(toWidth: widths[index],
                                                      measured: valueWidths?[index] ?? values[index].displayWidth)
-                let isLast = position == shown.count - 1
+                let missing = widths[index] - fitted.width
                 switch columns[index].alignment {
-                case .left: parts.append(isLast ? fitted.text : fitted.text.padded(toWidth: widths[index], measured: fitted.width))
-                case .right: parts.append(fitted.text.leftPadded(toWidth: widths[index], measured: fitted.width))
+                case .left:
+                    text += fitted.text
+                    if missing > 0 && position < shown.count - 1 { text += String(repeating: " ", count: missing) }
+                case .right:
+                    if missing > 0 { text += String(repeating: " ", count: missing) }
+                    text += fitted.text
                 }
             }
-            return trimTrailing(parts.joined(separator: separator))
+            return trimTrailing(text)
         }
 
         var lines: [String] = []
@@ -133,6 +140,8 @@ public struct TextTable: Sendable {
     }
 
     private func trimTrailing(_ text: String) -> String {
+        // A last character that is a space ends in the byte 0x20: without it there is nothing to do.
+        guard text.utf8.last == UInt8(ascii: " ") else { return text }
         var text = text
         while text.last == " " { text.removeLast() }
         return text

@@ -471,7 +471,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             next.page = pages.list.isEmpty ? 0 : pages.page
             next.pageCount = pages.reachable
             next.totalCount = pages.list.totalCount
-            next.rows = pages.list.rows(onPage: pages.page).map { marks.row($0.number, $0.item) }
+            next.rows = pages.list.rows(onPage: pages.page) { marks.row($0, $1) }
             next.offline = pages.cachedAt[pages.page].map(offlineNote)
         case .filter:
             next.page = 1
@@ -483,7 +483,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             next.page = searchPages.page
             next.pageCount = searchPages.reachable
             next.totalCount = searchPages.list.totalCount
-            next.rows = searchPages.list.rows(onPage: searchPages.page).map { marks.row($0.number, $0.item) }
+            next.rows = searchPages.list.rows(onPage: searchPages.page) { marks.row($0, $1) }
             next.offline = searchPages.cachedAt[searchPages.page].map(offlineNote)
         }
         next.detail = detailRow(marks)

@@ -142,7 +142,7 @@ public final class StarshipsViewModel: ListDetailViewModel {
                 list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
             }.map { marks.row($0.number, $0.item) }
         } else {
-            next.rows = list.rows(onPage: page).map { marks.row($0.number, $0.item) }
+            next.rows = list.rows(onPage: page) { marks.row($0, $1) }
         }
         next.detail = detailRow(marks)
         next.linkNames = next.detail == nil ? [:] : linkNames.known
