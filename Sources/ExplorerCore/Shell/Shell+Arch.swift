@@ -304,7 +304,7 @@ extension Shell {
             return count == 1 ? "1 item" : "\(count) items"
         }
         if let date = value as? Date {
-            return ISO8601DateFormatter().string(from: date)
+            return UTCTimestamp.iso8601(date)
         }
         if mirror.displayStyle == .struct || mirror.displayStyle == .class {
             return "\(typeName(of: value))(…)"

@@ -27,7 +27,7 @@ extension Shell {
         let stamp = Self.stampFormatter.string(from: now)
         var text = "clock: \(clock.isVirtual ? "virtual, stands at" : "live,") \(stamp)"
         if let ran { text += " (\(ran) timer\(ran == 1 ? "" : "s") ran)" }
-        var facts: JSONObject = ["time": .string(Self.isoFormatter.string(from: now)), "virtual": .bool(clock.isVirtual),
+        var facts: JSONObject = ["time": .string(UTCTimestamp.iso8601(now)), "virtual": .bool(clock.isVirtual),
                                  "timers": .int(clock.timerCount)]
         if let ran { facts["ran"] = .int(ran) }
         return .message(text, kind: "clock", facts: facts)
@@ -47,6 +47,4 @@ extension Shell {
         formatter.dateFormat = "yyyy-MM-dd HH:mm:ss Z"
         return formatter
     }()
-
-    nonisolated(unsafe) static let isoFormatter = ISO8601DateFormatter()
 }

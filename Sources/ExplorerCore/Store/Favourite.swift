@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import Synchronization
 
 /// One favourite: which feature it belongs to, the item's id there, the title to show, and
 /// when it was marked.
@@ -21,9 +20,15 @@ public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, Persista
 
     /// When it was marked, as JSON gives it: `2024-03-15T05:00:00Z`.
     public static func timestamp(_ date: Date) -> String {
-        formatter.withLock { $0.string(from: date) }
+        UTCTimestamp.iso8601(date)
     }
 
-    /// Made once: a formatter costs far more to make than to use.
-    private static let formatter = Mutex(ISO8601DateFormatter())
+    /// The row as GRDB would write it from the Codable conformance, the date as the same text
+    /// (`2024-03-15 05:00:00.000`) but not through GRDB's `DateFormatter`, which loads ICU.
+    public func encode(to container: inout PersistenceContainer) {
+        container["feature"] = feature
+        container["itemID"] = itemID
+        container["title"] = title
+        container["createdAt"] = UTCTimestamp.database(createdAt)
+    }
 }

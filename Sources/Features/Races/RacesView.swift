@@ -135,6 +135,6 @@ public final class RacesView {
     }
 
     static func timestamp(_ date: Date) -> String {
-        ISO8601DateFormatter().string(from: date)
+        UTCTimestamp.iso8601(date)
     }
 }
