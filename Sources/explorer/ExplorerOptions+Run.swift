@@ -50,6 +50,7 @@ extension ExplorerOptions {
         let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
+        if selection.current == .live { LiveHTTPClient.prepare() }
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
         let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Talks to the real API through libcurl (``CurlTransport``, loaded on the first request).
+/// Talks to the real API through libcurl (``CurlTransport``, loaded on the first request, or
+/// ahead of it by ``prepare()``).
 ///
 /// Maps transport failures and non-2xx statuses to ``HTTPError``, and retries once on 429 and
 /// 503, waiting as long as `Retry-After` asks (capped by ``RetryPolicy/maximumDelay``) or the
@@ -8,6 +9,13 @@ import Foundation
 /// included; an answer over the request's size limit (``HTTPRequest/maxBytes``, else
 /// ``defaultMaxBytes``) is stopped as it arrives and is an error.
 public struct LiveHTTPClient: HTTPClient {
+    /// Starts loading the transport (libcurl, some thirty libraries, about 6 ms) on a thread of
+    /// its own, so that the first live request does not wait for it: called when a session
+    /// starts on live data or switches to it. Calling it again does nothing.
+    public static func prepare() {
+        Thread.detachNewThread { _ = CurlTransport.shared }
+    }
+
     public struct RetryPolicy: Sendable {
         public var retryableStatuses: Set<Int> = [429, 503]
         public var backoff: Duration = .milliseconds(500)

@@ -42,7 +42,7 @@ public struct OfflineIndex: Sendable {
                     INSERT INTO \(items) (key, title, originalTitle, text, payload, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET title = excluded.title, originalTitle = excluded.originalTitle,
                         text = excluded.text, payload = excluded.payload, fetchedAt = excluded.fetchedAt
-                    """, arguments: [entry.key, entry.title, entry.originalTitle, entry.text, entry.payload, entry.fetchedAt])
+                    """, arguments: [entry.key, entry.title, entry.originalTitle, entry.text, entry.payload, UTCTimestamp.database(entry.fetchedAt)])
             }
             guard let collection else { return }
             try db.execute(sql: "DELETE FROM \(members) WHERE collection = ? AND page = ?", arguments: [collection, page])

@@ -33,7 +33,7 @@ public struct ResponseCache: Sendable {
             try db.execute(sql: """
                 INSERT INTO response_cache (feature, endpoint, body, fetchedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT (feature, endpoint) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
-                """, arguments: [feature, endpoint, body, now])
+                """, arguments: [feature, endpoint, body, UTCTimestamp.database(now)])
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM response_cache WHERE feature = ?", arguments: [feature]) ?? 0
             if count > limit {
                 // Never the answer just kept, even when the clock stands still (`--clock`).
