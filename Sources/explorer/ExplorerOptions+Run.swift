@@ -50,7 +50,9 @@ extension ExplorerOptions {
         let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
-        if selection.current == .live { LiveHTTPClient.prepare() }
+        // At a terminal the first live request is typed later: libcurl can be loaded meanwhile.
+        // (A script's first request comes at once, and a short one would wait at exit for it.)
+        if typing && selection.current == .live { LiveHTTPClient.prepare() }
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
         let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))

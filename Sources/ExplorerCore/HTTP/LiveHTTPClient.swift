@@ -10,8 +10,8 @@ import Foundation
 /// ``defaultMaxBytes``) is stopped as it arrives and is an error.
 public struct LiveHTTPClient: HTTPClient {
     /// Starts loading the transport (libcurl, some thirty libraries, about 6 ms) on a thread of
-    /// its own, so that the first live request does not wait for it: called when a session
-    /// starts on live data or switches to it. Calling it again does nothing.
+    /// its own, so that the first live request does not wait for it: called when a session at
+    /// a terminal starts on live data. Calling it again does nothing.
     public static func prepare() {
         Thread.detachNewThread { _ = CurlTransport.shared }
     }

@@ -360,7 +360,6 @@ public final class Shell {
             return screen
         }
         source.current = newSource
-        if newSource == .live { LiveHTTPClient.prepare() }
         screen.blocks = [.line("source: \(newSource.rawValue)")]
         var firstError: Error?
         // Every built feature is told, even after one fails, so none keeps data from the old source.

@@ -20,7 +20,8 @@ public enum UTCTimestamp {
     /// Days since 1970-01-01 and milliseconds into that day, the date rounded to the nearest
     /// millisecond first (and the day floored, so dates before 1970 count back).
     private static func parts(_ date: Date) -> (day: Int, milliseconds: Int) {
-        let total = Int((date.timeIntervalSince1970 * 1000).rounded())
+        // Halves go up (towards the future), as Foundation's formatters round them.
+        let total = Int((date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down))
         let perDay = 86_400_000
         let day = total >= 0 ? total / perDay : -((-total + perDay - 1) / perDay)
         return (day, total - day * perDay)
