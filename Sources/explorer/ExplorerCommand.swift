@@ -114,9 +114,11 @@ struct ExplorerCommand: AsyncParsableCommand {
     @MainActor
     func run() async throws { try await options.run() }
 
-    /// As ArgumentParser's own `main()`, but a usage error's message is made safe to print first:
-    /// it may quote an argument (`Unknown option '--x…'`) holding escapes, newlines or NUL. Help,
-    /// `--version` and completion scripts are printed as ArgumentParser prints them.
+    /// A well-formed command line runs at once (``ExplorerOptions/init(fastParsing:)``); any
+    /// other is ArgumentParser's, as its own `main()` does, but a usage error's message is made
+    /// safe to print first: it may quote an argument (`Unknown option '--x…'`) holding escapes,
+    /// newlines or NUL. Help, `--version` and completion scripts are printed as ArgumentParser
+    /// prints them.
     static func main() async {
         if let options = ExplorerOptions(fastParsing: CommandLine.arguments.dropFirst()) {
             do {

@@ -53,23 +53,6 @@ struct ExplorerOptions: Equatable {
         }
     }
 
-    private func loadConfig() throws -> PluginsConfig {
-        guard let config else {
-            return try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json (built in)", features: BuiltinFeatures.all)
-        }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: config, isDirectory: &isDirectory) else {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(ENOENT))))")
-        }
-        if isDirectory.boolValue {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EISDIR))))")
-        }
-        guard let data = FileManager.default.contents(atPath: config) else {
-            throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
-        }
-        return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
-    }
-
     /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).
     static func parseTime(_ text: String) -> Date? {
         let formatter = ISO8601DateFormatter()

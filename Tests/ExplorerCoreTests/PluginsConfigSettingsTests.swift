@@ -47,6 +47,15 @@ struct PluginsConfigSettingsTests {
         _ = try parse(third("moviedb", settings: #"{"imageBaseURL": "http://127.0.0.1:8080/t/p", "apiKeyFile": "~/key"}"#))
     }
 
+    /// A whole number is an integer however it is written; a fraction is kept as one.
+    @Test func wholeNumbersWrittenWithAFractionAreIntegers() throws {
+        let config = try parse(third("itunes", settings: #"{"limit": 50.0}"#))
+        #expect(config.features[2].settings == ["limit": 50])
+        #expect(try parse(third("itunes", settings: #"{"limit": 5e1}"#)).features[2].settings == ["limit": 50])
+        #expect(try parse(third("facts", settings: #"{"imageTimeout": 2.5}"#)).features[2].settings == ["imageTimeout": 2.5])
+        #expect(error(third("itunes", settings: #"{"limit": 50.5}"#)) != nil)
+    }
+
     @Test func aStringWhereAnIntegerIsExpected() {
         #expect(error(third("itunes", settings: #"{"limit": "abc"}"#))?.description
             == #"my.json: $.features[2].settings.limit: expected an integer from 1 to 200, got "abc""#)

@@ -10,7 +10,7 @@ import Synchronization
 /// Waiting costs no CPU: the thread sleeps in `curl_multi_poll` until there is traffic, a new
 /// request or a cancellation. Every libcurl call is made on that thread.
 final class CurlTransport: Sendable {
-    /// Made on the first live request.
+    /// Made on the first live request, or ahead of it by ``LiveHTTPClient/prepare()``.
     static let shared = CurlTransport()
 
     struct Answer: Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Talks to the real API through libcurl (``CurlTransport``, loaded on the first request, or
 /// ahead of it by ``prepare()``).
@@ -13,8 +14,11 @@ public struct LiveHTTPClient: HTTPClient {
     /// its own, so that the first live request does not wait for it: called when a session at
     /// a terminal starts on live data. Calling it again does nothing.
     public static func prepare() {
+        guard !preparing.exchange(true, ordering: .relaxed) else { return }
         Thread.detachNewThread { _ = CurlTransport.shared }
     }
+
+    private static let preparing = Atomic(false)
 
     public struct RetryPolicy: Sendable {
         public var retryableStatuses: Set<Int> = [429, 503]

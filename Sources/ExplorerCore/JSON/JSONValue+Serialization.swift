@@ -4,7 +4,8 @@ extension JSONValue {
     /// The value JSONSerialization read as `object`, converted as it is rather than written out
     /// and decoded again; nil for anything JSONSerialization does not give. NSNumber stands for
     /// booleans and numbers alike: only a real boolean becomes `.bool`, a whole number that fits
-    /// becomes `.int`, any other number `.double`.
+    /// (`8`, and `8.0` or `8e0` too, as decoding the number's text would) becomes `.int`, any
+    /// other number `.double`.
     init?(serialized object: Any) {
         switch object {
         case let text as String:
@@ -12,7 +13,9 @@ extension JSONValue {
         case let number as NSNumber:
             switch String(cString: number.objCType) {
             case "c": self = .bool(number.boolValue)
-            case "d", "f", "Q": self = .double(number.doubleValue)
+            case "d", "f", "Q":
+                let value = number.doubleValue
+                self = Int(exactly: value).map(JSONValue.int) ?? .double(value)
             default: self = .int(number.intValue)
             }
         case let list as [Any]:

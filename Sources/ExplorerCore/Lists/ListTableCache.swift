@@ -14,6 +14,8 @@ public final class ListTableCache<Item: ListItem> {
     public let fields: FieldsCache<Item, FieldsCacheNoContext>
     private var recent: [Entry] = []
     private let capacity: Int
+    /// How many tables were laid out rather than found: for tests.
+    private(set) var madeCount = 0
 
     /// - Parameters:
     ///   - capacity: how many tables to keep (the least recently shown goes first).
@@ -39,6 +41,7 @@ public final class ListTableCache<Item: ListItem> {
             return entry.table
         }
         let table = ScreenTable.list(rows, columns: columns, fields: fields.fields)
+        madeCount += 1
         recent.append(Entry(rows: rows, columns: columns, table: table))
         if recent.count > capacity { recent.removeFirst() }
         return table

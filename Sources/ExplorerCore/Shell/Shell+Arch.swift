@@ -83,7 +83,7 @@ extension Shell {
                    .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10)], rows: pieces,
                                       showsHeader: false, key: "pieces"))]
 
-        let commands = feature.commands.map { command in
+        let commands = commands(of: feature).map { command in
             [ScreenTable.Cell(command.usage), ScreenTable.Cell(command.intent.map { "→ \($0)" } ?? "(the feature itself)", .optional(command.intent))]
         }
         blocks += [.blankLine, .line("commands → the intents they send:"),

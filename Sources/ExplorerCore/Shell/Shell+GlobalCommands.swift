@@ -1,9 +1,9 @@
 import Foundation
 
 extension Shell {
-    /// The commands available everywhere, in the order `help` lists them.
-    /// The global commands, for ``globalCommands`` to keep: their closures read the shell's
-    /// state when they run, so the table is made once.
+    /// The commands available everywhere, in the order `help` lists them, for
+    /// ``globalCommands`` to keep: their closures read the shell's state when they run, so the
+    /// table is made once.
     func makeGlobalCommands() -> [Command] {
         [
             Command("help", usage: "help [command]", summary: "list the commands, or explain one",

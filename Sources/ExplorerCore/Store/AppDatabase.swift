@@ -59,7 +59,7 @@ public final class AppDatabase: Sendable {
     /// `PRAGMA data_version` (see ``FavouritesCache``).
     public func onWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
         let writer = try open()
-        do { return try writer.writeWithoutTransaction(body) } catch { throw StoreError(error, path: path) }
+        do { return try writer.writeWithoutTransaction(body) } catch { throw noting(error) }
     }
 
     /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
