@@ -9,11 +9,13 @@ public struct FavouriteMarks: Sendable, Equatable {
         self.problem = problem
     }
 
+    @inlinable
     public func contains<Item: ListItem>(_ item: Item) -> Bool {
         item.itemID.map(ids.contains) ?? false
     }
 
     /// The row for `item`, starred when it is a favourite.
+    @inlinable
     public func row<Item: ListItem>(_ number: Int?, _ item: Item) -> ListRow<Item> {
         ListRow(number: number, item: item, isFavourite: contains(item))
     }

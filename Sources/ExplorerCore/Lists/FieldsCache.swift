@@ -4,13 +4,14 @@
 /// (the names a detail gives its links, say), are unchanged.
 @MainActor
 public final class FieldsCache<Item: ListItem, Context: Equatable> {
-    private var entries: [String: (item: Item, context: Context, fields: [ScreenField])] = [:]
-    private let make: @MainActor (Item, Context) -> [ScreenField]
+    @usableFromInline var entries: [String: (item: Item, context: Context, fields: [ScreenField])] = [:]
+    @usableFromInline let make: @MainActor (Item, Context) -> [ScreenField]
 
     public init(_ make: @escaping @MainActor (Item, Context) -> [ScreenField]) {
         self.make = make
     }
 
+    @inlinable
     public func fields(_ item: Item, _ context: Context) -> [ScreenField] {
         guard let id = item.itemID else { return make(item, context) }
         if let entry = entries[id], entry.item == item, entry.context == context { return entry.fields }
@@ -26,6 +27,7 @@ extension FieldsCache where Context == FieldsCacheNoContext {
         self.init { item, _ in make(item) }
     }
 
+    @inlinable
     public func fields(_ item: Item) -> [ScreenField] {
         fields(item, FieldsCacheNoContext())
     }

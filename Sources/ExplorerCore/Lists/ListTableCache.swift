@@ -3,19 +3,31 @@
 /// when the rows and columns it was made from equal the new ones (cheap to compare: unchanged
 /// rows share their storage). Tables not found here are made from ``fields``, which keeps each
 /// item's fields.
+///
+/// Inlinable, like ``ScreenTable/list(_:columns:fields:)`` and ``FieldsCache``: compiled for
+/// each feature's own item type, so comparing and copying rows costs what it would in the
+/// feature, not a generic copy of every item through its value witnesses.
 @MainActor
 public final class ListTableCache<Item: ListItem> {
-    private struct Entry {
-        var rows: [ListRow<Item>]
-        var columns: [ScreenTable.Column]
-        var table: ScreenTable
+    @usableFromInline
+    struct Entry {
+        @usableFromInline var rows: [ListRow<Item>]
+        @usableFromInline var columns: [ScreenTable.Column]
+        @usableFromInline var table: ScreenTable
+
+        @usableFromInline
+        init(rows: [ListRow<Item>], columns: [ScreenTable.Column], table: ScreenTable) {
+            self.rows = rows
+            self.columns = columns
+            self.table = table
+        }
     }
 
     public let fields: FieldsCache<Item, FieldsCacheNoContext>
-    private var recent: [Entry] = []
-    private let capacity: Int
+    @usableFromInline var recent: [Entry] = []
+    @usableFromInline let capacity: Int
     /// How many tables were laid out rather than found: for tests.
-    private(set) var madeCount = 0
+    @usableFromInline var madeCount = 0
 
     /// - Parameters:
     ///   - capacity: how many tables to keep (the least recently shown goes first).
@@ -27,6 +39,7 @@ public final class ListTableCache<Item: ListItem> {
 
     /// ``ScreenTable/list(_:columns:fields:)`` of `rows`, made again only when not among the
     /// tables kept.
+    @inlinable
     public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
         // Numbers and stars first: most lists that differ differ there, and comparing them
         // costs nothing beside comparing every field of every item.

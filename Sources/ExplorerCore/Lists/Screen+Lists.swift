@@ -75,6 +75,7 @@ extension ScreenTable {
 
     /// The cells of ``listColumns`` for a row: its number, its star (none when it cannot be a
     /// favourite) and its id.
+    @inlinable
     public static func listCells<Item: ListItem>(_ row: ListRow<Item>) -> [Cell] {
         [
             Cell(row.number.map(String.init) ?? "", .optional(row.number)),
@@ -88,7 +89,7 @@ extension ScreenTable {
     /// A list of items: `#`, `★` (and the API's `id` for data readers), then `columns` as text
     /// shows them — each showing the item's field of the same key — then every other field of
     /// the items for data readers only, so that a row in JSON holds what its detail does.
-    @MainActor
+    @MainActor @inlinable
     public static func list<Item: ListItem>(
         _ rows: [ListRow<Item>], columns: [Column], fields: @MainActor (Item) -> [ScreenField]
     ) -> ScreenTable {

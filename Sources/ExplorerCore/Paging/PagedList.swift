@@ -36,6 +36,7 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
 
     /// The rows on `page`, each made by `transform` from its number and item: a view model's
     /// rows straight from the items, without a ``Row`` copied on the way.
+    @inlinable
     public func rows<T>(onPage page: Int, _ transform: (Int, Item) throws -> T) rethrows -> [T] {
         guard let items = pages[page] else { return [] }
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
