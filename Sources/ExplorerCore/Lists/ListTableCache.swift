@@ -9,23 +9,30 @@
 /// feature, not a generic copy of every item through its value witnesses.
 @MainActor
 public final class ListTableCache<Item: ListItem> {
+    /// What a table is made from. Equal when the rows and columns are; numbers and stars are
+    /// compared first, since most lists that differ differ there, and comparing them costs
+    /// nothing beside comparing every field of every item.
     @usableFromInline
-    struct Entry {
+    struct Source: Equatable {
         @usableFromInline var rows: [ListRow<Item>]
         @usableFromInline var columns: [ScreenTable.Column]
-        @usableFromInline var table: ScreenTable
 
         @usableFromInline
-        init(rows: [ListRow<Item>], columns: [ScreenTable.Column], table: ScreenTable) {
+        init(rows: [ListRow<Item>], columns: [ScreenTable.Column]) {
             self.rows = rows
             self.columns = columns
-            self.table = table
+        }
+
+        @inlinable
+        static func == (lhs: Source, rhs: Source) -> Bool {
+            lhs.rows.count == rhs.rows.count
+                && lhs.rows.elementsEqual(rhs.rows) { $0.number == $1.number && $0.isFavourite == $1.isFavourite }
+                && lhs.columns == rhs.columns && lhs.rows == rhs.rows
         }
     }
 
     public let fields: FieldsCache<Item, FieldsCacheNoContext>
-    @usableFromInline var recent: [Entry] = []
-    @usableFromInline let capacity: Int
+    @usableFromInline var recent: RecentValues<Source, ScreenTable>
     /// How many tables were laid out rather than found: for tests.
     @usableFromInline var madeCount = 0
 
@@ -33,7 +40,7 @@ public final class ListTableCache<Item: ListItem> {
     ///   - capacity: how many tables to keep (the least recently shown goes first).
     ///   - fields: every field of an item, as ``ScreenTable/list(_:columns:fields:)`` takes them.
     public init(capacity: Int = 8, fields: @escaping @MainActor (Item) -> [ScreenField]) {
-        self.capacity = capacity
+        recent = RecentValues(capacity: capacity)
         self.fields = FieldsCache(fields)
     }
 
@@ -41,22 +48,9 @@ public final class ListTableCache<Item: ListItem> {
     /// tables kept.
     @inlinable
     public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
-        // Numbers and stars first: most lists that differ differ there, and comparing them
-        // costs nothing beside comparing every field of every item.
-        let found = recent.firstIndex { entry in
-            entry.rows.count == rows.count
-                && entry.rows.elementsEqual(rows) { $0.number == $1.number && $0.isFavourite == $1.isFavourite }
-                && entry.columns == columns && entry.rows == rows
+        recent.value(for: Source(rows: rows, columns: columns)) {
+            madeCount += 1
+            return ScreenTable.list(rows, columns: columns, fields: fields.fields)
         }
-        if let index = found {
-            let entry = recent.remove(at: index)
-            recent.append(entry)
-            return entry.table
-        }
-        let table = ScreenTable.list(rows, columns: columns, fields: fields.fields)
-        madeCount += 1
-        recent.append(Entry(rows: rows, columns: columns, table: table))
-        if recent.count > capacity { recent.removeFirst() }
-        return table
     }
 }

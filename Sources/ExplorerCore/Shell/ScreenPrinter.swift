@@ -15,8 +15,13 @@ public final class ScreenPrinter {
     /// page seen before) is not laid out again (text is a function of the screen, the width
     /// and the style, images inline aside). Cheap to look up: a screen made from a table
     /// kept by its view shares that table's storage, which comparing takes as equal at once.
-    private var recentTexts: [(screen: Screen, renderer: TextRenderer, text: String)] = []
-    private static let recentTextCapacity = 8
+    private var recentTexts = RecentValues<RenderedScreen, String>(capacity: 8)
+
+    /// A screen as one renderer lays it out (the renderer first: comparing it is cheaper).
+    private struct RenderedScreen: Equatable {
+        var renderer: TextRenderer
+        var screen: Screen
+    }
 
     public init(output: ShellOutput, terminal: TerminalSettings, format: OutputFormat = .text, pager: Pager? = nil) {
         self.output = output
@@ -50,15 +55,7 @@ public final class ScreenPrinter {
     private func text(of screen: Screen, _ renderer: TextRenderer) -> String {
         // Images drawn inline are read from their files as the text is made: never kept.
         guard renderer.images == .off else { return renderer.render(screen) }
-        if let index = recentTexts.firstIndex(where: { $0.renderer == renderer && $0.screen == screen }) {
-            let entry = recentTexts.remove(at: index)
-            recentTexts.append(entry)
-            return entry.text
-        }
-        let text = renderer.render(screen)
-        recentTexts.append((screen, renderer, text))
-        if recentTexts.count > Self.recentTextCapacity { recentTexts.removeFirst() }
-        return text
+        return recentTexts.value(for: RenderedScreen(renderer: renderer, screen: screen)) { renderer.render(screen) }
     }
 
     /// How many lines the last screen drawn in place took (0: none is on screen).

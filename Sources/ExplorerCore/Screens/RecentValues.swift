@@ -1,0 +1,28 @@
+/// The values made lately for a few keys, the most recently asked for last: a key asked for
+/// again finds its value (and becomes the most recent), a new one makes it, and past
+/// `capacity` the least recently asked for goes. What ``ListTableCache`` keeps tables in, and
+/// ``ScreenPrinter`` the text of its screens.
+public struct RecentValues<Key: Equatable, Value> {
+    @usableFromInline var entries: [(key: Key, value: Value)] = []
+    @usableFromInline let capacity: Int
+
+    public init(capacity: Int) {
+        self.capacity = capacity
+    }
+
+    /// The value kept for `key`, or `make()`'s, kept from now on.
+    @inlinable
+    public mutating func value(for key: Key, make: () -> Value) -> Value {
+        if let index = entries.firstIndex(where: { $0.key == key }) {
+            let entry = entries.remove(at: index)
+            entries.append(entry)
+            return entry.value
+        }
+        let value = make()
+        entries.append((key, value))
+        if entries.count > capacity { entries.removeFirst() }
+        return value
+    }
+}
+
+extension RecentValues: Sendable where Key: Sendable, Value: Sendable {}
