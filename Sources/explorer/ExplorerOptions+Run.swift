@@ -55,7 +55,7 @@ extension ExplorerOptions {
         if typing && selection.current == .live { LiveHTTPClient.prepare() }
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
-        let appClock = SchedulingClock(virtualAt: clock.flatMap(Self.parseTime))
+        let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time))
         let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,

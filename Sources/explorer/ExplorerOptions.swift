@@ -28,7 +28,7 @@ struct ExplorerOptions: Equatable {
         if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
             throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
         }
-        if let clock, Self.parseTime(clock) == nil {
+        if let clock, SchedulingClock.time(clock) == nil {
             throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
         }
         _ = try networkConditions()
@@ -51,13 +51,5 @@ struct ExplorerOptions: Equatable {
         } catch let error as CommandError {
             throw ValidationError("--fail: \(error.description.replacingOccurrences(of: "net fail", with: "--fail"))")
         }
-    }
-
-    /// `2024-03-15T05:00:00Z` (or with an offset, or fractional seconds).
-    static func parseTime(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 }

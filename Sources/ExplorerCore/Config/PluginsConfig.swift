@@ -83,7 +83,7 @@ public struct PluginsConfig: Sendable, Equatable {
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
             }
-            guard let enabled = enabledValue as? Bool, isJSONBoolean(enabledValue) else {
+            guard case .bool(let enabled)? = JSONValue(serialized: enabledValue) else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "expected true or false")
             }
             let urlText = try string(feature, "baseURL", path: path, file: file)
@@ -201,10 +201,4 @@ public struct PluginsConfig: Sendable, Equatable {
         }
         return "\(prefix)line \(line), column \(column)"
     }
-}
-
-/// JSONSerialization gives NSNumber for both numbers and booleans; only a real boolean counts.
-private func isJSONBoolean(_ value: Any) -> Bool {
-    guard let number = value as? NSNumber else { return false }
-    return String(cString: number.objCType) == "c"
 }

@@ -17,7 +17,7 @@ extension Shell {
                 }
                 guard seconds <= 366 * 86_400 else { throw CommandError("at most a year at a time") }
                 ran = await clock.advance(by: seconds)
-            } else if let date = Self.time(arguments[0]) {
+            } else if let date = SchedulingClock.time(arguments[0]) {
                 clock.set(date)
             } else {
                 throw CommandError.usage("clock [pause|live|+DURATION|TIME] (TIME as 2024-03-15T05:00:00Z)")
@@ -31,13 +31,6 @@ extension Shell {
                                  "timers": .int(clock.timerCount)]
         if let ran { facts["ran"] = .int(ran) }
         return .message(text, kind: "clock", facts: facts)
-    }
-
-    static func time(_ text: String) -> Date? {
-        let formatter = ISO8601DateFormatter()
-        if let date = formatter.date(from: text) { return date }
-        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-        return formatter.date(from: text)
     }
 
     /// `2026-11-23 10:00:00 +0100`: the local time.

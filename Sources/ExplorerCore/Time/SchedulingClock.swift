@@ -27,6 +27,15 @@ public final class SchedulingClock: AppClock {
     private let state: Mutex<State>
 
     /// A live clock, or a virtual one standing at `start`.
+    /// A time as `clock TIME` and `--clock` take it: `2024-03-15T05:00:00Z`, or with an
+    /// offset, or with fractional seconds.
+    public static func time(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        return formatter.date(from: text)
+    }
+
     public init(virtualAt start: Date? = nil) {
         state = Mutex(State(virtualNow: start))
     }
