@@ -19,20 +19,12 @@ struct ConnectionLostLiveTests {
             script: script, environment: environment, in: sandbox)
     }
 
-    @Test("a body shorter than its Content-Length: the server closed the connection mid-answer")
-    func truncatedBody() async throws {
-        let sandbox = try Sandbox("live-truncated")
-        let server = try FakeSWAPI(["--truncate"], sandbox: sandbox)
-        let output = try await runLive("starships", "use starships\n", baseURL: server.baseURL, sandbox: sandbox)
-        #expect(output.stderrText
-            == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /starships/?page=1 in full\n")
-        #expect(output.status == 1)
-    }
-
-    @Test("a connection reset mid-body: the server closed the connection mid-answer")
-    func resetMidBody() async throws {
-        let sandbox = try Sandbox("live-reset")
-        let server = try FakeSWAPI(["--reset"], sandbox: sandbox)
+    /// `--truncate`: a body shorter than its Content-Length; `--reset`: the connection reset
+    /// mid-body. Either way the server closed the connection mid-answer.
+    @Test("a connection closed mid-answer names the server and the endpoint", arguments: ["--truncate", "--reset"])
+    func closedMidAnswer(_ misbehaviour: String) async throws {
+        let sandbox = try Sandbox("live-closed\(misbehaviour)")
+        let server = try FakeSWAPI([misbehaviour], sandbox: sandbox)
         let output = try await runLive("starships", "use starships\n", baseURL: server.baseURL, sandbox: sandbox)
         #expect(output.stderrText
             == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /starships/?page=1 in full\n")
