@@ -34,7 +34,7 @@ public struct PluginsConfig: Sendable, Equatable {
     /// must be among those its descriptor declares, with values they accept. `file` names the
     /// file in errors.
     public static func parse(_ data: Data, file: String, features: [FeatureDescriptor]) throws(ConfigError) -> PluginsConfig {
-        let schemas = Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
+        let schemas = settings(of: features)
         return try parse(data, file: file, knownIDs: Set(schemas.keys), settings: schemas)
     }
 
@@ -114,7 +114,7 @@ public struct PluginsConfig: Sendable, Equatable {
     /// built in code (the built-in Plugins.json, compiled in as a value): each feature one this
     /// binary has, listed once, with an http(s) base URL and settings its descriptor declares.
     public func validated(for features: [FeatureDescriptor], file: String) throws(ConfigError) -> PluginsConfig {
-        let schemas = Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
+        let schemas = Self.settings(of: features)
         let knownIDs = Set(schemas.keys)
         var seen: Set<String> = []
         for (index, entry) in self.features.enumerated() {
@@ -129,6 +129,11 @@ public struct PluginsConfig: Sendable, Equatable {
             }
         }
         return self
+    }
+
+    /// The settings each feature takes, by id.
+    private static func settings(of features: [FeatureDescriptor]) -> [String: [SettingSpec]] {
+        Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
     }
 
     private static func checkID(_ id: String, seen: inout Set<String>, knownIDs: Set<String>,

@@ -33,7 +33,7 @@ extension Screen {
                         ScreenTable.Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)),
                         ScreenTable.Cell(favourite.title),
                         ScreenTable.Cell("\(feature)/\(favourite.itemID)", .string(favourite.itemID)),
-                        .data(.string(Favourite.timestamp(favourite.createdAt)))]
+                        .data(.string(UTCTimestamp.iso8601(favourite.createdAt)))]
             })
         screen.blocks = [
             .heading("\(feature) favourites · \(favourites.count)"), .table(table),

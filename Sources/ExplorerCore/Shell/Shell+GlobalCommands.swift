@@ -273,7 +273,7 @@ extension Shell {
         let rows = list.enumerated().map { index, favourite -> [ScreenTable.Cell] in
             [ScreenTable.Cell(String(index + 1), .int(index + 1)), ScreenTable.Cell("★", .bool(true)), .init(favourite.feature),
              .init(favourite.title), ScreenTable.Cell("\(favourite.feature)/\(favourite.itemID)", .string(favourite.itemID)),
-             .data(.string(Favourite.timestamp(favourite.createdAt)))]
+             .data(.string(UTCTimestamp.iso8601(favourite.createdAt)))]
         }
         screen.blocks = [.table(ScreenTable(columns: columns, rows: rows))]
         if all { screen.blocks.append(.hint("`use FEATURE` then `favs` to open one")) }

@@ -18,11 +18,6 @@ public struct Favourite: Sendable, Equatable, Codable, FetchableRecord, Persista
         self.createdAt = createdAt
     }
 
-    /// When it was marked, as JSON gives it: `2024-03-15T05:00:00Z`.
-    public static func timestamp(_ date: Date) -> String {
-        UTCTimestamp.iso8601(date)
-    }
-
     /// The row as GRDB would write it from the Codable conformance, the date as the same text
     /// (`2024-03-15 05:00:00.000`) but not through GRDB's `DateFormatter`, which loads ICU.
     public func encode(to container: inout PersistenceContainer) {

@@ -41,9 +41,9 @@ public final class RacesView {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "known": .int(state.knownCount), "shown": .int(state.shownCount),
             "filter": state.filter.isEmpty ? .null : .array(RaceCategory.allCases.filter(state.filter.contains).map { .string($0.rawValue) }),
-            "updated": .optional(state.updatedAt.map(timestamp)),
+            "updated": .optional(state.updatedAt.map(UTCTimestamp.iso8601)),
             "failure": .optional(state.failure?.short),
-            "now": .string(timestamp(now)),
+            "now": .string(UTCTimestamp.iso8601(now)),
         ])
         var heading = ["Next to go"]
         if !state.filter.isEmpty { heading.append(RacesViewModel.describe(state.filter)) }
@@ -76,7 +76,7 @@ public final class RacesView {
                     ScreenTable.Cell(race.meetingName),
                     ScreenTable.Cell(race.number.map { "R\($0)" } ?? "", .optional(race.number)),
                     ScreenTable.Cell(race.venue, .string(race.venue)),
-                    ScreenTable.Cell(clockTime(race.advertisedStart, timeZone: timeZone), .string(timestamp(race.advertisedStart))),
+                    ScreenTable.Cell(clockTime(race.advertisedStart, timeZone: timeZone), .string(UTCTimestamp.iso8601(race.advertisedStart))),
                     ScreenTable.Cell(countdown(seconds), .int(seconds)),
                     .data(.optional(race.name)), .data(.int(seconds)),
                 ]
@@ -94,7 +94,7 @@ public final class RacesView {
             ScreenField("category", text: race.category?.rawValue ?? "other", value: .optional(race.category?.rawValue)),
             ScreenField("venue", race.venue),
             ScreenField("start", text: "\(clockTime(race.advertisedStart, timeZone: timeZone)) (\(countdown(seconds)))",
-                        value: .string(timestamp(race.advertisedStart))),
+                        value: .string(UTCTimestamp.iso8601(race.advertisedStart))),
             .data("seconds_to_start", .int(seconds)),
         ]
         if let form = race.form {
@@ -132,9 +132,5 @@ public final class RacesView {
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
         return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
-    }
-
-    static func timestamp(_ date: Date) -> String {
-        UTCTimestamp.iso8601(date)
     }
 }
