@@ -28,8 +28,13 @@ struct ExplorerOptions: Equatable {
         if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
             throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
         }
-        if let clock, SchedulingClock.time(clock) == nil {
-            throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
+        if let clock {
+            guard let time = SchedulingClock.time(clock) else {
+                throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")
+            }
+            guard SchedulingClock.range.contains(time) else {
+                throw ValidationError("--clock must be \(SchedulingClock.rangeText), not \(clock)")
+            }
         }
         _ = try networkConditions()
         if !(timeout > 0 && timeout <= 600) {

@@ -144,12 +144,12 @@ struct ShellTests {
             .unusable(reason: "not valid UTF-8", number: 1),
             .interrupted,
             .line("use fake", number: 2),
-            .unusable(reason: "line too long (5,000 bytes; at most 4,096)", number: 3),
+            .unusable(reason: LineInput.tooLong, number: 3),
         ])
         #expect(await h.shell.run(source) == 1)
         #expect(h.output.errors == [
             "error: line 1: not valid UTF-8",
-            "error: line 3: line too long (5,000 bytes; at most 4,096)",
+            "error: line 3: line too long (over 4,096 bytes)",
         ])
         #expect(h.shell.activeID == "fake")
         #expect(h.shell.failureCount == 2)

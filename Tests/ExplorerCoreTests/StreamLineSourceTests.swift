@@ -59,16 +59,41 @@ struct StreamLineSourceTests {
     @Test func overlongLineIsUnusable() throws {
         let long = String(repeating: "x", count: 5000)
         #expect(try inputs("\(long)\nnext\n") == [
-            .unusable(reason: "line too long (5,000 bytes; at most 4,096)", number: 1),
+            .unusable(reason: "line too long (over 4,096 bytes)", number: 1),
             .line("next", number: 2),
         ])
+    }
+
+    /// A line is read only up to the limit: the error comes at once and the rest of the line is
+    /// skipped, so a line that never ends (`explorer < /dev/zero`) is not held in memory.
+    @Test func overlongLineIsReportedAtTheLimitWithoutReadingItAll() throws {
+        let stream = CountingStream(prefix: 10_000_000, then: Array("\nnext\n".utf8))
+        let file = try #require(stream.open())
+        defer { fclose(file) }
+        let source = StreamLineSource(file: file)
+        #expect(source.nextLine(prompt: "") == .unusable(reason: "line too long (over 4,096 bytes)", number: 1))
+        // The writer got no further than the limit, stdio's buffer and the pipe's (64 KB): the
+        // 10 MB line was not read to its end before the error.
+        #expect(stream.bytesWritten < 256 * 1024)
+        #expect(source.nextLine(prompt: "") == .line("next", number: 2))
+        #expect(source.nextLine(prompt: "") == nil)
+        #expect(stream.bytesWritten == 10_000_000 + 6)
+    }
+
+    @Test func overlongLastLineWithoutNewlineEndsTheInput() throws {
+        #expect(try inputs(String(repeating: "z", count: 9000)) == [.unusable(reason: "line too long (over 4,096 bytes)", number: 1)])
+    }
+
+    @Test func lineOfTheMaximumWithCRLFIsFine() throws {
+        let exact = String(repeating: "w", count: 4096)
+        #expect(try inputs("\(exact)\r\nnext") == [.line(exact, number: 1), .line("next", number: 2)])
     }
 
     @Test func lineOfExactlyTheMaximumIsFine() throws {
         #expect(LineInput.maximumLineLength == 4096)
         let exact = String(repeating: "y", count: 4096)
         #expect(try inputs("\(exact)\n") == [.line(exact, number: 1)])
-        #expect(try inputs(exact + "y\n") == [.unusable(reason: "line too long (4,097 bytes; at most 4,096)", number: 1)])
+        #expect(try inputs(exact + "y\n") == [.unusable(reason: "line too long (over 4,096 bytes)", number: 1)])
     }
 
     // MARK: ArgumentLineSource

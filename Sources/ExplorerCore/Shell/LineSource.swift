@@ -20,6 +20,10 @@ extension LineInput {
     /// The longest line taken, in bytes.
     public static let maximumLineLength = 4096
 
+    /// Why a line longer than ``maximumLineLength`` bytes is not used. A stream stops reading
+    /// such a line at the limit, so the reason says no more than that it was over.
+    public static let tooLong = "line too long (over \(ReadableNumber.grouping(maximumLineLength)) bytes)"
+
     /// The line in `bytes` (its `\n` or `\r\n` dropped), or why it cannot be used: not valid
     /// UTF-8, or longer than ``maximumLineLength`` bytes.
     public static func validating(_ bytes: UnsafeRawBufferPointer, number: Int) -> LineInput {
@@ -27,9 +31,7 @@ extension LineInput {
         if count > 0 && bytes[count - 1] == UInt8(ascii: "\n") { count -= 1 }
         if count > 0 && bytes[count - 1] == UInt8(ascii: "\r") { count -= 1 }
         if count > maximumLineLength {
-            return .unusable(
-                reason: "line too long (\(ReadableNumber.grouping(count)) bytes; at most \(ReadableNumber.grouping(maximumLineLength)))",
-                number: number)
+            return .unusable(reason: tooLong, number: number)
         }
         guard let text = String(validating: UnsafeRawBufferPointer(rebasing: bytes[..<count]), as: UTF8.self) else {
             return .unusable(reason: "not valid UTF-8", number: number)

@@ -16,8 +16,14 @@ extension Shell {
                     throw CommandError("'\(word.sanitizedForTerminal.truncated(toWidth: 20))' is not a duration (`+50s`, `+5m`, `+1h30m`)")
                 }
                 guard seconds <= 366 * 86_400 else { throw CommandError("at most a year at a time") }
+                guard SchedulingClock.range.contains(clock.now.addingTimeInterval(seconds)) else {
+                    throw CommandError("the clock cannot go past \(UTCTimestamp.iso8601(SchedulingClock.range.upperBound))")
+                }
                 ran = await clock.advance(by: seconds)
             } else if let date = SchedulingClock.time(arguments[0]) {
+                guard SchedulingClock.range.contains(date) else {
+                    throw CommandError("the clock goes \(SchedulingClock.rangeText), not \(arguments[0].sanitizedForTerminal.truncated(toWidth: 40))")
+                }
                 clock.set(date)
             } else {
                 throw CommandError.usage("clock [pause|live|+DURATION|TIME] (TIME as 2024-03-15T05:00:00Z)")

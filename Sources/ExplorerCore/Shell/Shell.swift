@@ -197,9 +197,21 @@ public final class Shell {
     }
 
     private func runDirectly(_ words: [String]) async throws {
-        let screen = try await dispatch(words)
+        let screen = withStoreWarnings(try await dispatch(words))
         output.clearProgress()
         if let screen { try await printer.print(screen) }
+    }
+
+    /// `screen` with a warning for favourites the command found unreadable (each reported once
+    /// a run, on the screen that first met them); with no screen, the warning alone.
+    private func withStoreWarnings(_ screen: Screen?) -> Screen? {
+        guard let problem = favourites.unreportedProblem() else { return screen }
+        guard var screen else {
+            output.errorLine("warning: " + problem.sanitizedForTerminal)
+            return nil
+        }
+        screen.warnings.append(problem)
+        return screen
     }
 
     private func runInterruptibly(_ words: [String]) async throws {
@@ -223,7 +235,7 @@ public final class Shell {
             activeFeature?.didInterrupt()
             throw CommandError("interrupted")
         }
-        if let screen = try outcome.get() {
+        if let screen = withStoreWarnings(try outcome.get()) {
             try await printer.print(screen)
         }
     }

@@ -42,6 +42,12 @@ public struct FavouritesStore: Sendable {
         try database.onWriterConnection { db in try cache.favourites(of: feature, db) }
     }
 
+    /// Favourites that could not be read from the database (and are left out), in one line,
+    /// the first time they are found; nil when there is nothing new to report.
+    public func unreportedProblem() -> String? {
+        cache.unreportedProblem()
+    }
+
     /// Adds the item if it is not a favourite, removes it if it is; returns whether it is now one.
     @discardableResult
     public func toggle(feature: String, itemID: String, title: String) throws -> Bool {

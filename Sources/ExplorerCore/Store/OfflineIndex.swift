@@ -58,7 +58,7 @@ public struct OfflineIndex: Sendable {
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM \(items) WHERE key = ?", arguments: [key]).map(Self.item)
+            try Row.fetchOne(db, sql: "SELECT * FROM \(items) WHERE key = ?", arguments: [key]).flatMap(Self.item)
         }
     }
 
@@ -88,7 +88,7 @@ public struct OfflineIndex: Sendable {
                     SELECT i.* FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
-                    """, arguments: [collection, limit]).map(Self.item)
+                    """, arguments: [collection, limit]).compactMap(Self.item)
             case (let collection?, let query?):
                 // The matches first (few), then where each is in the collection (by index).
                 return try Row.fetchAll(db, sql: """
@@ -97,12 +97,12 @@ public struct OfflineIndex: Sendable {
                     JOIN \(members) m ON m.collection = ? AND m.key = i.key
                     WHERE \(search) MATCH ?
                     GROUP BY i.key ORDER BY place LIMIT ?
-                    """, arguments: [collection, query, limit]).map(Self.item)
+                    """, arguments: [collection, query, limit]).compactMap(Self.item)
             case (nil, let query?):
                 return try Row.fetchAll(db, sql: """
                     SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                     WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
-                    """, arguments: [query, limit]).map(Self.item)
+                    """, arguments: [query, limit]).compactMap(Self.item)
             case (nil, nil):
                 return []
             }
@@ -123,9 +123,13 @@ public struct OfflineIndex: Sendable {
         return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
     }
 
-    private static func item(_ row: Row) -> IndexedItem {
-        IndexedItem(key: row["key"], title: row["title"], originalTitle: row["originalTitle"], text: row["text"],
-                    payload: row["payload"], fetchedAt: row["fetchedAt"])
+    /// The item in `row`, or nil when a value in it cannot be read (a date GRDB cannot parse,
+    /// a blob where text should be): that item is left out of what is found, where GRDB's
+    /// subscripts would trap.
+    private static func item(_ row: Row) -> IndexedItem? {
+        try? IndexedItem(key: row.decode(forColumn: "key"), title: row.decode(forColumn: "title"),
+                         originalTitle: row.decode(forColumn: "originalTitle"), text: row.decode(forColumn: "text"),
+                         payload: row.decode(forColumn: "payload"), fetchedAt: row.decode(forColumn: "fetchedAt"))
     }
 
     // MARK: Tables

@@ -51,7 +51,9 @@ public struct ResponseCache: Sendable {
         try database.read { db in
             try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM response_cache WHERE feature = ? AND endpoint = ?",
                              arguments: [feature, endpoint])
-                .map { Entry(body: $0["body"], fetchedAt: $0["fetchedAt"]) }
+                // Decoded with checks: a value that cannot be read throws (no answer is used),
+                // where the subscripts would trap.
+                .map { Entry(body: try $0.decode(forColumn: "body"), fetchedAt: try $0.decode(forColumn: "fetchedAt")) }
         }
     }
 

@@ -36,6 +36,16 @@ public final class SchedulingClock: AppClock {
         return formatter.date(from: text)
     }
 
+    /// The times a virtual clock may stand at: what every store can write and read back. The
+    /// stores write dates with four-digit years (`9999-12-31 23:59:59.000`), and GRDB cannot read
+    /// a year 0 or 10000 back, so the clock stops short of both ends, with room to spare.
+    public static let range = Date(timeIntervalSince1970: 0)...Date(timeIntervalSince1970: 253_370_764_800)
+
+    /// ``range`` as a user reads it: `from 1970-01-01T00:00:00Z to 9999-01-01T00:00:00Z`.
+    public static var rangeText: String {
+        "from \(UTCTimestamp.iso8601(range.lowerBound)) to \(UTCTimestamp.iso8601(range.upperBound))"
+    }
+
     public init(virtualAt start: Date? = nil) {
         state = Mutex(State(virtualNow: start))
     }
