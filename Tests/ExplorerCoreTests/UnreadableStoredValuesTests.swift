@@ -36,16 +36,6 @@ struct UnreadableStoredValuesTests {
         #expect(store.unreportedProblem() == nil)
     }
 
-    @Test func aFavouriteWithABlobForATitleIsLeftOut() throws {
-        let store = FavouritesStore.inMemory()
-        try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
-        try store.database.write { db in
-            try db.execute(sql: "INSERT INTO favourite (feature, itemID, title, createdAt) VALUES ('starships', '12', NULL, '2024-03-15 05:00:00.000')")
-        }
-        #expect(try store.list().map(\.itemID) == ["10"])
-        #expect(store.unreportedProblem() == "1 favourite could not be read and is left out: starships/12 (a value cannot be read)")
-    }
-
     // MARK: Caches
 
     @Test func aCachedAnswerWithAnUnreadableDateIsAnErrorNotATrap() throws {
