@@ -5,8 +5,10 @@ import Foundation
 /// reads the screen of, as a user at a terminal would.
 ///
 /// The program runs with exactly `environment` (plus `TERM`), not tmux's, under a shell that
-/// notes its exit status. Waiting is by polling the screen
-/// for what the test expects, with a generous deadline: never a fixed sleep.
+/// notes its exit status, in ``workingDirectory``: an empty directory of the sandbox, so that
+/// nothing a test types (into a pager, say) can write a file into the repository or wherever
+/// the tests were started, and a test can check that nothing was written. Waiting is by
+/// polling the screen for what the test expects, with a generous deadline: never a fixed sleep.
 public final class TmuxSession: @unchecked Sendable {
     public struct Failure: Error, CustomStringConvertible {
         public var description: String
@@ -17,6 +19,8 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     public let sandbox: Sandbox
+    /// The directory the program starts in: `work` in the sandbox, empty at the start.
+    public let workingDirectory: URL
     private let socket: String
     private let tmuxEnvironment: [String: String]
     private let statusFile: URL
@@ -27,6 +31,8 @@ public final class TmuxSession: @unchecked Sendable {
     public init(_ command: [String], environment: [String: String], term: String = "screen",
                 width: Int = 80, height: Int = 24, in sandbox: Sandbox) async throws {
         self.sandbox = sandbox
+        workingDirectory = sandbox.file("work")
+        try FileManager.default.createDirectory(at: workingDirectory, withIntermediateDirectories: true)
         socket = sandbox.file("tmux.sock").path
         let configuration = sandbox.file("tmux.conf")
         try sandbox.write("""
@@ -48,7 +54,7 @@ public final class TmuxSession: @unchecked Sendable {
         // Ctrl-C (its trap) and hands the program a default SIGINT, as a login shell would.
         statusFile = sandbox.file("tmux-exit-status")
         let wrapper = "trap : INT; \"$@\"; echo $? > '\(statusFile.path)'"
-        try await tmux(["-f", configuration.path, "new-session", "-d", "-s", "test",
+        try await tmux(["-f", configuration.path, "new-session", "-d", "-s", "test", "-c", workingDirectory.path,
                         "-x", String(width), "-y", String(height), "--", "/usr/bin/env", "-i"]
                        + assignments + ["/bin/sh", "-c", wrapper, "sh"] + command)
     }
@@ -61,15 +67,21 @@ public final class TmuxSession: @unchecked Sendable {
         }
     }
 
+    /// The names in ``workingDirectory`` now, sorted: what the program (or a program it ran)
+    /// wrote where it was started.
+    public func filesWritten() throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: workingDirectory.path).sorted()
+    }
+
     /// Ends the session and its server, and the program if it still runs.
     public func stop() async {
         stopped = true
         _ = try? await tmux(["kill-server"])
     }
 
-    /// Types `text` literally (no key names).
+    /// Types `text` literally (no key names; a leading `-` too).
     public func type(_ text: String) async throws {
-        try await tmux(["send-keys", "-t", "test", "-l", text])
+        try await tmux(["send-keys", "-t", "test", "-l", "--", text])
     }
 
     /// Types `line` and Enter.
@@ -78,7 +90,9 @@ public final class TmuxSession: @unchecked Sendable {
         try await press("Enter")
     }
 
-    /// Presses keys by tmux name: `Enter`, `Tab`, `C-c`, `C-d`, `q`.
+    /// Presses keys by tmux name: `Enter`, `Tab`, `C-c`, `C-d`, `q`; a string that names no
+    /// key is typed as it is (`press("use characters", "Enter", "sort name", "Enter")` types
+    /// both lines at once, as a user typing ahead does).
     public func press(_ keys: String...) async throws {
         try await tmux(["send-keys", "-t", "test"] + keys)
     }
