@@ -74,27 +74,30 @@ public struct ExternalProgram: Sendable, Equatable {
         case feed(String)
     }
 
-    /// Runs the program with `arguments` until it exits and returns its exit status (128 + the
-    /// signal's number when a signal ended it). Cancelling the calling task (Ctrl-C) sends it
-    /// SIGTERM, then SIGKILL a second later if it is still there. While it runs its process id
-    /// is ``running``, so a signal that ends explorer can end it too.
+    /// Runs the program with `arguments`, and `environment` set on top of explorer's own, until
+    /// it exits and returns its exit status (128 + the signal's number when a signal ended it).
+    /// Cancelling the calling task (Ctrl-C) sends it SIGTERM, then SIGKILL a second later if it
+    /// is still there. While it runs its process id is ``running``, so a signal that ends
+    /// explorer can end it too.
     @discardableResult
-    public func run(_ arguments: [String], streams: Streams = .quiet) async throws -> Int32 {
+    public func run(_ arguments: [String], streams: Streams = .quiet, environment: [String: String] = [:]) async throws -> Int32 {
         var options = PlatformOptions()
         options.teardownSequence = [.gracefulShutDown(allowedDurationToNextStep: .seconds(1))]
+        let environment = Environment.inherit.updating(
+            Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
         let status: TerminationStatus
         defer { runningChild.store(0, ordering: .relaxed) }
         do {
             switch streams {
             case .quiet:
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
-                                                  platformOptions: options, input: .none,
+                                                  environment: environment, platformOptions: options, input: .none,
                                                   output: .discarded, error: .discarded) { execution in
                     runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
                 }.terminationStatus
             case .feed(let text):
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
-                                                  platformOptions: options, input: .string(text),
+                                                  environment: environment, platformOptions: options, input: .string(text),
                                                   output: .currentStandardOutput, error: .currentStandardError) { execution in
                     runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
                 }.terminationStatus
