@@ -578,36 +578,31 @@ struct ShellTests {
 
     // MARK: help
 
+    /// At 80 columns every summary fits beside its usage, and the whole list fits 24 rows
+    /// with the prompt (so that it is not paged at 80×24).
     @Test func helpListsTheCommandsAndTheFeatures() async {
         let h = ShellHarness()
         defer { h.remove() }
 
         await h.run("help")
         #expect(h.output.out == ["""
-            Commands:
+            Commands (`help <command>` explains one):
               help [command]          list the commands, or explain one
               features                list the features you can use
-              use <feature>           switch to a feature (typing its id alone does the
-                                      same)
+              use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
-              favs [all]              list the favourites of this feature (or of all with
-                                      `all`)
+              favs [all]              list this feature's favourites, or all with `all`
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
-              pager [on|off]          show or switch paging of screens taller than the
-                                      terminal
-              arch [command…]         how the program or this feature is built; or a
-                                      command's path through it
-              net [latency|fail …]    slow or fail requests on purpose, to see what each
-                                      layer does
+              pager [on|off]          show or switch paging of screens too tall to fit
+              arch [command…]         how the program or feature is built; a command's path
+              net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
-            Features (type an id to use it): fake, films, broken
-
-            `help <command>` explains one command.
+            Features: fake, films, broken
             """])
     }
 
@@ -619,18 +614,18 @@ struct ShellTests {
         h.output.clear()
         await h.run("help")
         #expect(h.output.out == ["""
-            Commands:
+            Commands (`help <command>` explains one):
               help [command]          list the commands, or explain one
               features                list the features you can use
-              use <feature>           switch to a feature (typing its id alone does the same)
+              use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
-              favs [all]              list the favourites of this feature (or of all with `all`)
+              favs [all]              list this feature's favourites, or all with `all`
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               trace [on|off]          show requests and observable emissions as they happen
-              pager [on|off]          show or switch paging of screens taller than the terminal
-              arch [command…]         how the program or this feature is built; or a command's path through it
-              net [latency|fail …]    slow or fail requests on purpose, to see what each layer does
+              pager [on|off]          show or switch paging of screens too tall to fit
+              arch [command…]         how the program or feature is built; a command's path
+              net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
@@ -644,8 +639,6 @@ struct ShellTests {
               slow          waits until interrupted
               silent        prints nothing
               filter k=v    narrow by key=value
-
-            `help <command>` explains one command.
             """])
     }
 
@@ -676,7 +669,7 @@ struct ShellTests {
             """,
             "usage: quit\n  leave explorer (also `exit`, or Ctrl-D)",
             "usage: quit\n  leave explorer (also `exit`, or Ctrl-D)",
-            "usage: use <feature>\n  switch to a feature (typing its id alone does the same)",
+            "usage: use <feature>\n  switch to a feature (or type its id alone)",
         ])
     }
 

@@ -90,7 +90,8 @@ public struct TextRenderer: Sendable, Equatable {
         return lines
     }
 
-    /// Usages in one column, summaries beside them, wrapped (never cut) to the width; a usage
+    /// The title wrapped to the width; usages in one column, summaries beside them, wrapped
+    /// (never cut) to the width; a usage
     /// too long for the column gets a line of its own, its summary below it. On a narrow
     /// terminal every summary goes under its usage.
     private func commands(_ list: CommandSummaryList) -> [String] {
@@ -98,7 +99,7 @@ public struct TextRenderer: Sendable, Equatable {
         if width - column < 24 { column = 6 }
         let summaryWidth = max(width - column, 10)
         let indent = String(repeating: " ", count: column)
-        var lines = ["\(list.title.sanitizedForTerminal):"]
+        var lines = wrap("\(list.title.sanitizedForTerminal):")
         for entry in list.entries {
             let summary = FieldList.wrap(entry.summary.sanitizedForTerminal, width: summaryWidth)
             let usage = "  " + entry.usage.sanitizedForTerminal

@@ -14,7 +14,7 @@ extension Shell {
                         guard arguments.isEmpty else { throw CommandError.usage("features") }
                         return self.featureList()
                     }),
-            Command("use", usage: "use <feature>", summary: "switch to a feature (typing its id alone does the same)",
+            Command("use", usage: "use <feature>", summary: "switch to a feature (or type its id alone)",
                     complete: { [unowned self] previous in previous.isEmpty ? self.registry.ids : [] },
                     run: { [unowned self] arguments in
                         guard arguments.count == 1 else { throw CommandError.usage("use <feature>   (one of: \(self.registry.ids.joined(separator: ", ")))") }
@@ -25,7 +25,7 @@ extension Shell {
                         guard arguments.isEmpty else { throw CommandError.usage("back") }
                         return try await self.back()
                     }),
-            Command("favs", usage: "favs [all]", summary: "list the favourites of this feature (or of all with `all`)",
+            Command("favs", usage: "favs [all]", summary: "list this feature's favourites, or all with `all`",
                     complete: { previous in previous.isEmpty ? ["all"] : [] },
                     run: { [unowned self] arguments in try self.favouritesList(arguments) }),
             Command("source", usage: "source [embedded|live]", summary: "show or switch where data comes from",
@@ -74,7 +74,7 @@ extension Shell {
                         let enabled = self.tracer.isEnabled
                         return .message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)])
                     }),
-            Command("pager", usage: "pager [on|off]", summary: "show or switch paging of screens taller than the terminal",
+            Command("pager", usage: "pager [on|off]", summary: "show or switch paging of screens too tall to fit",
                     details: "At a terminal, a screen taller than the window goes through $PAGER (default `less -FRX`), as psql and git do; never when output is piped. `--no-pager` starts with it off.",
                     complete: { previous in previous.isEmpty ? ["on", "off"] : [] },
                     run: { [unowned self] arguments in
@@ -93,7 +93,7 @@ extension Shell {
                         return .message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
                                         facts: ["pager": .bool(pager != nil), "command": .optional(command)])
                     }),
-            Command("arch", usage: "arch [command…]", summary: "how the program or this feature is built; or a command's path through it",
+            Command("arch", usage: "arch [command…]", summary: "how the program or feature is built; a command's path",
                     details: """
                         At the top level: the modules, the features Plugins.json lists (module, base URL, settings, tables) and \
                         the client stack every request goes through. In a feature: its pieces, each command and the view-model \
@@ -104,7 +104,7 @@ extension Shell {
                         """,
                     complete: { [unowned self] previous in previous.isEmpty ? self.commandNames.filter { $0 != "arch" } : [] },
                     run: { [unowned self] arguments in try await self.archCommand(arguments) }),
-            Command("net", usage: "net [latency|fail …]", summary: "slow or fail requests on purpose, to see what each layer does",
+            Command("net", usage: "net [latency|fail …]", summary: "slow or fail requests, to see what each layer does",
                     details: """
                         `net` says what is injected. `net latency 800ms [jitter 200ms]` delays every request (`net latency off` \
                         stops); `net fail 500|404|429|timeout|offline|malformed [times N] [match TEXT]` makes requests fail: \
@@ -188,15 +188,17 @@ extension Shell {
                                   "summary": .string(command.summary), "details": .string(command.details)],
                           blocks: blocks)
         }
-        var blocks: [ScreenBlock] = [.commands(summaries("Commands", key: "commands", globalCommands))]
+        // At the top level it fits an 80×24 terminal with the prompt below it, so that it is
+        // never paged there: what is typed next goes to the prompt, not to the pager. Each
+        // summary fits beside its usage at 80 columns.
+        var blocks: [ScreenBlock] = [.commands(summaries("Commands (`help <command>` explains one)", key: "commands", globalCommands))]
         var facts: JSONObject = [:]
         if let activeID {
             blocks += [.blankLine, .commands(summaries("\(activeID) commands", key: "feature_commands", featureCommands))]
         } else {
             facts["features"] = .array(registry.ids.map(JSONValue.string))
-            blocks += [.blankLine, .line("Features (type an id to use it): \(registry.ids.joined(separator: ", "))")]
+            blocks += [.blankLine, .line("Features: \(registry.ids.joined(separator: ", "))")]
         }
-        blocks += [.blankLine, .line("`help <command>` explains one command.")]
         return Screen(feature: activeID, kind: "help", facts: facts, blocks: blocks)
     }
 
