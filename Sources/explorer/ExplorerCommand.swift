@@ -83,10 +83,12 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Images drawn in the terminal: auto (kitty or iTerm2 protocols, where the terminal says it has them), inline or off.", valueName: "auto|inline|off"))
     var images: InlineImages.Choice = .auto
 
-    @Option(help: ArgumentHelp("Delay every request, live or embedded, as `net latency` does: 800ms, or \"800ms jitter 200ms\".", valueName: "delay"))
+    @Option(help: ArgumentHelp("Delay every request, live or embedded, as `net latency` does: 800ms, or \"800ms jitter 200ms\".", valueName: "delay"),
+            completion: .list(["100ms", "800ms", "2s"]))
     var latency: String?
 
-    @Option(help: ArgumentHelp("Make requests fail, as `net fail` does: \"500\", \"offline times 2\", \"timeout match people\"; repeatable.", valueName: "fault"))
+    @Option(help: ArgumentHelp("Make requests fail, as `net fail` does: \"500\", \"offline times 2\", \"timeout match people\"; repeatable.", valueName: "fault"),
+            completion: .list(["500", "404", "429", "timeout", "offline", "malformed"]))
     var fail: [String] = []
 
     @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
@@ -98,9 +100,17 @@ struct ExplorerCommand: AsyncParsableCommand {
     @Option(name: .customShort("c"), help: ArgumentHelp("Run these commands (separated by `;`) instead of reading stdin; repeatable.", valueName: "commands"))
     var commands: [String] = []
 
-    @Argument(help: ArgumentHelp("Script files to run in order, after any -c commands, instead of reading stdin.", valueName: "file"),
+    @Argument(help: ArgumentHelp("Script files to run in order, after any -c commands, instead of reading stdin (- is stdin).", valueName: "file"),
               completion: .file())
     var files: [String] = []
+
+    /// ArgumentParser answers `--generate-completion-script` itself, before reading any other
+    /// option, so this is never read; it is declared so that `--help` lists it and the
+    /// completion scripts offer it and its three shells (ArgumentParser's own is in neither).
+    @Option(name: .customLong("generate-completion-script"),
+            help: ArgumentHelp("Print the completion script for this shell (see the README's \"Shell completion\").", valueName: "shell"),
+            completion: .list(["bash", "zsh", "fish"]))
+    var completionScriptShell: String?
 
     /// The options as parsed, as a plain value.
     var options: ExplorerOptions {
@@ -118,8 +128,14 @@ struct ExplorerCommand: AsyncParsableCommand {
     /// other is ArgumentParser's, as its own `main()` does, but a usage error's message is made
     /// safe to print first: it may quote an argument (`Unknown option '--x…'`) holding escapes,
     /// newlines or NUL. Help, `--version` and completion scripts are printed as ArgumentParser
-    /// prints them.
+    /// prints them (zsh's repaired: ``ZshCompletionScript``).
+    ///
+    /// `explorer help` alone is `explorer --help`, as the completion scripts offer it and as
+    /// git and swift do; a script file called `help` runs as `explorer ./help`.
     static func main() async {
+        if Array(CommandLine.arguments.dropFirst()) == ["help"] {
+            exit(withError: CleanExit.helpRequest(self))
+        }
         if let options = ExplorerOptions(fastParsing: CommandLine.arguments.dropFirst()) {
             do {
                 try await options.run()
@@ -139,6 +155,10 @@ struct ExplorerCommand: AsyncParsableCommand {
             }
         } catch {
             let code = exitCode(for: error)
+            if code == .success, let script = ZshCompletionScript(fullMessage(for: error)) {
+                print(script.repaired)
+                Foundation.exit(0)
+            }
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
             let text = usageErrorText(for: error)
             let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)

@@ -94,6 +94,11 @@ public final class TmuxSession: @unchecked Sendable {
     /// key is typed as it is (`press("use characters", "Enter", "sort name", "Enter")` types
     /// both lines at once, as a user typing ahead does).
     public func press(_ keys: String...) async throws {
+        try await press(keys)
+    }
+
+    /// Presses `keys`, named as for the variadic `press`.
+    public func press(_ keys: [String]) async throws {
         try await tmux(["send-keys", "-t", "test"] + keys)
     }
 
