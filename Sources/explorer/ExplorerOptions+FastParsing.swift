@@ -5,7 +5,8 @@ extension ExplorerOptions {
     /// ``ExplorerCommand`` costs milliseconds at every start. Only what it reads exactly as
     /// ArgumentParser would is taken: each option at most once (`-c` and `--fail` any number of
     /// times), as `--name value` or `--name=value` (`-c value` for the short one), a value that
-    /// does not begin with `-` and is not empty, and file names that do not begin with `-`.
+    /// does not begin with `-` and is not empty, and file names that do not begin with `-` (or
+    /// are `-`, stdin).
     /// Anything else (`--help`, `--version`, completion scripts, `--`, unknown or repeated
     /// options, a value it cannot read, options that fail ``validate()``) gives nil, and
     /// ArgumentParser then reads the command line itself: its help, messages and exit statuses
@@ -15,7 +16,7 @@ extension ExplorerOptions {
         var seen: Set<String> = []
         var rest = arguments[...]
         while let argument = rest.popFirst() {
-            guard argument.hasPrefix("-") else {
+            guard argument.hasPrefix("-"), argument != "-" else {
                 guard !argument.isEmpty else { return nil }
                 files.append(argument)
                 continue

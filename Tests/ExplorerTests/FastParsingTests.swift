@@ -25,7 +25,7 @@ import Testing
         ["--latency", "800ms"], ["--latency", "800ms jitter 200ms"],
         ["--fail", "500"], ["--fail", "418"], ["--fail", "offline times 2", "--fail=timeout match people"],
         ["--no-pager"], ["--bail"],
-        ["demo.txt"], ["a.txt", "b.txt", "help"],
+        ["demo.txt"], ["a.txt", "b.txt", "help"], ["-"], ["-c", "format json", "-", "after.txt"],
         ["--source", "live", "--format", "json", "--bail", "-c", "use starships", "setup.txt", "demo.txt",
          "--width", "60", "--no-pager", "--color", "never", "--timeout", "3", "--images", "off",
          "--data-dir", "d", "--config", "c.json", "--clock", "2024-01-01T00:00:00Z", "--latency", "5ms",
@@ -36,7 +36,7 @@ import Testing
     /// Left to ArgumentParser: help, usage errors, and what the fast path does not read exactly.
     static let declined: [[String]] = [
         ["--help"], ["-h"], ["--version"], ["--generate-completion-script", "bash"],
-        ["--", "x"], ["-"], [""], ["-c"], ["-c", ""], ["-c", "--bail"], ["-c=quit"], ["-cquit"],
+        ["--", "x"], [""], ["-c"], ["-c", ""], ["-c", "--bail"], ["-c=quit"], ["-cquit"],
         ["--source", "moon"], ["--source"], ["--source", "live", "--source", "embedded"],
         ["--bail", "--bail"], ["--bail=yes"], ["--no-pager=x"],
         ["--width", "29"], ["--width", "abc"], ["--width", "-5"], ["--width=0x50"],

@@ -1,10 +1,18 @@
+import Foundation
+
 extension Shell {
     /// Runs the script files given on the command line (`explorer FILE…`), in order, each as
     /// `run FILE` would; stops at `quit`, or with `--bail` at the first failure. A file that
-    /// cannot be read is one error and the next still runs. Returns the exit status, counting
-    /// every failure so far (those of `-c` run before included).
+    /// cannot be read is one error and the next still runs. `-` is stdin, by convention: its
+    /// lines run as `explorer < FILE` runs them (errors `line N: …`), so a script can be piped
+    /// in after `-c` commands or between files. Returns the exit status, counting every
+    /// failure so far (those of `-c` run before included).
     public func run(scripts names: [String]) async -> Int32 {
         for name in names where !isStopped {
+            if name == "-" {
+                await runStandardInput()
+                continue
+            }
             do {
                 try await runScript(name)
             } catch {
@@ -13,6 +21,21 @@ extension Shell {
             }
         }
         return exitStatus
+    }
+
+    /// The lines of stdin as a script file; stdin that cannot be read (a directory) is one
+    /// failure, as a file that cannot be read is.
+    private func runStandardInput() async {
+        guard let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
+            report(CommandError("cannot read stdin: \(String(cString: strerror(errno)))"), at: nil)
+            if options.bail { bailed = true }
+            return
+        }
+        _ = await run(lines)
+        if let failure = lines.readFailure {
+            report(CommandError("cannot read stdin: \(failure)"), at: nil)
+            if options.bail { bailed = true }
+        }
     }
 
     /// `run FILE`: every line of the file, as if typed in a script (`;`, comments and quotes
