@@ -154,6 +154,77 @@ struct TerminalTests {
         #expect(!unpaged.hasSuffix("\n:"))
     }
 
+    @Test("the top-level help fits an 80×24 terminal with the prompt under it: it is not paged")
+    func topLevelHelpIsNotPaged() async throws {
+        let sandbox = try Sandbox("tty-help-fits")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("help")
+        let screen = try await tmux.waitFor("the help and the prompt under it") {
+            $0.contains("Features: starships") && $0.hasSuffix(Self.prompt)
+        }
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        let help = lines.drop { !$0.hasPrefix("Commands (`help <command>` explains one)") }
+        #expect(help.count >= 17 && help.count <= 24, "the help from its first line to the prompt:\n\(screen)")
+        #expect(help.allSatisfy { DisplayWidth.of(String($0)) <= 80 })
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
+    @Test("keys typed at the pager never write a file or run a program (less runs with LESSSECURE=1)")
+    func keysTypedAtThePagerWriteNothing() async throws {
+        let sandbox = try Sandbox("tty-pager-keys")
+        // The real less, as $PAGER is unset: `less -FRX`.
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("use characters")
+        try await tmux.waitFor("less's prompt") { $0.hasSuffix("\n:") }
+        // What a user types for the prompt while the 86 lines are paged, all at once: each
+        // of these would write a file or run a program in the working directory in less as it
+        // comes (`s` asks for a log file, which `e starships` names; `!` and `|` run a shell;
+        // `-o` is a log file again).
+        try await tmux.press("s", "e starships", "Enter", "sort name", "Enter",
+                             "!touch ran-a-shell", "Enter", "|$touch piped-to-a-shell", "Enter")
+        try await tmux.type("-owrote-a-log")
+        try await tmux.press("Enter")
+        try await Self.quitThePager(tmux, prompt: "characters›")
+
+        try await tmux.enter("open 1")
+        try await tmux.waitFor("the detail") { $0.contains("Luke Skywalker") && $0.hasSuffix("characters › Luke Skywalker›") }
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try tmux.filesWritten() == [], "written where explorer was started")
+    }
+
+    @Test("what is typed while a screen loads is dropped when the pager starts: it was meant for the prompt")
+    func keysTypedAheadOfThePagerAreDropped() async throws {
+        let sandbox = try Sandbox("tty-pager-typed-ahead")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("net latency 1s")
+        try await tmux.waitFor("the prompt after net") { $0.contains("latency 1") && $0.hasSuffix(Self.prompt) }
+        // Both lines at once: the second arrives while the first is loading.
+        try await tmux.press("use characters", "Enter", "sort name", "Enter")
+        let paged = try await tmux.waitFor("less's prompt") { $0.hasSuffix("\n:") }
+        // Given to less, `sort name⏎` would have paged on (its space) and written a log file
+        // `ort name`: the first page shows, unsorted, waiting for a key.
+        #expect(paged.contains(" 1  ☆  Luke Skywalker"), "\(paged)")
+        try await Self.quitThePager(tmux, prompt: "characters›")
+
+        try await tmux.enter("net clear")
+        try await tmux.enter("open 1")
+        try await tmux.waitFor("the detail") { $0.hasSuffix("characters › Luke Skywalker›") }
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(try tmux.filesWritten() == [], "written where explorer was started")
+    }
+
     @Test("$PAGER is used as given, with its arguments; --no-pager turns paging off", arguments: [false, true])
     func pagerFromTheEnvironment(noPager: Bool) async throws {
         let sandbox = try Sandbox("tty-pager-env")
@@ -239,8 +310,7 @@ struct TerminalTests {
     @Test("history keeps no repeated lines and no lines typed with a leading space")
     func historySkipsRepeatsAndSpaceLedLines() async throws {
         let sandbox = try Sandbox("tty-history")
-        // `help` is taller than 24 rows: no pager to quit here.
-        let tmux = try await start(["--no-pager"], in: sandbox)
+        let tmux = try await start(in: sandbox)
         defer { Task { await tmux.stop() } }
 
         for line in ["features", "features", " help", "use starships", "use starships", "features"] {
@@ -286,6 +356,23 @@ struct TerminalTests {
     }
 
     // MARK: Helpers
+
+    /// Presses q until less has quit and explorer's `prompt` is back. Keys typed at less may
+    /// have left it showing a message that waits for a key, or its help screen: each takes a
+    /// q of its own. After each q, waits for the screen less or explorer shows next.
+    static func quitThePager(_ tmux: TmuxSession, prompt: String) async throws {
+        for _ in 1...4 {
+            let before = try await tmux.screen()
+            try await tmux.press("q")
+            let after = try await tmux.waitFor("less or the prompt after q") { screen in
+                guard screen != before, let last = screen.split(separator: "\n").last else { return false }
+                return screen.hasSuffix(prompt) || last == ":" || last.contains("(press RETURN)") || last.contains("HELP --")
+                    || last.contains("(END)")
+            }
+            if after.hasSuffix(prompt) { return }
+        }
+        throw TmuxSession.Failure(description: "less did not quit after four q's:\n\(try await tmux.screen())")
+    }
 
     /// The process id a fake player wrote, once it has.
     static func waitForPID(in file: URL, timeout: Double = 15) async throws -> pid_t {
