@@ -60,6 +60,12 @@ public enum SWAPIResource {
         "7": "The Force Awakens",
     ]
 
+    /// A text field as data: the text, or `null` where SWAPI says `unknown` (or a field it left
+    /// out, which reads `unknown` too) or sends an empty string.
+    public static func value(_ text: String) -> JSONValue {
+        text.isEmpty || (text.utf8.count == 7 && text.lowercased() == "unknown") ? .null : .string(text)
+    }
+
     /// `2014-12-10T14:20:33.369000Z` → `2014-12-10`.
     public static func day(_ timestamp: String) -> String {
         timestamp.count >= 10 && timestamp.dropFirst(4).first == "-" ? String(timestamp.prefix(10)) : timestamp

@@ -1,4 +1,5 @@
 import ExplorerCore
+import Foundation
 import SWAPI
 import Testing
 import TestSupport
@@ -123,6 +124,37 @@ import TestSupport
             all (82)  blue (20)  brown (20)  yellow (12)  black (9)  orange (8)  red (6)  hazel (2)  unknown (2)  blue-gray (1)  gold (1)  green (1)  pink (1)  [white (1)]
             no characters match eye=white gender=male (`filter clear` shows all)
             """)
+    }
+
+    @Test func aFilterNobodyMatchesIsAnEmptyTableAsData() async throws {
+        try await viewModel.load()
+        try viewModel.filter(["eye=white", "gender=male"])
+        #expect(view.screen.table?.rows == [], "its header alone in CSV")
+        #expect(view.screen.json["rows"] == [])
+    }
+
+    @Test func theListsColumnsAreTheSameWhateverTheSortAndHoldEveryField() async throws {
+        try await viewModel.load()
+        let unsorted = try #require(view.screen.table)
+        viewModel.sort(by: CharacterSort(.mass, descending: true))
+        let sorted = try #require(view.screen.table)
+        func dataKeys(_ table: ScreenTable) -> [String] { table.columns.filter(\.visibility.inData).map(\.key) }
+        #expect(dataKeys(sorted) == dataKeys(unsorted), "the sorted value beside the name is for text only")
+        #expect(sorted.textTable.columns.map(\.title).prefix(4) == ["#", "★", "name", "mass"])
+        for row in viewModel.state.value.rows {
+            let missing = Set(CharactersView.fields(row.item).map(\.key)).subtracting(dataKeys(sorted))
+            #expect(missing.isEmpty, "\(row.item.name): no column for \(missing)")
+        }
+    }
+
+    @Test func whatSWAPIDoesNotKnowIsNullAsDataAndUnknownAsText() throws {
+        let person = try JSONDecoder().decode(Person.self, from: Data(#"{"name": "Nobody", "eye_color": "unknown", "hair_color": "n/a"}"#.utf8))
+        let fields = Dictionary(CharactersView.fields(person).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        for key in ["eyes", "skin", "birth_year", "gender", "height_cm", "mass_kg", "homeworld", "created", "edited", "url"] {
+            #expect(fields[key]?.value == .null, "\(key): \(String(describing: fields[key]))")
+        }
+        #expect(fields["eyes"]?.text == "unknown")
+        #expect(fields["hair"]?.value == "n/a", "not applicable is a value, not an unknown one")
     }
 
     @Test func theHeadingIsEmphasisedWhenStyled() async throws {

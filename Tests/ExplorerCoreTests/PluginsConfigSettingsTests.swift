@@ -125,9 +125,32 @@ struct PluginsConfigSettingsTests {
     }
 
     @Test func duplicateScannerPaths() {
-        #expect(JSONDuplicateKeys.first(in: Data(#"{"a": [1, {"b": 1, "c": {"d": 1}, "b": 2}]}"#.utf8)) == "$.a[1].b")
-        #expect(JSONDuplicateKeys.first(in: Data(#"{"odd key": {"x\"y": 1, "x\"y": 2}}"#.utf8)) == #"$["odd key"]["x\"y"]"#)
-        #expect(JSONDuplicateKeys.first(in: Data(#"[{"a": "}", "b": "{\"a\": 1, \"a\": 2}"}]"#.utf8)) == nil)
-        #expect(JSONDuplicateKeys.first(in: Data("\u{FEFF}{\"a\": 1, \"a\": 1}".utf8)) == "$.a")
+        #expect(StrictJSON.firstProblem(in: Data(#"{"a": [1, {"b": 1, "c": {"d": 1}, "b": 2}]}"#.utf8)) == .duplicateKey(path: "$.a[1].b"))
+        #expect(StrictJSON.firstProblem(in: Data(#"{"odd key": {"x\"y": 1, "x\"y": 2}}"#.utf8)) == .duplicateKey(path: #"$["odd key"]["x\"y"]"#))
+        #expect(StrictJSON.firstProblem(in: Data(#"[{"a": "}", "b": "{\"a\": 1, \"a\": 2}"}]"#.utf8)) == nil)
+        #expect(StrictJSON.firstProblem(in: Data("\u{FEFF}{\"a\": 1, \"a\": 1}".utf8)) == .duplicateKey(path: "$.a"))
+    }
+
+    /// What JSONSerialization lets through and RFC 8259 (and jq) do not.
+    @Test(arguments: [
+        (#"{"a": 1,}"#, StrictJSON.Problem.malformed("a comma before '}'", offset: 7)),
+        (#"[1, 2 , ]"#, .malformed("a comma before ']'", offset: 6)),
+        (#"{"f": [{}],}"#, .malformed("a comma before '}'", offset: 10)),
+        ("[01]", .malformed("a malformed number", offset: 1)),
+        ("[1.]", .malformed("a number without digits after its '.'", offset: 1)),
+        ("[+1]", .malformed("unexpected character", offset: 1)),
+        ("[tru]", .malformed("unexpected character", offset: 1)),
+        ("[\"a\u{09}b\"]", .malformed("a control character in a string", offset: 3)),
+        (#"["\x"]"#, .malformed("an unknown escape", offset: 2)),
+        ("{} {}", .malformed("text after the end of the JSON value", offset: 3)),
+    ])
+    func strictJSONRejectsWhatTheStandardDoes(text: String, problem: StrictJSON.Problem) {
+        #expect(StrictJSON.firstProblem(in: Data(text.utf8)) == problem)
+    }
+
+    @Test func strictJSONTakesWhatTheStandardTakes() {
+        for text in [#"{"a": [1, -0.5e+3, 2E7, 0, true, false, null, "\u00e9\n\/"], "b": {}}"#, "[]", " \n{ } \n", "\"x\"", "-12"] {
+            #expect(StrictJSON.firstProblem(in: Data(text.utf8)) == nil, "\(text)")
+        }
     }
 }

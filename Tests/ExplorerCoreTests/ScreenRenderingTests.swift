@@ -93,22 +93,37 @@ struct ScreenRenderingTests {
         #expect(object.keys == ["b", "c"])
     }
 
-    @Test func csvHasAHeaderOfKeysAndRawValuesQuotedAsTheRFCSays() throws {
-        #expect(try CSVRenderer.render(Self.list) == "row,name,length_m\r\n1,X-wing,12.5\r\n2,\"Say \"\"hi\"\", Bob\",\r\n")
+    @Test func csvHasAHeaderOfKeysAndRawValuesQuotedAsTheRFCSays() {
+        #expect(CSVRenderer.render(Self.list) == "row,name,length_m\r\n1,X-wing,12.5\r\n2,\"Say \"\"hi\"\", Bob\",\r\n")
     }
 
-    @Test func csvWritesListsAndObjectsAsJSONTextAndDropsControlCharacters() throws {
+    @Test func csvWritesListsAndObjectsAsJSONTextAndDropsControlCharacters() {
         let table = ScreenTable(columns: [.init("films"), .init("name")],
                                 rows: [[.init("", ["a", "b"]), .init("one\ntwo\u{1B}[2J")]])
-        #expect(try CSVRenderer.render(Screen(feature: nil, kind: "list", blocks: [.table(table)]))
+        #expect(CSVRenderer.render(Screen(feature: nil, kind: "list", blocks: [.table(table)]))
                 == "films,name\r\n\"[\"\"a\"\",\"\"b\"\"]\",one two[2J\r\n")
     }
 
-    @Test func csvOfAScreenWithoutATableIsAnErrorThatSaysToUseJSON() {
+    @Test func csvOfAScreenWithoutATableIsNothing() {
         let screen = Screen.message("★ X-wing is now a favourite", feature: "ships", kind: "favourite")
-        #expect(throws: CommandError("the favourite screen is not a table and CSV holds only tables (use `format json`)")) {
-            try CSVRenderer.render(screen)
+        #expect(CSVRenderer.render(screen) == "")
+    }
+
+    @Test func anEmptyTableIsItsHeaderInCSVNoRowsInJSONAndNothingInText() {
+        let table = ScreenTable(columns: [.init("row", title: "#"), .init("name"), .data("length_m")])
+        let screen = Screen(feature: "ships", kind: "list", blocks: [.line("No results for \"x\""), .table(table)])
+        #expect(CSVRenderer.render(screen) == "row,name,length_m\r\n")
+        #expect(JSONWriter.string(screen.json) == #"{"feature":"ships","screen":"list","rows":[]}"#)
+        #expect(TextRenderer(width: 80).render(screen) == "No results for \"x\"")
+    }
+
+    @Test func aListWithoutATableStillHasRowsInJSON() {
+        for kind in ["list", "favourites"] {
+            let screen = Screen(feature: "itunes", kind: kind, facts: ["term": nil], blocks: [.line("nothing searched yet")])
+            #expect(JSONWriter.string(screen.json) == #"{"feature":"itunes","screen":"\#(kind)","term":null,"rows":[]}"#)
         }
+        let detail = Screen(feature: "itunes", kind: "detail", blocks: [.fields([ScreenField("title", "X")])])
+        #expect(JSONWriter.string(detail.json) == #"{"feature":"itunes","screen":"detail","title":"X"}"#, "not a list: no rows")
     }
 
     @Test @MainActor func thePrinterWritesWarningsToStderrInEveryFormat() async throws {

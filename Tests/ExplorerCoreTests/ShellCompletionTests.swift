@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
@@ -5,7 +6,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "trace", "pager", "arch", "net", "clock", "run", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "net", "clock", "run", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -132,6 +133,26 @@ struct ShellCompletionTests {
         #expect(h.shell.completions(for: "use fake; ") == Self.globalNames + Self.featureIDs)
         await h.run("use fake")
         #expect(h.shell.completions(for: "back; ping pa") == ["pang"])
+    }
+
+    @Test func onceAndOutputCompleteFileNamesAsRunDoes() throws {
+        let h = ShellHarness()
+        defer { h.remove() }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        for name in ["ships.csv", "ships.json", "1", "10", "out/a.csv"] {
+            let url = directory.file(name)
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data().write(to: url)
+        }
+        let here = directory.url.path
+        for command in ["once", "output", "run"] {
+            #expect(h.shell.completions(for: "\(command) \(here)/sh") == ["\(here)/ships.csv", "\(here)/ships.json"])
+            #expect(h.shell.completions(for: "\(command) \(here)/o") == ["\(here)/out/"])
+            #expect(h.shell.completions(for: "use fake; \(command) \(here)/out/") == ["\(here)/out/a.csv"])
+            #expect(h.shell.completions(for: "\(command) \(here)/1") == ["\(here)/1", "\(here)/10"], "file names are never padded")
+            #expect(h.shell.completions(for: "\(command) \(here)/ships.csv ") == [], "one file")
+        }
     }
 
     @Test func rowNumbersOfDifferentLengthsArePaddedSoLibeditsTextSortKeepsTheirOrder() {

@@ -46,6 +46,9 @@ struct JSONOutputTests {
         for (command, object) in zip(Self.everyScreen, objects) {
             #expect(object["screen"] is String, "`\(command)` has no screen: \(object)")
             #expect(object.keys.contains("feature"), "`\(command)` has no feature: \(object)")
+            if ["list", "favourites", "features"].contains(object["screen"] as? String) {
+                #expect(object["rows"] is [Any], "`\(command)` is a list without rows: \(object)")
+            }
         }
 
         func screen(_ command: String, at occurrence: Int = 0) -> [String: Any] {
@@ -116,6 +119,21 @@ struct JSONOutputTests {
         #expect(screen("lookup 1500000001")["row"] is NSNull, "not among the results")
         #expect(screen("search xyzzy")["count"] as? Int == 0)
         #expect(screen("source embedded")["changed"] as? Bool == false)
+    }
+
+    @Test("a list without rows has `\"rows\": []`, so jq's `.rows[]` reads every screen", arguments: [
+        "use itunes; favs", "use itunes; search zzzzqqq", "favs all", "use starships; favs",
+        "use characters; filter eye=red gender=hermaphrodite", "use moviedb; search xyzzy",
+    ])
+    func emptyListsHaveRows(commands: String) async throws {
+        let sandbox = try Sandbox("json-empty-rows")
+        let output = try await Explorer.run(["--format", "json", "-c", commands], in: sandbox)
+        #expect(output.status == 0 && output.stderrText == "")
+        let jq = try await Subprocess.run(executable: TestPaths.jq, arguments: ["-c", ".rows[] | .row"], environment: sandbox.environment,
+                                          stdin: output.stdout, timeout: 30)
+        #expect(jq.status == 0, "jq: \(jq.stderrText)")
+        let lastLine = output.stdoutText.split(separator: "\n").last.map(String.init) ?? ""
+        #expect(lastLine.contains(#""rows":[]"#), "the last screen has no rows: \(lastLine)")
     }
 
     @Test("errors stay on stderr with the same exit status; stdout has only the screens")

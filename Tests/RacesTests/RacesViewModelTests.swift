@@ -56,13 +56,13 @@ struct RacesViewModelTests {
 
     typealias Row = RacesState.Row
 
-    /// The list showing `rows` (numbered from 1), of `known` races, `shown` of them let through.
-    func listing(_ rows: [Race], known: Int = 10, shown: Int? = nil, filter: Set<RaceCategory> = [],
+    /// The list showing `rows` (numbered from 1), of `known` races, `matching` of them let through.
+    func listing(_ rows: [Race], known: Int = 10, matching: Int? = nil, filter: Set<RaceCategory> = [],
                  favourites: Set<String> = [], updated: TimeInterval? = 0, failure: RacesError? = nil) -> RacesState {
         var state = RacesState()
         state.rows = rows.enumerated().map { Row(number: $0.offset + 1, item: $0.element, isFavourite: favourites.contains($0.element.id)) }
         state.knownCount = known
-        state.shownCount = shown ?? known
+        state.matchingCount = matching ?? known
         state.filter = filter
         state.updatedAt = updated.map(RacesFixture.at)
         state.failure = failure
@@ -140,13 +140,13 @@ struct RacesViewModelTests {
         var count = recorder.states.count
         try viewModel.filter(["horse", "Greyhound"])
         let horsesAndDogs = listing([Self.launceston, Self.kawasaki, Self.geelong, Self.pakenham, Self.wagga],
-                                    shown: 5, filter: [.horse, .greyhound])
+                                    matching: 5, filter: [.horse, .greyhound])
         #expect(emitted(since: count) == [horsesAndDogs])
         #expect(viewModel.item(number: 3) == Self.geelong, "row 3 is of the filtered list")
 
         count = recorder.states.count
         try viewModel.filter(["harness"])
-        let harness = listing([Self.addington, Self.newcastle, Self.hobart, Self.albion], shown: 4, filter: [.harness])
+        let harness = listing([Self.addington, Self.newcastle, Self.hobart, Self.albion], matching: 4, filter: [.harness])
         #expect(emitted(since: count) == [harness])
         await #expect(throws: CommandError("no row 5: there are 4 rows")) { try await viewModel.open("5") }
 
@@ -154,7 +154,7 @@ struct RacesViewModelTests {
         try viewModel.filter(["clear"])
         try viewModel.filter(["greyhound"])
         try viewModel.filter([])
-        #expect(emitted(since: count) == [firstFive, listing([Self.geelong, Self.wagga], shown: 2, filter: [.greyhound]), firstFive],
+        #expect(emitted(since: count) == [firstFive, listing([Self.geelong, Self.wagga], matching: 2, filter: [.greyhound]), firstFive],
                 "`filter clear` and `filter` alone show all, Sandown (no category) among them")
     }
 
@@ -162,7 +162,7 @@ struct RacesViewModelTests {
         let test = RacesViewModelTests(settings: RacesInteractor.Settings(), races: [Self.launceston, Self.kawasaki])
         try await test.viewModel.load()
         try test.viewModel.filter(["greyhound", "harness"])
-        #expect(test.viewModel.state.value == test.listing([], known: 2, shown: 0, filter: [.harness, .greyhound]))
+        #expect(test.viewModel.state.value == test.listing([], known: 2, matching: 0, filter: [.harness, .greyhound]))
         #expect(test.viewModel.rowNumbers == [])
         await #expect(throws: CommandError("no row 1: no race of harness or greyhound is coming up")) {
             try await test.viewModel.open("1")
@@ -176,7 +176,7 @@ struct RacesViewModelTests {
         try viewModel.filter(["horse"])
         try await viewModel.open("2")
         let before = viewModel.state.value
-        let horses = listing([Self.launceston, Self.kawasaki, Self.pakenham], shown: 3, filter: [.horse])
+        let horses = listing([Self.launceston, Self.kawasaki, Self.pakenham], matching: 3, filter: [.horse])
         #expect(before == detail(horses, row: 2, Self.kawasaki))
 
         let count = recorder.states.count

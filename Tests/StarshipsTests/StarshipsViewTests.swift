@@ -1,3 +1,4 @@
+import Foundation
 import ExplorerCore
 import SWAPI
 import Testing
@@ -124,5 +125,46 @@ import TestSupport
         #expect(lines.first == "Starships · sorted by length (descending) · 10 of 36 loaded")
         #expect(lines.last == "`page next` loads more · `sort off` restores page order")
         #expect(view.screen.json["sort"] == ["key": "length", "descending": true])
+    }
+    // MARK: Data
+
+    @Test func theListsColumnsAreTheSameWhateverTheSortAndHoldEveryField() async throws {
+        try await viewModel.load()
+        let unsorted = try #require(view.screen.table)
+        viewModel.sort(by: StarshipSort(.cost, descending: true))
+        let sorted = try #require(view.screen.table)
+        func dataKeys(_ table: ScreenTable) -> [String] { table.columns.filter(\.visibility.inData).map(\.key) }
+        #expect(dataKeys(sorted) == dataKeys(unsorted), "the sorted value beside the name is for text only")
+        #expect(sorted.textTable.columns.map(\.title).prefix(4) == ["#", "★", "name", "cost"])
+        for row in viewModel.state.value.rows {
+            let missing = Set(StarshipsView.fields(row.item).map(\.key)).subtracting(dataKeys(sorted))
+            #expect(missing.isEmpty, "\(row.item.name): no column for \(missing)")
+        }
+    }
+
+    @Test func whatSWAPIDoesNotKnowIsNullAsData() throws {
+        let ship = try JSONDecoder().decode(Starship.self, from: Data(#"{"name": "Ghost"}"#.utf8))
+        let values = Dictionary(StarshipsView.fields(ship).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        #expect(values["name"] == "Ghost")
+        #expect(values["pilots"] == [] && values["films"] == [])
+        let others = values.filter { !["name", "pilots", "films"].contains($0.key) }
+        #expect(others.allSatisfy { $0.value == .null }, "a name alone: everything else unknown, null as data: \(others)")
+
+        var cruiser = ship
+        cruiser.consumables = "unknown"
+        cruiser.model = "Consular-class cruiser"
+        let cruiserValues = Dictionary(StarshipsView.fields(cruiser).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        #expect(cruiserValues["consumables"]?.value == .null && cruiserValues["consumables"]?.text == "unknown",
+                "SWAPI's own `unknown`: null as data, `unknown` as text")
+        #expect(cruiserValues["model"]?.value == "Consular-class cruiser")
+    }
+
+    @Test func aSpeedSWAPIWritesInKmIsTheKmPerHourItMeans() throws {
+        var ship = try JSONDecoder().decode(Starship.self, from: Data(#"{"name": "Sentinel", "max_atmosphering_speed": "1000km"}"#.utf8))
+        let speed = { StarshipsView.fields(ship).first { $0.key == "max_speed_kmh" } }
+        #expect(speed()?.text == "1,000 km/h")
+        #expect(speed()?.value == 1000)
+        ship.maxAtmospheringSpeed = "1050"
+        #expect(speed()?.text == "1,050 km/h")
     }
 }

@@ -40,6 +40,11 @@ public enum TestPaths {
     /// `tmux` from PATH, for the terminal tests (scripts/ensure-deps installs it).
     public static let tmux = onPath("tmux")
 
+    /// `sqlite3` and `jq` from PATH: the clients CSV and JSON output are tested with
+    /// (scripts/ensure-deps installs them).
+    public static let sqlite3 = onPath("sqlite3")
+    public static let jq = onPath("jq")
+
     /// The first executable called `name` in the directories of PATH; `/usr/bin/NAME` if none.
     static func onPath(_ name: String) -> String {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"

@@ -49,14 +49,19 @@ public struct PluginsConfig: Sendable, Equatable {
         } catch {
             throw ConfigError(file: file, path: "$", message: "malformed JSON (\(Self.locate(error, in: data)))")
         }
-        if let duplicate = JSONDuplicateKeys.first(in: data) {
-            throw ConfigError(file: file, path: duplicate, message: "duplicate key (each key may appear once in an object)")
+        // JSONSerialization lets a trailing comma through, and keeps one of a key given twice.
+        switch StrictJSON.firstProblem(in: data) {
+        case nil: break
+        case .duplicateKey(let path)?:
+            throw ConfigError(file: file, path: path, message: "duplicate key (each key may appear once in an object)")
+        case .malformed(let what, let offset)?:
+            throw ConfigError(file: file, path: "$", message: "malformed JSON (\(what) at \(Self.position(offset, in: data)))")
         }
         guard let object = root as? [String: Any] else {
             throw ConfigError(file: file, path: "$", message: "expected an object")
         }
         for key in object.keys.sorted() where !["source", "features"].contains(key) {
-            throw ConfigError(file: file, path: JSONDuplicateKeys.member(key, of: "$"), message: "unknown field (expected source, features)")
+            throw ConfigError(file: file, path: StrictJSON.member(key, of: "$"), message: "unknown field (expected source, features)")
         }
         let sourceText = try string(object, "source", path: "$", file: file)
         guard let source = DataSource(rawValue: sourceText) else {
@@ -76,7 +81,7 @@ public struct PluginsConfig: Sendable, Equatable {
                 throw ConfigError(file: file, path: path, message: "expected an object")
             }
             for key in feature.keys.sorted() where !["id", "enabled", "baseURL", "settings"].contains(key) {
-                throw ConfigError(file: file, path: JSONDuplicateKeys.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings)")
+                throw ConfigError(file: file, path: StrictJSON.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings)")
             }
             let id = try string(feature, "id", path: path, file: file)
             try checkID(id, seen: &seen, knownIDs: knownIDs, path: path, file: file)
@@ -155,7 +160,7 @@ public struct PluginsConfig: Sendable, Equatable {
                               path: String, file: String) throws(ConfigError) {
         guard case .object(let object) = settings else { return }
         for key in object.keys.sorted() {
-            let keyPath = JSONDuplicateKeys.member(key, of: path)
+            let keyPath = StrictJSON.member(key, of: path)
             guard let spec = specs.first(where: { $0.name == key }) else {
                 let known = specs.isEmpty ? "\(feature) takes none" : "\(feature) takes \(specs.map(\.name).joined(separator: ", "))"
                 throw ConfigError(file: file, path: keyPath, message: "unknown setting (\(known))")
@@ -192,6 +197,11 @@ public struct PluginsConfig: Sendable, Equatable {
         } else {
             return debug.isEmpty ? "cannot be parsed" : debug
         }
+        return prefix + position(offset, in: data)
+    }
+
+    /// "line 3, column 7", from an offset in UTF-8 bytes.
+    private static func position(_ offset: Int, in data: Data) -> String {
         // The offset counts UTF-8 bytes; columns count characters (continuation bytes and the
         // CR of a CRLF do not start one).
         var line = 1, column = 1
@@ -204,6 +214,6 @@ public struct PluginsConfig: Sendable, Equatable {
                 column += 1
             }
         }
-        return "\(prefix)line \(line), column \(column)"
+        return "line \(line), column \(column)"
     }
 }

@@ -15,10 +15,6 @@ extension Screen {
     public static func favourites(_ favourites: [FavouriteRow], feature: String) -> Screen {
         var screen = Screen(feature: feature, kind: "favourites",
                             facts: ["all": false, "count": .int(favourites.count)])
-        guard !favourites.isEmpty else {
-            screen.blocks = [.line("no \(feature) favourites yet (`fav N` on the list marks one)")]
-            return screen
-        }
         let table = ScreenTable(
             columns: [
                 ScreenTable.Column("row", title: "#", alignment: .right, truncatable: false),
@@ -35,6 +31,10 @@ extension Screen {
                         ScreenTable.Cell("\(feature)/\(favourite.itemID)", .string(favourite.itemID)),
                         .data(.string(UTCTimestamp.iso8601(favourite.createdAt)))]
             })
+        guard !favourites.isEmpty else {
+            screen.blocks = [.line("no \(feature) favourites yet (`fav N` on the list marks one)"), .table(table)]
+            return screen
+        }
         screen.blocks = [
             .heading("\(feature) favourites · \(favourites.count)"), .table(table),
             .hint("`open N` shows one · `fav N` unmarks it · `back` returns to the list"),
@@ -86,56 +86,47 @@ extension ScreenTable {
 }
 
 extension ScreenTable {
-    /// A list of items: `#`, `★` (and the API's `id` for data readers), then `columns` as text
-    /// shows them — each showing the item's field of the same key — then every other field of
-    /// the items for data readers only, so that a row in JSON holds what its detail does.
+    /// A list of items: `#`, `★` (and the API's `id` for data readers), then `columns`, each
+    /// showing the item's field of the same key. `columns` is the list's whole column set:
+    /// text shows those visible in text, in their order; JSON and CSV take those visible in
+    /// data, in theirs. So a list's data columns are the same whatever its rows and its sort
+    /// (a column a sort adds beside the name is text only), and an empty list still has its
+    /// header. A field no column names is left out: each feature's tests check that its
+    /// columns hold every field of its items, so that a row in JSON holds what its detail does.
     @MainActor @inlinable
     public static func list<Item: ListItem>(
         _ rows: [ListRow<Item>], columns: [Column], fields: @MainActor (Item) -> [ScreenField]
     ) -> ScreenTable {
-        let shownKeys = Set(columns.map(\.key))
         let rowFields = rows.map { fields($0.item) }
-        // Rows of one feature usually have the same fields in the same order: such a row adds
-        // no data column the first row did not, and its columns' fields are where the first
-        // row's are. Only a row that differs is looked at key by key.
-        let firstShape = rowFields.first.map { $0.map { (key: $0.key, inData: $0.visibility.inData) } } ?? []
-        let sameShape = rowFields.map { fields in
-            fields.count == firstShape.count
-                && zip(fields, firstShape).allSatisfy { $0.key == $1.key && $0.visibility.inData == $1.inData }
-        }
-        // The data columns: every field a row has that text does not show, in first-seen order.
-        var dataKeys: [String] = []
-        var seen = shownKeys
-        for (index, fields) in rowFields.enumerated() where index == 0 || !sameShape[index] {
-            for field in fields where field.visibility.inData && seen.insert(field.key).inserted {
-                dataKeys.append(field.key)
-            }
-        }
-        let keys = columns.map(\.key) + dataKeys
+        // Rows of one feature usually have the same fields in the same order: such a row's
+        // columns find their fields where the first row's did. Only a row that differs is
+        // looked at key by key.
+        let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
         func positions(_ fields: [ScreenField]) -> [Int?] {
             let byKey = Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            return keys.map { byKey[$0] }
+            return columns.map { byKey[$0.key] }
         }
         let firstPositions = rowFields.first.map(positions) ?? []
         let cells = rows.indices.map { index -> [Cell] in
             let fields = rowFields[index]
-            let columnPositions = sameShape[index] ? firstPositions : positions(fields)
+            let sameShape = fields.count == firstKeys.count && zip(fields, firstKeys).allSatisfy { $0.key == $1 }
+            let columnPositions = sameShape ? firstPositions : positions(fields)
             var cells = listCells(rows[index])
-            cells.reserveCapacity(cells.count + keys.count)
-            for (column, position) in columnPositions.enumerated() {
+            cells.reserveCapacity(cells.count + columns.count)
+            for (column, position) in zip(columns, columnPositions) {
                 guard let position else {
                     cells.append(Cell("", .null))
                     continue
                 }
                 let field = fields[position]
-                if column >= columns.count {
+                if !column.visibility.inText {
                     cells.append(.data(field.value))
                 } else {
-                    cells.append(columns[column].showsValue ? .value(field.value) : Cell(field.text, field.value))
+                    cells.append(column.showsValue ? .value(field.value) : Cell(field.text, field.value))
                 }
             }
             return cells
         }
-        return ScreenTable(columns: listColumns + columns + dataKeys.map(Column.data), rows: cells)
+        return ScreenTable(columns: listColumns + columns, rows: cells)
     }
 }

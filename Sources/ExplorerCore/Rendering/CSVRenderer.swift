@@ -7,12 +7,12 @@ import Foundation
 /// (control characters dropped, line breaks made spaces), because data from a server is
 /// untrusted wherever it is printed.
 public enum CSVRenderer {
-    /// The screen's table (or that of a screen nested in it) as CSV; an error for a screen
-    /// that holds no table.
-    public static func render(_ screen: Screen) throws(CommandError) -> String {
-        guard let table = firstTable(in: screen) else {
-            throw CommandError("the \(screen.kind) screen is not a table and CSV holds only tables (use `format json`)")
-        }
+    /// The screen's table (or that of a screen nested in it) as CSV: its header alone when it
+    /// has no rows. Nothing for a screen that holds no table (a detail, `fav`, `format`): CSV is
+    /// for tables, and a command whose screen is not one is not an error for that (JSON shows
+    /// every screen).
+    public static func render(_ screen: Screen) -> String {
+        guard let table = firstTable(in: screen) else { return "" }
         let data = table.columns.indices.filter { table.columns[$0].visibility.inData }
         var text = record(data.map { table.columns[$0].key })
         for row in table.rows {

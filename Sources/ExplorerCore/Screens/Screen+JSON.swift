@@ -1,6 +1,6 @@
 extension Screen: Encodable {
-    /// The screen as one JSON object: `feature`, `screen`, the facts, what the blocks hold, then
-    /// `notes` and `warnings` when there are any.
+    /// The screen as one JSON object: `feature`, `screen`, the facts, what the blocks hold
+    /// (`rows` always, for a list), then `notes` and `warnings` when there are any.
     public var json: JSONValue {
         var object: JSONObject = ["feature": .optional(feature), "screen": .string(kind)]
         object.merge(facts)
@@ -30,10 +30,15 @@ extension Screen: Encodable {
             }
         }
         blocks.forEach(add)
+        // A list always has its rows, none too (before a search, say): `.rows[]` never fails.
+        if Self.listKinds.contains(kind), object["rows"] == nil { object["rows"] = .array([]) }
         if !notes.isEmpty { object["notes"] = .array(notes) }
         if !warnings.isEmpty { object["warnings"] = .array(warnings.map(JSONValue.string)) }
         return .object(object)
     }
+
+    /// The kinds of screen that are lists of rows, whose JSON always has `rows`.
+    static let listKinds: Set<String> = ["list", "favourites", "features"]
 
     public func encode(to encoder: Encoder) throws {
         try json.encode(to: encoder)

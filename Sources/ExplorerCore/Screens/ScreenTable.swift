@@ -35,9 +35,15 @@ public struct ScreenTable: Sendable, Equatable {
             self.wraps = wraps
         }
 
-        /// A number a list is sorted by, right-aligned beside the name.
+        /// A number a list is sorted by, right-aligned beside the name. Text only: data readers
+        /// have the value in its own column, so the columns of JSON and CSV never move with the sort.
         public static func number(_ key: String, title: String) -> Column {
-            Column(key, title: title, alignment: .right, truncatable: false, showsValue: true)
+            Column(key, title: title, alignment: .right, truncatable: false, visibility: .textOnly, showsValue: true)
+        }
+
+        /// Columns only JSON and CSV readers see, in this order.
+        public static func data(_ keys: [String]) -> [Column] {
+            keys.map(data)
         }
 
         /// A column only JSON and CSV readers see.

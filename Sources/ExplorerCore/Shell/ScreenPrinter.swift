@@ -1,5 +1,6 @@
 /// Prints screens in the format in force: text laid out for the terminal (``TextRenderer``),
-/// one JSON object per line, or CSV rows (``CSVRenderer``). A screen's warnings go to stderr
+/// one JSON object per line, or CSV rows (``CSVRenderer``); to stdout, or to a file
+/// (`once FILE`, `output FILE`). A screen's warnings go to stderr
 /// as `warning: …` whatever the format (a damaged database's once a run). Text taller than
 /// the terminal goes through the pager, when there is one and it is on.
 @MainActor
@@ -30,7 +31,24 @@ public final class ScreenPrinter {
         self.pager = pager
     }
 
+    /// Where screens go instead of stdout from now on (`output FILE`); nil: stdout.
+    public var outputFile: OutputFile?
+    /// Where the next screen goes instead of stdout or ``outputFile`` (`once FILE`); used once.
+    public var onceFile: OutputFile?
+
+    /// Whether the next screen goes to a file rather than stdout.
+    public var writesToFile: Bool { onceFile != nil || outputFile != nil }
+
     public func print(_ screen: Screen) async throws(CommandError) {
+        // Warnings go to stderr wherever the screen goes, even if writing it fails.
+        defer { warn(screen) }
+        if let file = onceFile ?? outputFile {
+            let isOnce = onceFile != nil
+            onceFile = nil
+            let text = fileText(of: screen)
+            if isOnce { try file.replace(with: text) } else { try file.append(text) }
+            return
+        }
         switch format {
         case .text:
             let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images))
@@ -43,8 +61,25 @@ public final class ScreenPrinter {
         case .json:
             output.line(JSONWriter.string(screen.json))
         case .csv:
-            output.write(try CSVRenderer.render(screen))
+            output.write(CSVRenderer.render(screen))
         }
+    }
+
+    /// The screen as a file gets it, in the format in force: text without colour, images or
+    /// pager; one JSON line; CSV.
+    private func fileText(of screen: Screen) -> String {
+        switch format {
+        case .text:
+            let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: .plain, images: .off))
+            return text.isEmpty ? "" : text + "\n"
+        case .json:
+            return JSONWriter.string(screen.json) + "\n"
+        case .csv:
+            return CSVRenderer.render(screen)
+        }
+    }
+
+    private func warn(_ screen: Screen) {
         for warning in screen.allWarnings {
             // A damaged database is said once a run on stderr (JSON keeps it on every screen).
             if StoreError.isDamageReport(warning), !damageReported.insert(warning).inserted { continue }

@@ -20,10 +20,13 @@ extension Shell {
         var seen: Set<String> = []
         let matches = candidates
             .filter { $0.lowercased().hasPrefix(partial.lowercased()) && seen.insert($0).inserted }
-        // File names (`run`) are never padded: a file called `1` is not `01`.
-        let completesFileNames = words.first == "run"
+        // File names (`run`, `once`, `output`) are never padded: a file called `1` is not `01`.
+        let completesFileNames = words.first.map(Self.fileNameCommands.contains) ?? false
         return partial.isEmpty && !completesFileNames ? Self.equalWidthNumbers(matches) : matches
     }
+
+    /// The commands whose argument is a file name.
+    static let fileNameCommands: Set<String> = ["run", "once", "output"]
 
     /// Row numbers of different lengths padded with zeros to one length (`01 02 … 10`): libedit
     /// lists candidates sorted as text, which would read `1 10 2 3 …`; padded, text order is

@@ -45,7 +45,7 @@ extension Shell {
                         }
                     }),
             Command("format", usage: "format [text|json|csv]", summary: "show or switch how screens are printed",
-                    details: "text: for reading (the default).\njson: one JSON object per screen, on one line (JSON Lines).\ncsv: table screens as CSV with a header row; other screens are an error (use json).\nSwitching prints nothing, as sqlite3's `.mode` does; `format` alone says which is in force.",
+                    details: "text: for reading (the default).\njson: one JSON object per screen, on one line (JSON Lines).\ncsv: a table screen as CSV with a header row (its header alone when empty); other screens write nothing (use json).\nSwitching prints nothing, as sqlite3's `.mode` does; `format` alone says which is in force.",
                     complete: { previous in previous.isEmpty ? OutputFormat.allCases.map(\.rawValue) : [] },
                     run: { [unowned self] arguments in
                         switch arguments.count {
@@ -61,6 +61,14 @@ extension Shell {
                         default: throw CommandError.usage("format [text|json|csv]")
                         }
                     }),
+            Command("once", usage: "once <file>", summary: "write the next screen to a file instead (as sqlite3's .once)",
+                    details: Self.onceDetails,
+                    completeWord: { previous, partial in previous.isEmpty ? FileNameCompletion.candidates(for: partial) : [] },
+                    run: { [unowned self] arguments in try self.onceCommand(arguments) }),
+            Command("output", usage: "output [file]", summary: "write screens to a file from now on; alone: to stdout again",
+                    details: Self.outputDetails,
+                    completeWord: { previous, partial in previous.isEmpty ? FileNameCompletion.candidates(for: partial) : [] },
+                    run: { [unowned self] arguments in try self.outputCommand(arguments) }),
             Command("trace", usage: "trace [on|off]", summary: "show requests and observable emissions as they happen",
                     details: "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's observable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens.",
                     complete: { previous in previous.isEmpty ? ["on", "off"] : [] },
@@ -260,10 +268,6 @@ extension Shell {
         let list = try favourites.list(feature: all ? nil : activeID)
         var screen = Screen(feature: all ? nil : activeID, kind: "favourites",
                             facts: ["all": .bool(all), "count": .int(list.count)])
-        guard !list.isEmpty else {
-            screen.blocks = [.line(all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)")]
-            return screen
-        }
         var columns: [ScreenTable.Column] = [
             // No numbers to read: `open N` cannot take them here (a feature that can lists its
             // own favourites, see FavouritesListing).
@@ -277,7 +281,14 @@ extension Shell {
              .init(favourite.title), ScreenTable.Cell("\(favourite.feature)/\(favourite.itemID)", .string(favourite.itemID)),
              .data(.string(UTCTimestamp.iso8601(favourite.createdAt)))]
         }
-        screen.blocks = [.table(ScreenTable(columns: columns, rows: rows))]
+        let table = ScreenTable(columns: columns, rows: rows)
+        guard !list.isEmpty else {
+            // Its header alone in CSV, `"rows": []` in JSON.
+            screen.blocks = [.line(all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)"),
+                             .table(table)]
+            return screen
+        }
+        screen.blocks = [.table(table)]
         if all { screen.blocks.append(.hint("`use FEATURE` then `favs` to open one")) }
         return screen
     }

@@ -94,7 +94,7 @@ public final class Shell {
         display.connect(
             redrawsInPlace: interactive,
             show: { [unowned self] screen, replacing in
-                if interactive && self.format == .text {
+                if interactive && self.format == .text && !self.printer.writesToFile {
                     if !replacing { self.printer.endInPlace() }
                     self.printer.printInPlace(screen)
                 } else {
@@ -186,6 +186,8 @@ public final class Shell {
                     try await runInterruptibly(words)
                 }
             } catch {
+                // `once FILE` was for this command's screen: a failed command ends it.
+                printer.onceFile = nil
                 if inScript && Task.isCancelled { return false }
                 report(error, at: location)
                 succeeded = false

@@ -28,7 +28,7 @@ public final class CharactersView {
         ])
         if let note = state.loadLimitNote { screen.warnings.append(note) }
         guard state.totalCount > 0 else {
-            screen.blocks = [.line("no characters loaded")]
+            screen.blocks = [.line("no characters loaded"), .table(table([], Self.columns))]
             return screen
         }
         var heading = ["Characters"]
@@ -42,22 +42,30 @@ public final class CharactersView {
         screen.blocks = [.heading(heading.joined(separator: " · ")), .segments(segmentBar(.eye, state))]
         if state.rows.isEmpty {
             screen.blocks.append(.line("no characters match \(state.filter.description) (`filter clear` shows all)"))
-        } else {
-            var columns: [ScreenTable.Column] = [
-                .init("name", minimumWidth: 16),
-                .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
-                .init("gender", minimumWidth: 6, dropOrder: 1),
-                .init("birth_year", title: "birth year", truncatable: false,
-                      dropOrder: state.sort?.key == .birth ? nil : 2),
-            ]
-            if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
-                // The value the rows are sorted by, beside the name, so the order can be checked.
-                columns.insert(.number(key, title: title), at: 1)
-            }
-            screen.blocks.append(.table(table(state.rows, columns)))
         }
+        var columns = Self.columns
+        if state.sort?.key == .birth, let birth = columns.firstIndex(where: { $0.key == "birth_year" }) {
+            // The value the rows are sorted by stays on screen however narrow.
+            columns[birth].dropOrder = nil
+        }
+        if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
+            // The value the rows are sorted by, beside the name, so the order can be checked
+            // (in text: data readers have it in its own column).
+            columns.insert(.number(key, title: title), at: 1)
+        }
+        screen.blocks.append(.table(table(state.rows, columns)))
         return screen
     }
+
+    /// The list's columns after `#` and `★`: what text shows, then every other field of a
+    /// character for data readers, in the order of ``fields(_:)``.
+    static let columns: [ScreenTable.Column] = [
+        .init("name", minimumWidth: 16),
+        .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
+        .init("gender", minimumWidth: 6, dropOrder: 1),
+        .init("birth_year", title: "birth year", truncatable: false, dropOrder: 2),
+    ] + ScreenTable.Column.data(["height_cm", "mass_kg", "hair", "skin", "homeworld", "films", "species", "vehicles", "starships",
+               "created", "edited", "url"])
 
     /// The field a sort key reads, as a column when the list does not show it already.
     static func sortedColumn(_ key: CharacterSortKey) -> (key: String, title: String)? {
@@ -127,20 +135,20 @@ public final class CharactersView {
                         value: ReadableNumber.jsonValue(person.height)),
             ScreenField("mass_kg", label: "mass", text: ReadableNumber.format(person.mass, unit: "kg"),
                         value: ReadableNumber.jsonValue(person.mass)),
-            ScreenField("hair", person.hairColor),
-            ScreenField("skin", person.skinColor),
-            ScreenField("eyes", person.eyeColor),
-            ScreenField("birth_year", label: "birth year", person.birthYear),
-            ScreenField("gender", person.gender),
+            .swapi("hair", person.hairColor),
+            .swapi("skin", person.skinColor),
+            .swapi("eyes", person.eyeColor),
+            .swapi("birth_year", label: "birth year", person.birthYear),
+            .swapi("gender", person.gender),
             ScreenField("homeworld", text: homeworld,
                         value: person.homeworld.isEmpty ? .null : SWAPIResource.linkJSON(person.homeworld, known: names)),
             links("films", person.films, known: films),
             links("species", person.species, known: names),
             links("vehicles", person.vehicles, known: names),
             links("starships", person.starships, known: names),
-            ScreenField("created", text: SWAPIResource.day(person.created), value: .string(person.created)),
-            ScreenField("edited", text: SWAPIResource.day(person.edited), value: .string(person.edited)),
-            ScreenField("url", person.url),
+            .swapiTimestamp("created", person.created),
+            .swapiTimestamp("edited", person.edited),
+            .swapi("url", person.url),
         ]
     }
 }

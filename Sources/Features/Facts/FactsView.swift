@@ -35,10 +35,6 @@ public final class FactsView {
         if state.hiddenCount > 0 { heading.append(state.hiddenCount == 1 ? "1 empty row hidden" : "\(state.hiddenCount) empty rows hidden") }
         if state.pageCount > 1 { heading.append("page \(state.page) of \(state.pageCount)") }
         screen.blocks = [.heading(heading.joined(separator: " · "))]
-        guard !state.rows.isEmpty else {
-            screen.blocks.append(.line("the document has no facts"))
-            return screen
-        }
         let table = ScreenTable(
             columns: ScreenTable.listColumns + [
                 .init("title", minimumWidth: 10),
@@ -55,6 +51,10 @@ public final class FactsView {
                     .data(.optional(row.item.imageHref)), .data(image.json),
                 ]
             })
+        guard !state.rows.isEmpty else {
+            screen.blocks += [.line("the document has no facts"), .table(table)]
+            return screen
+        }
         var compact: [ScreenBlock] = []
         for row in state.rows {
             let star = row.isFavourite ? "★" : "☆"

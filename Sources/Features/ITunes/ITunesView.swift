@@ -26,24 +26,30 @@ public final class ITunesView {
             "count": .int(state.totalCount),
         ])
         if case .noResults(let missing) = state.status {
-            screen.blocks = [.line("No results for \"\(missing)\"")]
+            // No results is an empty table: its header alone in CSV, `"rows": []` in JSON.
+            screen.blocks = [.line("No results for \"\(missing)\""), .table(table([], Self.columns))]
             return screen
         }
         guard state.page > 0 else {
+            // Before a search there is no table of results (JSON still has `"rows": []`).
             screen.blocks = [.line("nothing searched yet: `search <words>` (any language: `search 周杰倫`)")]
             return screen
         }
         let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
-        let columns: [ScreenTable.Column] = [
-            .init("title", title: "track", minimumWidth: 16),
-            .init("artist", minimumWidth: 10, dropOrder: 3),
-            .init("album", minimumWidth: 10, dropOrder: 1),
-            .init("year", truncatable: false, dropOrder: 2),
-        ]
-        screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
+        screen.blocks = [.heading(heading), .table(table(state.rows, Self.columns))]
         if state.isOnLastPage { screen.blocks.append(.hint("end of results")) }
         return screen
     }
+
+    /// The list's columns after `#` and `★`: what text shows, then every other field of a
+    /// result for data readers, in the order of ``fields(_:)``.
+    static let columns: [ScreenTable.Column] = [
+        .init("title", title: "track", minimumWidth: 16),
+        .init("artist", minimumWidth: 10, dropOrder: 3),
+        .init("album", minimumWidth: 10, dropOrder: 1),
+        .init("year", truncatable: false, dropOrder: 2),
+    ] + ScreenTable.Column.data(["kind", "track", "genre", "released", "duration_ms", "track_number", "track_count", "price", "album_price",
+               "currency", "explicit", "track_id", "collection_id", "preview_url", "store_url"])
 
     static func detail(_ row: ITunesState.Row, notRefreshed: String?, fields: @MainActor (ITunesItem) -> [ScreenField] = fields) -> Screen {
         var screen = Screen.detail(row, feature: feature, title: row.item.title, fields: fields(row.item))

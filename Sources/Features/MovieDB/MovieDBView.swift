@@ -29,12 +29,7 @@ public final class MovieDBView {
     static func list(_ state: MovieDBState, table: @MainActor ([MovieDBState.Row], [ScreenTable.Column]) -> ScreenTable) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: facts(state))
         if let offline = state.offline { screen.warnings.append(offline) }
-        let table = table(state.rows, [
-            .init("title", minimumWidth: 16),
-            .init("year", truncatable: false, dropOrder: 3),
-            .init("rating", truncatable: false, dropOrder: 2),
-            .init("genres", minimumWidth: 10, dropOrder: 1),
-        ])
+        let table = table(state.rows, Self.columns)
         switch state.mode {
         case .category:
             guard state.page > 0 else {
@@ -51,14 +46,14 @@ public final class MovieDBView {
             screen.blocks = [.heading(heading)]
             if state.rows.isEmpty {
                 screen.blocks.append(.line("no cached \(state.category.command) title matches \(quoted(words.joined(separator: " ")))"))
-            } else {
-                screen.blocks.append(.table(table))
             }
+            screen.blocks.append(.table(table))
             screen.blocks.append(.hint("`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"))
         case .search(let term, let kind, let origin):
             guard !state.rows.isEmpty else {
                 screen.blocks = [.line(origin == .tmdb ? "No results for \(quoted(term))"
-                    : "\(origin == .cache ? "offline: no cached results" : "embedded data: no results") for \(quoted(term))")]
+                    : "\(origin == .cache ? "offline: no cached results" : "embedded data: no results") for \(quoted(term))"),
+                                 .table(table)]
                 return screen
             }
             let results = state.totalCount == 1 ? "1 result" : "\(ReadableNumber.grouping(state.totalCount)) results"
@@ -79,6 +74,15 @@ public final class MovieDBView {
         }
         return screen
     }
+
+    /// The list's columns after `#` and `★`: what text shows, then every other field of a
+    /// title for data readers, in the order of ``fields(_:imageBaseURL:)``.
+    static let columns: [ScreenTable.Column] = [
+        .init("title", minimumWidth: 16),
+        .init("year", truncatable: false, dropOrder: 3),
+        .init("rating", truncatable: false, dropOrder: 2),
+        .init("genres", minimumWidth: 10, dropOrder: 1),
+    ] + ScreenTable.Column.data(["votes", "kind", "tmdb_id", "original_title", "date", "overview", "poster_url"])
 
     static func facts(_ state: MovieDBState) -> JSONObject {
         var facts: JSONObject = ["category": .string(state.category.command), "kind": .string(state.category.kind.rawValue)]

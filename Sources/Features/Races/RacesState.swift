@@ -10,9 +10,10 @@ public struct RacesState: ListDetailState {
     public var screen = ListPlace.list
     /// The next races, soonest first, as many as the screen shows.
     public var rows: [Row] = []
-    /// How many races are known (not yet expired), and how many the filter lets through.
+    /// How many races are known (not yet expired), and how many of them the filter lets through
+    /// (the rows show the first few of those).
     public var knownCount = 0
-    public var shownCount = 0
+    public var matchingCount = 0
     /// The categories `filter` keeps; empty: all.
     public var filter: Set<RaceCategory> = []
     public var updatedAt: Date?

@@ -39,7 +39,7 @@ public final class RacesView {
 
     static func list(_ state: RacesState, now: Date, timeZone: TimeZone) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
-            "known": .int(state.knownCount), "shown": .int(state.shownCount),
+            "known": .int(state.knownCount), "matching": .int(state.matchingCount), "shown": .int(state.rows.count),
             "filter": state.filter.isEmpty ? .null : .array(RaceCategory.allCases.filter(state.filter.contains).map { .string($0.rawValue) }),
             "updated": .optional(state.updatedAt.map(UTCTimestamp.iso8601)),
             "failure": .optional(state.failure?.short),
@@ -47,16 +47,18 @@ public final class RacesView {
         ])
         var heading = ["Next to go"]
         if !state.filter.isEmpty { heading.append(RacesViewModel.describe(state.filter)) }
-        heading.append("\(state.rows.count) of \(state.shownCount) race\(state.shownCount == 1 ? "" : "s")")
+        heading.append("\(state.rows.count) of \(state.matchingCount) race\(state.matchingCount == 1 ? "" : "s")")
         if let updated = state.updatedAt {
-            var age = "updated \(ElapsedTime.ago(updated, now: now))"
-            if let failure = state.failure { age += " — last update failed: \(failure.short)" }
-            heading.append(age)
+            if let failure = state.failure {
+                // "Updated just now" would read as if the failed update were the one just now.
+                heading.append("last good update \(ElapsedTime.ago(updated, now: now)); the latest update failed: \(failure.short)")
+            } else {
+                heading.append("updated \(ElapsedTime.ago(updated, now: now))")
+            }
         }
         screen.blocks = [.heading(heading.joined(separator: " · "))]
-        guard !state.rows.isEmpty else {
+        if state.rows.isEmpty {
             screen.blocks.append(.line(state.filter.isEmpty ? "no race is coming up" : "no \(RacesViewModel.describe(state.filter)) race is coming up (`filter clear` shows all)"))
-            return screen
         }
         let table = ScreenTable(
             columns: ScreenTable.listColumns + [
@@ -104,7 +106,7 @@ public final class RacesView {
             if let condition = form.trackCondition { fields.append(ScreenField("track_condition", label: "track", condition)) }
             if let surface = form.trackSurface { fields.append(ScreenField("track_surface", label: "surface", surface)) }
             if let direction = form.trackDirection { fields.append(ScreenField("track_direction", label: "direction", direction)) }
-            if let weather = form.weather { fields.append(ScreenField("weather", weather.capitalized)) }
+            if let weather = form.weather { fields.append(ScreenField("weather", text: weatherText(weather), value: .string(weather))) }
             if let raceClass = form.raceClass { fields.append(ScreenField("class", raceClass)) }
             if let prize = form.prizeMoney {
                 fields.append(ScreenField("prize_money", label: "prize money", text: "$\(ReadableNumber.grouping(prize))", value: .int(prize)))
@@ -115,6 +117,18 @@ public final class RacesView {
         var screen = Screen.detail(row, feature: feature, title: title, fields: fields)
         if seconds < -60 { screen.blocks.append(.note("this race started \(countdown(-seconds)) ago and has left the list")) }
         return screen
+    }
+
+    /// The weather as words: the form names it in the codes of the tote's feed (`SHWRY`,
+    /// `OCAST`) or in plain words (`Clear`, `FINE`); a code it does not know is shown as sent,
+    /// capitalized.
+    static func weatherText(_ weather: String) -> String {
+        let words = [
+            "SHWRY": "Showery", "OCAST": "Overcast", "HVYRAIN": "Heavy rain", "LTRAIN": "Light rain",
+            "PTCLDY": "Partly cloudy", "MSTCLDY": "Mostly cloudy",
+        ]
+        let code = weather.trimmingCharacters(in: .whitespaces)
+        return words[code.uppercased()] ?? code.capitalized
     }
 
     /// `1h 04m`, `4m 05s`, `45s`, `-30s` (started 30 seconds ago), `-2m 10s`.

@@ -118,7 +118,7 @@ public final class RacesViewModel: ListDetailViewModel {
         next.screen = navigator.place
         next.filter = filter
         next.knownCount = snapshot.races.count
-        next.shownCount = filter.isEmpty ? snapshot.races.count : snapshot.races.filter { $0.category.map(filter.contains) ?? false }.count
+        next.matchingCount = filter.isEmpty ? snapshot.races.count : snapshot.races.filter { $0.category.map(filter.contains) ?? false }.count
         next.rows = visible.enumerated().map { marks.row($0.offset + 1, $0.element) }
         next.updatedAt = snapshot.updatedAt
         next.failure = snapshot.failure

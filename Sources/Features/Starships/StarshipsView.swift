@@ -35,14 +35,10 @@ public final class StarshipsView {
         if let sort = state.sort {
             heading = "Starships · sorted by \(sort.description) · \(state.loadedCount) of \(ReadableNumber.grouping(state.totalCount)) loaded"
         }
-        var columns: [ScreenTable.Column] = [
-            .init("name", minimumWidth: 20),
-            .init("model", minimumWidth: 6, dropOrder: 3),
-            .init("manufacturer", minimumWidth: 6, dropOrder: 1),
-            .init("class", minimumWidth: 6, dropOrder: 2),
-        ]
+        var columns = Self.columns
         if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
-            // The value the rows are sorted by, beside the name, so the order can be checked.
+            // The value the rows are sorted by, beside the name, so the order can be checked
+            // (in text: data readers have it in its own column).
             columns.insert(.number(key, title: title), at: 1)
         }
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
@@ -51,6 +47,16 @@ public final class StarshipsView {
         }
         return screen
     }
+
+    /// The list's columns after `#` and `★`: what text shows, then every other field of a ship
+    /// for data readers, in the order of ``fields(_:)``.
+    static let columns: [ScreenTable.Column] = [
+        .init("name", minimumWidth: 20),
+        .init("model", minimumWidth: 6, dropOrder: 3),
+        .init("manufacturer", minimumWidth: 6, dropOrder: 1),
+        .init("class", minimumWidth: 6, dropOrder: 2),
+    ] + ScreenTable.Column.data(["cost_credits", "length_m", "max_speed_kmh", "crew", "passengers", "cargo_kg", "consumables",
+               "hyperdrive_rating", "mglt", "pilots", "films", "created", "edited", "url"])
 
     /// A detail, its pilots named as far as `names` knows them.
     static func detail(_ row: StarshipsState.Row, names: [String: String] = [:],
@@ -85,26 +91,33 @@ public final class StarshipsView {
         let films = Dictionary(ship.films.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
         return [
             .data("name", .string(ship.name)),
-            ScreenField("model", ship.model),
-            ScreenField("manufacturer", ship.manufacturer),
-            ScreenField("class", ship.starshipClass),
+            .swapi("model", ship.model),
+            .swapi("manufacturer", ship.manufacturer),
+            .swapi("class", ship.starshipClass),
             number("cost_credits", "cost", ship.costInCredits, unit: "credits"),
             number("length_m", "length", ship.length, unit: "m"),
-            number("max_speed_kmh", "max speed", ship.maxAtmospheringSpeed, unit: "km/h"),
+            number("max_speed_kmh", "max speed", speed(ship.maxAtmospheringSpeed), unit: "km/h"),
             number("crew", "crew", ship.crew),
             number("passengers", "passengers", ship.passengers),
             number("cargo_kg", "cargo capacity", ship.cargoCapacity, unit: "kg"),
-            ScreenField("consumables", ship.consumables),
+            .swapi("consumables", ship.consumables),
             number("hyperdrive_rating", "hyperdrive rating", ship.hyperdriveRating),
             number("mglt", "MGLT", ship.mglt),
             ScreenField("pilots", text: SWAPIResource.names(ship.pilots, known: names),
                         value: SWAPIResource.linksJSON(ship.pilots, known: names)),
             ScreenField("films", text: SWAPIResource.names(ship.films, known: films),
                         value: SWAPIResource.linksJSON(ship.films, known: films)),
-            ScreenField("created", text: SWAPIResource.day(ship.created), value: .string(ship.created)),
-            ScreenField("edited", text: SWAPIResource.day(ship.edited), value: .string(ship.edited)),
-            ScreenField("url", ship.url),
+            .swapiTimestamp("created", ship.created),
+            .swapiTimestamp("edited", ship.edited),
+            .swapi("url", ship.url),
         ]
+    }
+
+    /// A speed as SWAPI writes it, in km/h: one ship's reads `"1000km"`, whose own unit would
+    /// show `1,000 km` beside the others' `1,050 km/h`; the `km` is the km/h it means.
+    static func speed(_ text: String) -> String {
+        guard text.hasSuffix("km"), text.first?.isNumber == true else { return text }
+        return String(text.dropLast(2))
     }
 
     /// A SWAPI number: readable as text (`1,000,000 credits`), a number (or range, or null) as data.

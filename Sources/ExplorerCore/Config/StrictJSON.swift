@@ -1,0 +1,197 @@
+import Foundation
+
+/// Reads a JSON text as strictly as RFC 8259 (and jq) do, for what JSONSerialization lets
+/// through: a trailing comma (`{"a": 1,}`, `[1, 2,]`), which it accepts silently, and a key
+/// that appears twice in one object, of which it keeps one (which one is not promised), so a
+/// file that says `"limit": 10, … "limit": 500` would mean whatever the reader picked. Numbers,
+/// literals and strings are held to the grammar too, so the text is JSON by the standard's
+/// letter, whatever the parser in front of this accepts.
+enum StrictJSON {
+    enum Problem: Error, Equatable {
+        /// A key given twice in one object, at this JSON path (`$.features[2].settings.limit`).
+        case duplicateKey(path: String)
+        /// Not JSON: what is wrong, and the byte offset where it is.
+        case malformed(String, offset: Int)
+    }
+
+    /// The first problem of `data`, reading it from the start; nil when it is strict JSON.
+    static func firstProblem(in data: Data) -> Problem? {
+        var scanner = Scanner(bytes: Array(data))
+        do throws(Problem) {
+            scanner.skipByteOrderMark()
+            try scanner.value(path: "$")
+            scanner.skipSpace()
+            guard scanner.index == scanner.bytes.count else {
+                throw Problem.malformed("text after the end of the JSON value", offset: scanner.index)
+            }
+        } catch {
+            return error
+        }
+        return nil
+    }
+
+    /// `.name` for a plain key, `["odd key"]` for any other.
+    static func member(_ key: String, of path: String) -> String {
+        let plain = key.first.map { $0.isLetter || $0 == "_" } == true
+            && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+        return plain ? "\(path).\(key)" : "\(path)[\(JSONWriter.string(.string(key)))]"
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        mutating func skipByteOrderMark() {
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        }
+
+        func malformed(_ what: String, at offset: Int? = nil) -> Problem {
+            .malformed(what, offset: offset ?? index)
+        }
+
+        mutating func value(path: String) throws(Problem) {
+            skipSpace()
+            guard index < bytes.count else { throw malformed("unexpected end of file") }
+            switch bytes[index] {
+            case UInt8(ascii: "{"):
+                index += 1
+                var seen: Set<String> = []
+                skipSpace()
+                if peek(UInt8(ascii: "}")) { index += 1; return }
+                while true {
+                    skipSpace()
+                    let key = try string()
+                    let keyPath = StrictJSON.member(key, of: path)
+                    guard seen.insert(key).inserted else { throw .duplicateKey(path: keyPath) }
+                    skipSpace()
+                    guard peek(UInt8(ascii: ":")) else { throw malformed("expected ':' after a key") }
+                    index += 1
+                    try value(path: keyPath)
+                    skipSpace()
+                    if peek(UInt8(ascii: ",")) {
+                        let comma = index
+                        index += 1
+                        skipSpace()
+                        if peek(UInt8(ascii: "}")) { throw malformed("a comma before '}'", at: comma) }
+                        continue
+                    }
+                    guard peek(UInt8(ascii: "}")) else { throw malformed("expected ',' or '}'") }
+                    index += 1
+                    return
+                }
+            case UInt8(ascii: "["):
+                index += 1
+                skipSpace()
+                if peek(UInt8(ascii: "]")) { index += 1; return }
+                var position = 0
+                while true {
+                    try value(path: "\(path)[\(position)]")
+                    skipSpace()
+                    if peek(UInt8(ascii: ",")) {
+                        let comma = index
+                        index += 1
+                        skipSpace()
+                        if peek(UInt8(ascii: "]")) { throw malformed("a comma before ']'", at: comma) }
+                        position += 1
+                        continue
+                    }
+                    guard peek(UInt8(ascii: "]")) else { throw malformed("expected ',' or ']'") }
+                    index += 1
+                    return
+                }
+            case UInt8(ascii: "\""):
+                _ = try string()
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                try number()
+            default:
+                for literal in ["true", "false", "null"] where bytes[index...].starts(with: literal.utf8) {
+                    index += literal.utf8.count
+                    return
+                }
+                throw malformed("unexpected character")
+            }
+        }
+
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`
+        mutating func number() throws(Problem) {
+            let start = index
+            func digits() -> Int {
+                let first = index
+                while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+                return index - first
+            }
+            if peek(UInt8(ascii: "-")) { index += 1 }
+            if peek(UInt8(ascii: "0")) {
+                index += 1
+            } else if digits() == 0 {
+                throw malformed("a number without digits", at: start)
+            }
+            if peek(UInt8(ascii: ".")) {
+                index += 1
+                guard digits() > 0 else { throw malformed("a number without digits after its '.'", at: start) }
+            }
+            if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+                index += 1
+                if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { index += 1 }
+                guard digits() > 0 else { throw malformed("a number without digits in its exponent", at: start) }
+            }
+            if index < bytes.count, !Self.delimiters.contains(bytes[index]) {
+                throw malformed("a malformed number", at: start)
+            }
+        }
+
+        /// The string starting here, its escapes decoded.
+        mutating func string() throws(Problem) -> String {
+            guard peek(UInt8(ascii: "\"")) else { throw malformed("expected a string") }
+            let start = index
+            index += 1
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x20 { throw malformed("a control character in a string") }
+                index += 1
+                if byte == UInt8(ascii: "\\") {
+                    guard index < bytes.count else { break }
+                    let escape = bytes[index]
+                    index += 1
+                    if escape == UInt8(ascii: "u") {
+                        let hex = bytes[index..<min(index + 4, bytes.count)]
+                        guard hex.count == 4, hex.allSatisfy(Self.isHexDigit) else { throw malformed("a malformed \\u escape", at: index - 2) }
+                        index += 4
+                    } else if !Self.escapes.contains(escape) {
+                        throw malformed("an unknown escape", at: index - 2)
+                    }
+                } else if byte == UInt8(ascii: "\"") {
+                    let literal = Data(bytes[start..<index])
+                    if !literal.contains(UInt8(ascii: "\\")) {
+                        return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
+                    }
+                    guard let text = try? JSONSerialization.jsonObject(with: literal, options: [.fragmentsAllowed]) as? String else {
+                        throw malformed("a malformed string", at: start)
+                    }
+                    return text
+                }
+            }
+            throw malformed("unexpected end of file in a string")
+        }
+
+        func peek(_ byte: UInt8) -> Bool {
+            index < bytes.count && bytes[index] == byte
+        }
+
+        mutating func skipSpace() {
+            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+        }
+
+        static func isHexDigit(_ byte: UInt8) -> Bool {
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte)
+                || (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(byte)
+        }
+
+        static let escapes: Set<UInt8> = Set("\"\\/bfnrt".utf8)
+        static let delimiters: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x09, 0x0A, 0x0D]
+    }
+}

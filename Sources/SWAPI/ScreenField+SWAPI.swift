@@ -1,0 +1,15 @@
+import ExplorerCore
+
+extension ScreenField {
+    /// A SWAPI text field: shown as SWAPI writes it (`unknown` included); as data `null` where
+    /// SWAPI says `unknown` or sends nothing, as JSON and CSV give every unknown or missing value.
+    public static func swapi(_ key: String, label: String? = nil, _ text: String) -> ScreenField {
+        ScreenField(key, label: label, text: text, value: SWAPIResource.value(text))
+    }
+
+    /// A SWAPI timestamp (`created`, `edited`): its day as text, the whole timestamp as data
+    /// (`null` when unknown or missing).
+    public static func swapiTimestamp(_ key: String, _ timestamp: String) -> ScreenField {
+        ScreenField(key, text: SWAPIResource.day(timestamp), value: SWAPIResource.value(timestamp))
+    }
+}

@@ -1,0 +1,78 @@
+// The README's JSON and CSV examples run as written. Every ```sh block of the sections
+// `### JSON screens` and `### CSV` runs, in order, in one sh, in a scratch directory, with the
+// built `explorer` first on PATH and jq, sqlite3 and python3 as installed; a block followed by
+// a ```json or ```text block must print exactly what that block shows (a CSV file's CRLF line
+// ends read as the LF the README shows). A block followed by none (`cut=…`) sets up the rest.
+
+import Foundation
+import TestSupport
+import Testing
+
+@Suite("README examples")
+struct ReadmeExamplesTests {
+    struct Block: Equatable {
+        var language: String
+        var text: String
+    }
+
+    /// The fenced code blocks of `markdown`, in order, each with its text (a newline after
+    /// every line).
+    static func blocks(in markdown: String) -> [Block] {
+        var blocks: [Block] = []
+        var current: Block?
+        for line in markdown.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("```") {
+                if let block = current {
+                    blocks.append(block)
+                    current = nil
+                } else {
+                    current = Block(language: String(line.dropFirst(3)), text: "")
+                }
+            } else if current != nil {
+                current?.text += line + "\n"
+            }
+        }
+        return blocks
+    }
+
+    /// From the heading `title` to the next heading of its level or above.
+    static func section(_ title: String, of markdown: String) -> String {
+        guard let start = markdown.range(of: "\n" + title + "\n") else { return "" }
+        let rest = markdown[start.upperBound...]
+        let end = [rest.range(of: "\n## "), rest.range(of: "\n### ")].compactMap { $0?.lowerBound }.min() ?? rest.endIndex
+        return String(rest[..<end])
+    }
+
+    @Test("the README's examples print what it shows", arguments: ["### JSON screens", "### CSV"])
+    func examplesRunAsWritten(title: String) async throws {
+        let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
+        let blocks = Self.blocks(in: Self.section(title, of: readme))
+        var script = "set -eu\n"
+        var examples: [(command: String, output: String)] = []
+        for (index, block) in blocks.enumerated() where block.language == "sh" {
+            if index + 1 < blocks.count, ["json", "text"].contains(blocks[index + 1].language) {
+                script += "printf '\\n@@example@@\\n'\n"
+                examples.append((block.text, blocks[index + 1].text))
+            }
+            script += block.text
+        }
+        script += "printf '\\n@@example@@\\n'\n"
+        try #require(examples.count >= 3, "no examples found under \(title)")
+
+        let sandbox = try Sandbox("readme-examples")
+        try FileManager.default.createDirectory(at: sandbox.file("bin"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: sandbox.file("bin/explorer").path, withDestinationPath: TestPaths.explorer)
+        var environment = sandbox.environment
+        environment["PATH"] = sandbox.file("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
+        let output = try await Subprocess.run(executable: "/bin/sh", arguments: ["-c", script], environment: environment,
+                                              directory: sandbox.path, timeout: 60)
+        #expect(output.stderrText == "")
+        #expect(output.status == 0)
+        let printed = output.stdoutText.replacingOccurrences(of: "\r\n", with: "\n")
+            .components(separatedBy: "\n@@example@@\n").dropFirst()
+        try #require(printed.count == examples.count + 1, "the script stopped early: \(output.stdoutText)")
+        for ((command, shown), actual) in zip(examples, printed) {
+            #expect(actual == shown, "README.md, under \(title): `\(command.trimmingCharacters(in: .newlines))` prints\n\(actual)")
+        }
+    }
+}
