@@ -48,14 +48,14 @@ extension ExplorerOptions {
             measure: measure)
         terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
         let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
-        let tracer = Tracer(write: { output.errorLine($0) })
+        let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time))
+        let tracer = Tracer(clock: appClock, write: { output.errorLine($0) })
         let selection = SourceSelection(source ?? pluginsConfig.source)
         // At a terminal the first live request is typed later: libcurl can be loaded meanwhile.
         // (A script's first request comes at once, and a short one would wait at exit for it.)
         if typing && selection.current == .live { LiveHTTPClient.prepare() }
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
-        let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time))
         let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,

@@ -157,7 +157,7 @@ import TestSupport
         fixture.fail(page: 4, status: 500)
 
         let error = await #expect(throws: PageLoadError.self) { try await viewModel.load() }
-        #expect(error?.description == "page 4 of 9 failed: HTTP 500 from /people/?page=4")
+        #expect(error?.description == "page 4 of 9 failed: HTTP 500 for /people/?page=4")
         #expect(error?.page == 4)
         #expect(error?.pageCount == 9)
         #expect(error?.underlying as? HTTPError == HTTPError(.status(500), endpoint: "/people/?page=4"))
@@ -179,7 +179,7 @@ import TestSupport
         fixture.fail(page: 1, status: 503)
 
         let error = await #expect(throws: PageLoadError.self) { try await viewModel.load() }
-        #expect(error?.description == "page 1 failed: HTTP 503 from /people/?page=1")
+        #expect(error?.description == "page 1 failed: HTTP 503 for /people/?page=1")
         #expect(fixture.requests == [1], "no other page is asked for")
         #expect(viewModel.state.value == CharactersState())
         #expect(!viewModel.isLoaded)
@@ -203,7 +203,7 @@ import TestSupport
 
         fixture.fail(page: 9, status: 500)
         let error = await #expect(throws: PageLoadError.self) { try await viewModel.refresh() }
-        #expect(error?.description == "page 9 of 9 failed: HTTP 500 from /people/?page=9")
+        #expect(error?.description == "page 9 of 9 failed: HTTP 500 for /people/?page=9")
         #expect(viewModel.state.value == before)
         var loading = before
         loading.isLoading = true

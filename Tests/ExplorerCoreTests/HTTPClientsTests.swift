@@ -57,7 +57,25 @@ struct HTTPClientsTests {
             try await TracingHTTPClient(Failing(), tracer: tracer).send(HTTPRequest(path: "/slow/"))
         }
         #expect(lines.value.count == 1)
-        #expect(lines.value.first?.wholeMatch(of: #/trace: GET /slow/ → timed out waiting for /slow/ \(\d+ ms\)/#) != nil)
+        #expect(lines.value.first?.wholeMatch(of: #/trace: GET /slow/ → timed out: no answer for /slow/ \(\d+ ms\)/#) != nil)
+    }
+
+    @Test func onAVirtualClockARequestTakesTheVirtualTimeThatPassedSoTracesAreTheSameEveryRun() async throws {
+        let lines = LockedValue<[String]>([])
+        let clock = SchedulingClock(virtualAt: Date(timeIntervalSince1970: 1_700_000_000))
+        let tracer = Tracer(enabled: true, clock: clock) { line in lines.withLock { $0.append(line) } }
+        struct Slow: HTTPClient {
+            let clock: SchedulingClock
+            func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+                for _ in 0..<1000 { await Task.yield() }  // real time passes
+                if request.path == "/moved/" { await clock.advance(by: 1.5) }
+                return .json("{}")
+            }
+        }
+        let client = TracingHTTPClient(Slow(clock: clock), tracer: tracer)
+        _ = try await client.send(HTTPRequest(path: "/still/"))
+        _ = try await client.send(HTTPRequest(path: "/moved/"))
+        #expect(lines.value == ["trace: GET /still/ → 200 (0 ms)", "trace: GET /moved/ → 200 (1500 ms)"])
     }
 
     // MARK: LiveHTTPClient.retryDelay
@@ -107,18 +125,20 @@ struct HTTPClientsTests {
         (60, .networkUnavailable(.unreachable)),  // PEER_FAILED_VERIFICATION
     ] as [(Int32, HTTPError.Kind)])
     func transportFailuresAreToldApart(code: Int32, kind: HTTPError.Kind) {
-        let error = LiveHTTPClient.map(.transfer(code: code, message: "curl says"), HTTPRequest(path: "/a/"), host: "api.example")
+        let error = LiveHTTPClient.map(.transfer(code: code, message: "curl says"), HTTPRequest(path: "/a/"),
+                                       at: HTTPLocation(server: "api.example", path: "/v1/a/"))
         #expect(error.kind == kind)
         #expect(error.host == "api.example")
     }
 
     @Test func aStoppedOversizedAnswerCancellingAndAMissingLibcurlAreTheirOwnCauses() {
         let request = HTTPRequest(path: "/a/")
-        let tooLarge = LiveHTTPClient.map(.tooLarge(limit: 32 << 20), request, host: "api.example")
+        let location = HTTPLocation(server: "api.example", path: "/v1/a/")
+        let tooLarge = LiveHTTPClient.map(.tooLarge(limit: 32 << 20), request, at: location)
         #expect(tooLarge.kind == .tooLarge(limit: 32 << 20))
-        #expect(tooLarge.description == "the answer from api.example for /a/ is over the 32 MB limit, so it was stopped")
-        #expect(LiveHTTPClient.map(.cancelled, request, host: nil).kind == .cancelled)
-        let missing = LiveHTTPClient.map(.unavailable("libcurl.so.4: cannot open shared object file"), request, host: nil)
+        #expect(tooLarge.description == "the answer from api.example for /v1/a/ is over the 32 MB limit, so it was stopped")
+        #expect(LiveHTTPClient.map(.cancelled, request, at: location).kind == .cancelled)
+        let missing = LiveHTTPClient.map(.unavailable("libcurl.so.4: cannot open shared object file"), request, at: location)
         #expect(missing.description == "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package: libcurl.so.4: cannot open shared object file")
     }
 }

@@ -101,4 +101,37 @@ struct HTTPRequestSecretsTests {
         #expect(request.allowsCachedAnswer == false)
         #expect(request.cacheKey == "/movie/popular", "the key does not depend on it")
     }
+
+    // MARK: Where a request goes, as messages name it
+
+    @Test func theLocationIsTheServerAndTheWholePathWithSecretsAsDots() {
+        let tmdb = URL(string: "https://api.themoviedb.org/3")!
+        #expect(Self.signed.location(relativeTo: tmdb)
+                == HTTPLocation(server: "api.themoviedb.org", path: "/3/movie/popular?api_key=•••&page=1&language=fr-FR"))
+        let loopback = URL(string: "http://127.0.0.1:8080/api/")!
+        #expect(HTTPRequest(path: "/starships/", query: [.init("page", "1")]).location(relativeTo: loopback)
+                == HTTPLocation(server: "127.0.0.1:8080", path: "/api/starships/?page=1"))
+        #expect(HTTPRequest(path: "/racing/").location(relativeTo: URL(string: "https://api.neds.com.au")!)
+                == HTTPLocation(server: "api.neds.com.au", path: "/racing/"))
+        #expect(HTTPRequest(path: "/starships/").location(relativeTo: nil) == HTTPLocation(server: "the embedded data", path: "/starships/"))
+    }
+
+    @Test func aUserNameAndPasswordInAURLAreNeverShown() throws {
+        let url = try #require(URL(string: "https://user:hunter2@images.example:8443/a%20b.png?sig=1"))
+        let request = try #require(HTTPRequest(absolute: url))
+        #expect(request.location(relativeTo: URL(string: "https://api.example")!)
+                == HTTPLocation(server: "images.example:8443", path: "/a%20b.png?sig=1"))
+        #expect(request.endpoint == "https://•••@images.example:8443/a%20b.png?sig=1")
+        let error = HTTPError(.status(403), request: request, at: request.location(relativeTo: nil))
+        #expect(!error.description.contains("hunter2") && !error.description.contains("user"), "\(error)")
+    }
+
+    @Test func aSecretNeverReachesAFailuresMessage() {
+        let tmdb = URL(string: "https://api.themoviedb.org/3")!
+        for kind: HTTPError.Kind in [.status(500), .status(429), .timeout, .networkUnavailable(.refused), .connectionLost, .undecodable] {
+            let error = HTTPError(kind, request: Self.signed, at: Self.signed.location(relativeTo: tmdb), detail: Self.signed.redacting("curl: f00d feed"))
+            #expect(!error.description.contains("f00d"), "\(error)")
+            #expect(error.description.contains("api.themoviedb.org"), "\(error)")
+        }
+    }
 }

@@ -126,29 +126,64 @@ struct NetworkConditionsTests {
 
     private static let baseURL = URL(string: "http://127.0.0.1:8080/api")!
 
+    /// A virtual clock: injected waits take no real time.
+    private static let virtualClock = SchedulingClock(virtualAt: Date(timeIntervalSince1970: 1_700_000_000))
+
     private static func client(_ conditions: NetworkConditions, tracer: Tracer = Tracer { _ in },
-                               baseURL: URL? = baseURL) -> FaultInjectingHTTPClient {
+                               baseURL: URL? = baseURL, timeout: TimeInterval = 15,
+                               clock: SchedulingClock = virtualClock) -> FaultInjectingHTTPClient {
         FaultInjectingHTTPClient(EmbeddedHTTPClient { _ in .json(#"{"count": 1, "results": [{"name": "X-wing"}]}"#) },
-                                 conditions: conditions, tracer: tracer, baseURL: baseURL)
+                                 conditions: conditions, tracer: tracer, baseURL: baseURL, timeout: timeout, clock: clock)
     }
 
-    @Test func faultsFailTheRequestAsTheRealFailureWouldNamingTheServer() async throws {
+    @Test func faultsFailTheRequestAsTheRealFailureWouldNamingTheServerAndPath() async throws {
         let request = HTTPRequest(path: "/starships/")
-        let cases: [(NetworkFault.Kind, HTTPError)] = [
-            (.status(503), HTTPError(.status(503), endpoint: "/starships/", host: "127.0.0.1:8080")),
-            (.timeout, HTTPError(.timeout, endpoint: "/starships/", host: "127.0.0.1:8080")),
-            (.offline, HTTPError(.networkUnavailable(.offline), endpoint: "/starships/", host: "127.0.0.1:8080")),
+        let cases: [(NetworkFault.Kind, String)] = [
+            (.status(503), "HTTP 503 from 127.0.0.1:8080 for /api/starships/"),
+            (.status(429), "rate limited by 127.0.0.1:8080 (HTTP 429 for /api/starships/)"),
+            (.timeout, "timed out: no answer in 15 s from 127.0.0.1:8080 for /api/starships/"),
+            (.offline, "network unavailable: not connected to a network, so no answer from 127.0.0.1:8080 for /api/starships/"),
         ]
-        for (kind, error) in cases {
-            await #expect(throws: error) {
+        for (kind, message) in cases {
+            let error = await #expect(throws: HTTPError.self) {
                 try await Self.client(NetworkConditions(faults: [NetworkFault(kind)])).send(request)
             }
+            #expect(error?.description == message)
         }
         let offline = await #expect(throws: HTTPError.self) {
             try await Self.client(NetworkConditions(faults: [NetworkFault(.offline)]), baseURL: nil).send(request)
         }
         #expect(offline?.isNetworkUnavailable == true)
-        #expect(offline?.host == nil, "embedded data has no server to name")
+        #expect(offline?.host == "the embedded data", "embedded data is named as such, not as a server")
+    }
+
+    @Test func anInjectedTimeoutWaitsForTheTimeoutInForceByTheClock() async throws {
+        let lines = LockedValue<[String]>([])
+        let tracer = Tracer(enabled: true) { line in lines.withLock { $0.append(line) } }
+        let conditions = NetworkConditions(faults: [NetworkFault(.timeout)])
+        var shorter = HTTPRequest(path: "/img/1.png")
+        shorter.timeout = 0.3
+
+        // On a live clock it really waits, as a request that gets no answer would.
+        let before = ContinuousClock.now
+        let error = await #expect(throws: HTTPError.self) {
+            try await Self.client(conditions, tracer: tracer, timeout: 60, clock: SchedulingClock()).send(shorter)
+        }
+        #expect(ContinuousClock.now - before >= .milliseconds(300), "the request's own, shorter timeout")
+        #expect(error?.description == "timed out: no answer in 0.3 s from 127.0.0.1:8080 for /api/img/1.png")
+        #expect(lines.value == ["trace: net: GET /img/1.png gets no answer for 0.3 s, then times out (injected)"])
+
+        // Ctrl-C ends the wait.
+        let waiting = Task { try await Self.client(conditions, timeout: 3600, clock: SchedulingClock()).send(HTTPRequest(path: "/x/")) }
+        waiting.cancel()
+        let cancelled = await #expect(throws: HTTPError.self) { try await waiting.value }
+        #expect(cancelled?.kind == .cancelled)
+
+        // On a virtual clock it waits no real time: the whole 15 s in an instant.
+        let virtualStart = ContinuousClock.now
+        let virtual = await #expect(throws: HTTPError.self) { try await Self.client(conditions).send(HTTPRequest(path: "/x/")) }
+        #expect(ContinuousClock.now - virtualStart < .seconds(15))
+        #expect(virtual?.description == "timed out: no answer in 15 s from 127.0.0.1:8080 for /api/x/")
     }
 
     @Test func malformedCutsTheRealAnswerHalfwaySoItIsNotJSON() async throws {
@@ -183,10 +218,10 @@ struct NetworkConditionsTests {
         let client = FaultInjectingHTTPClient(EmbeddedHTTPClient { _ in
             asked.withLock { $0 += 1 }
             return .json("{}")
-        }, conditions: NetworkConditions(latency: .init(milliseconds: 60_000)), tracer: Tracer { _ in })
+        }, conditions: NetworkConditions(latency: .init(milliseconds: 60_000)), tracer: Tracer { _ in }, clock: SchedulingClock())
         let task = Task { try await client.send(HTTPRequest(path: "/slow/")) }
         task.cancel()
-        await #expect(throws: HTTPError(.cancelled, endpoint: "/slow/")) { try await task.value }
+        await #expect(throws: HTTPError(.cancelled, endpoint: "/slow/", host: HTTPLocation.embeddedServer)) { try await task.value }
         #expect(asked.value == 0, "the request was never passed on")
     }
 }

@@ -109,7 +109,7 @@ final class FakePages: Sendable {
         let error = await #expect(throws: PageLoadError.self) {
             try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error?.description == "page 4 of 9 failed: HTTP 500 from /things/?page=4")
+        #expect(error?.description == "page 4 of 9 failed: HTTP 500 for /things/?page=4")
         #expect(error?.page == 4)
         #expect(error?.pageCount == 9)
         #expect(error?.underlying as? HTTPError == HTTPError(.status(500), endpoint: "/things/?page=4"))
@@ -123,7 +123,7 @@ final class FakePages: Sendable {
         let error = await #expect(throws: PageLoadError.self) {
             try await PageLoader.loadAll(fetch: pages.fetch, progress: pages.progress)
         }
-        #expect(error?.description == "page 1 failed: timed out waiting for /things/?page=1")
+        #expect(error?.description == "page 1 failed: timed out: no answer for /things/?page=1")
         #expect(error?.pageCount == nil)
         #expect(pages.requests == [1])
         #expect(pages.progressReports == [])
@@ -159,6 +159,59 @@ final class FakePages: Sendable {
         await #expect(throws: HTTPError(.status(500), endpoint: "/things/?page=3")) {
             try await PageLoader.load(pages: [1, 2, 3], fetch: { try await pages.fetch($0).items })
         }
+    }
+
+    // MARK: Which failure is reported: the lowest page's, whatever the scheduling
+
+    @Test func whenSeveralPagesFailTheLowestIsReportedWhateverOrderTheirAnswersComeIn() async throws {
+        // Page 3 fails at once; page 2 fails only once page 4 has been cancelled, which the
+        // loader does when page 3's failure is in. So page 3's answer surely comes first, and
+        // page 2's after: the report is page 2's all the same.
+        let page4Cancelled = Gate()
+        let cancelled = Mutex<[Int]>([])
+        let fetch: @Sendable (Int) async throws -> [Int] = { page in
+            switch page {
+            case 2:
+                await page4Cancelled.wait()
+                throw HTTPError(.status(502), endpoint: "/things/?page=2")
+            case 3:
+                throw HTTPError(.status(500), endpoint: "/things/?page=3")
+            case 4:
+                await Gate.untilCancelled()
+                cancelled.withLock { $0.append(4) }
+                page4Cancelled.open()
+                throw CancellationError()
+            default:
+                return [page]
+            }
+        }
+        await #expect(throws: HTTPError(.status(502), endpoint: "/things/?page=2")) {
+            try await PageLoader.load(pages: [1, 2, 3, 4], fetch: fetch)
+        }
+        #expect(cancelled.withLock { $0 } == [4], "the page after the first failure is cancelled; the one before it is waited for")
+    }
+
+    @Test(arguments: [[2, 3, 5], [5, 3, 2], [3, 5, 2], [2], [5, 2]])
+    func theReportIsAFunctionOfWhichPagesFailNotOfTheirOrder(failing: [Int]) async throws {
+        // The failing pages answer in the order given, each after the one before it has.
+        let gates = Dictionary(uniqueKeysWithValues: failing.map { ($0, Gate()) })
+        let fetch: @Sendable (Int) async throws -> [Int] = { page in
+            guard let position = failing.firstIndex(of: page) else { return [page] }
+            if position > 0 { await gates[failing[position - 1]]!.wait() }
+            defer { gates[page]!.open() }
+            throw HTTPError(.status(500), endpoint: "/things/?page=\(page)")
+        }
+        let lowest = failing.min()!
+        await #expect(throws: HTTPError(.status(500), endpoint: "/things/?page=\(lowest)")) {
+            try await PageLoader.load(pages: Array(1...6), maxConcurrent: 6, fetch: fetch)
+        }
+    }
+
+    @Test func loadAllNamesTheLowestFailingPageToo() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10)
+        for page in [9, 4, 6] { pages.fail(page: page, with: HTTPError(.status(500), endpoint: "/things/?page=\(page)")) }
+        let error = await #expect(throws: PageLoadError.self) { try await PageLoader.loadAll(fetch: pages.fetch) }
+        #expect(error?.page == 4)
     }
 
     // MARK: What a server reports is not trusted
@@ -199,5 +252,29 @@ final class FakePages: Sendable {
     @Test(arguments: [(0, 10, 1), (1, 10, 1), (10, 10, 1), (11, 10, 2), (Int.max, 1, Int.max), (Int.max, 2, Int.max / 2 + 1), (-1, 10, 1)])
     func pagesForACountNeverOverflow(count: Int, pageSize: Int, pages: Int) {
         #expect(PageLoader.pages(for: count, pageSize: pageSize) == pages)
+    }
+}
+
+/// A gate a task waits at until it is opened (waiting past the opening returns at once).
+private final class Gate: Sendable {
+    private let stream: AsyncStream<Void>
+    private let continuation: AsyncStream<Void>.Continuation
+
+    init() {
+        (stream, continuation) = AsyncStream.makeStream()
+    }
+
+    func wait() async {
+        for await _ in stream {}
+    }
+
+    func open() {
+        continuation.finish()
+    }
+
+    /// Returns when the calling task is cancelled, and not before.
+    static func untilCancelled() async {
+        let gate = Gate()
+        await withTaskCancellationHandler { await gate.wait() } onCancel: { gate.open() }
     }
 }

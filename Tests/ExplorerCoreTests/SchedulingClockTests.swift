@@ -310,15 +310,61 @@ struct SchedulingClockTests {
     // MARK: Durations (`clock +5m`)
 
     @Test(arguments: [
-        ("50s", 50), ("5m", 300), ("1h30m", 5400), ("2d", 172_800), ("90", 90), ("1.5m", 90), ("0.5", 0.5),
-        ("5M", 300), ("1H", 3600), ("1d2h3m4s", 93_784), ("0s", 0), ("-5", -5),
+        ("50s", 50), ("5m", 300), ("1h30m", 5400), ("2d", 172_800), ("1.5m", 90), ("0.5s", 0.5),
+        ("5M", 300), ("1H", 3600), ("1d2h3m4s", 93_784), ("0s", 0),
     ] as [(String, TimeInterval)])
     func durationsAsPeopleTypeThem(text: String, seconds: TimeInterval) {
         #expect(DurationText.seconds(text) == seconds)
     }
 
-    @Test(arguments: ["", "m", "5x", "5 m", " 5m", "1h30", "5m3", "abc", "-5m", "1.2.3s", "nan", "inf", "5ms", "s5"])
+    @Test(arguments: ["", "m", "5x", "5 m", " 5m", "1h30", "5m3", "abc", "-5m", "1.2.3s", "nan", "inf", "5ms", "s5",
+                      "90", "0.5", "-5", "+5", "1e3", "٥m"])
     func whatIsNotADuration(text: String) {
         #expect(DurationText.seconds(text) == nil)
+    }
+
+    @Test func aBareNumberNeedsItsUnitInTheSameWordsEverywhere() {
+        #expect(throws: CommandError("'5' needs a unit: 5s or 5m")) {
+            try DurationText.parse("5", upTo: 86_400, limit: "a day", examples: "`30s`, `2m`")
+        }
+        #expect(throws: CommandError("'2d' is not a duration up to a day (`30s`, `2m`)")) {
+            try DurationText.parse("2d", upTo: 86_400, limit: "a day", examples: "`30s`, `2m`")
+        }
+        #expect(throws: CommandError("'0s' is not a duration up to a day (`30s`, `2m`)")) {
+            try DurationText.parse("0s", upTo: 86_400, limit: "a day", examples: "`30s`, `2m`")
+        }
+        #expect(try DurationText.parse("2m", upTo: 86_400, limit: "a day", examples: "") == 120)
+        #expect(DurationText.needsUnit("5", examples: "5ms or 5s") == CommandError("'5' needs a unit: 5ms or 5s"))
+    }
+
+    // MARK: Waiting and measuring by the clock
+
+    @Test func aVirtualClockDoesNotWaitAndDoesNotMove() async throws {
+        let before = ContinuousClock.now
+        try await clock.sleep(for: .seconds(3600))
+        #expect(ContinuousClock.now - before < .seconds(60), "an hour on a virtual clock is no real time")
+        #expect(clock.now == Self.start, "and the clock stays where it stands")
+    }
+
+    @Test func aLiveClockWaitsInRealTimeAndCancellingEndsTheWait() async throws {
+        let live = SchedulingClock()
+        let before = ContinuousClock.now
+        try await live.sleep(for: .milliseconds(200))
+        #expect(ContinuousClock.now - before >= .milliseconds(200))
+        let waiting = Task { try await live.sleep(for: .seconds(3600)) }
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+    }
+
+    @Test func aStopwatchOnAVirtualClockMeasuresOnlyTheVirtualTimeThatPassed() async {
+        let stopwatch = clock.stopwatch()
+        for _ in 0..<1000 { await Task.yield() }
+        #expect(stopwatch.elapsed == .zero)
+        #expect(stopwatch.isVirtual)
+        await clock.advance(by: 90)
+        #expect(stopwatch.elapsed == .seconds(90))
+        let live = SchedulingClock().stopwatch()
+        #expect(!live.isVirtual)
+        #expect(live.elapsed >= .zero)
     }
 }

@@ -487,7 +487,7 @@ struct ShellTests {
         try #require(errors.count == 3)
         #expect(errors[0].wholeMatch(of: #/trace: GET /things/ → 200 \(\d+ ms\)/#) != nil, "\(errors[0])")
         #expect(errors[1].wholeMatch(of: #/trace: GET /missing/ → 404 \(\d+ ms\)/#) != nil, "\(errors[1])")
-        #expect(errors[2] == "error: HTTP 404 from /missing/")
+        #expect(errors[2] == "error: HTTP 404 from the embedded data for /missing/")
 
         h.output.clear()
         await h.run("trace OFF")

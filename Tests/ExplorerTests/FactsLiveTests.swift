@@ -129,26 +129,35 @@ struct FactsLiveTests {
         _ = try await Self.run("use facts\n", in: sandbox)
         server.stop()
 
-        let cached = try await Self.run("use facts\nrefresh\n", arguments: ["--clock", "2026-11-23T12:00:00Z"], in: sandbox)
+        let refused = "network unavailable: 127.0.0.1:\(server.port) refused the connection for /s/facts.json"
+        let cached = try await Self.run("use facts\npage 2\nopen 2\nrefresh\n", arguments: ["--clock", "2026-11-23T12:00:00Z"], in: sandbox)
         #expect(cached.stdoutText.contains("128×128 PNG 233 bytes"), "images from the cache")
         #expect(cached.stderrText == """
             warning: network unavailable: showing the 13 facts cached 2 h ago
-            error: line 2: network unavailable — check the connection, then refresh
+            error: line 4: \(refused)
 
-            """)
+            """, "the warning is on the screen of the fetch alone: `page 2` and `open 2` asked for nothing")
+
+        let json = try await Self.run("format json\nuse facts\npage 2\nopen 2\n", arguments: ["--clock", "2026-11-23T12:00:00Z"], in: sandbox)
+        let warnings = try json.stdoutText.split(separator: "\n").map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return object["warnings"] as? [String] ?? []
+        }
+        #expect(warnings == [[], ["network unavailable: showing the 13 facts cached 2 h ago"], [], []],
+                "in JSON too, only the screen of `use facts` (after `format`'s) lists it")
 
         let empty = try Sandbox("facts-live-offline-empty")
         try empty.write(try String(contentsOf: sandbox.file("Plugins.json"), encoding: .utf8), to: "Plugins.json")
         let nothing = try await Self.run("use facts\n", in: empty)
-        #expect(nothing.stderrText == "error: line 1: network unavailable — check the connection, then refresh\n")
+        #expect(nothing.stderrText == "error: line 1: \(refused)\n")
         #expect(nothing.status == 1)
     }
 
-    @Test("HTTP 500, an HTML page, malformed and truncated JSON: one generic message with the cause",
-          arguments: [("500", "could not load the facts (HTTP 500)"),
-                      ("html", "could not load the facts (an HTML page, not JSON)"),
-                      ("malformed", "could not load the facts (malformed or truncated JSON)"),
-                      ("truncated", "could not load the facts (malformed or truncated JSON)")])
+    @Test("HTTP 500, an HTML page, malformed and truncated JSON: worded as in every feature, naming the server",
+          arguments: [("500", "HTTP 500 from 127.0.0.1:${PORT} for /s/facts.json"),
+                      ("html", "unreadable answer from 127.0.0.1:${PORT} for /s/facts.json: an HTML page, not JSON"),
+                      ("malformed", "unreadable answer from 127.0.0.1:${PORT} for /s/facts.json: not valid JSON (malformed, or cut short)"),
+                      ("truncated", "unreadable answer from 127.0.0.1:${PORT} for /s/facts.json: not valid JSON (malformed, or cut short)")])
     func genericFailures(kind: String, message: String) async throws {
         let sandbox = try Sandbox("facts-live-\(kind)")
         let body: String
@@ -165,7 +174,7 @@ struct FactsLiveTests {
               "settings": { "path": "/s/facts.json" } } ] }
             """, to: "Plugins.json")
         let output = try await Self.run("use facts\n", in: sandbox)
-        #expect(output.stderrText == "error: line 1: \(message)\n")
+        #expect(output.stderrText == "error: line 1: \(message.replacingOccurrences(of: "${PORT}", with: String(server.port)))\n")
         #expect(output.status == 1)
     }
 

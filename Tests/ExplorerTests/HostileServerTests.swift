@@ -37,7 +37,7 @@ struct HostileServerTests {
         #expect(output.stdoutText.contains("Starships · page 1 of 922337203685477581 · 9,223,372,036,854,775,807 in all"),
                 "\(output.stdoutText.prefix(300))")
         #expect(output.stdoutText.contains("(row 10)"))
-        #expect(output.stderrText.contains("error: line 4: HTTP 404 from /starships/?page=922337203685477581"), "\(output.stderrText)")
+        #expect(output.stderrText.contains("error: line 4: HTTP 404 from 127.0.0.1:\(server.port) for /api/starships/?page=922337203685477581"), "\(output.stderrText)")
         #expect(output.stdoutText.contains("characters") == false && output.stdoutText.contains("starships"), "the last line still ran")
         #expect(output.status == 1, "two failed pages, no crash (a trap would be 132 or a signal)")
     }

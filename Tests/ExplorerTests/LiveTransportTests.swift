@@ -34,7 +34,7 @@ struct LiveTransportTests {
         request.maxBytes = 1 << 20
         let error = await #expect(throws: HTTPError.self) { try await client.send(request) }
         #expect(error?.kind == .tooLarge(limit: 1 << 20))
-        #expect(error?.description == "the answer from 127.0.0.1:\(server.port) for /starships/?page=1 is over the 1 MB limit, so it was stopped")
+        #expect(error?.description == "the answer from 127.0.0.1:\(server.port) for /api/starships/?page=1 is over the 1 MB limit, so it was stopped")
         #expect(await Self.wait(for: 0, in: current) == 0, "the transfer was stopped, not left running")
     }
 
@@ -45,7 +45,7 @@ struct LiveTransportTests {
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
         let output = try await Explorer.run(["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "30"],
                                             script: "use starships\nfeatures\n", in: sandbox)
-        #expect(output.stderrText == "error: line 1: the answer from 127.0.0.1:\(server.port) for /starships/?page=1 is over the 32 MB limit, so it was stopped\n")
+        #expect(output.stderrText == "error: line 1: the answer from 127.0.0.1:\(server.port) for /api/starships/?page=1 is over the 32 MB limit, so it was stopped\n")
         #expect(output.stdoutText.contains("starships"), "the next line ran")
         #expect(output.status == 1)
     }
@@ -56,9 +56,10 @@ struct LiveTransportTests {
         let server = try FakeSWAPI(["--drip"], sandbox: sandbox)
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 2)
         let started = ContinuousClock.now
-        await #expect(throws: HTTPError(.timeout, endpoint: "/starships/?page=1", host: "127.0.0.1:\(server.port)")) {
+        let error = await #expect(throws: HTTPError.self) {
             try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "1")]))
         }
+        #expect(error?.description == "timed out: no answer in 2 s from 127.0.0.1:\(server.port) for /api/starships/?page=1")
         #expect(ContinuousClock.now - started < .seconds(60), "the whole answer would take 1000 s")
     }
 
@@ -74,7 +75,8 @@ struct LiveTransportTests {
         #expect(await Self.wait(for: 8, in: current) == 8, "all eight reached the server")
         hung.forEach { $0.cancel() }
         for task in hung {
-            await #expect(throws: HTTPError(.cancelled, endpoint: "/starships/?page=2")) { try await task.value }
+            let error = await #expect(throws: HTTPError.self) { try await task.value }
+            #expect(error?.kind == .cancelled)
         }
         #expect(await Self.wait(for: 0, in: current) == 0, "the server saw every cancelled request hang up")
         let answer = try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "1")]))

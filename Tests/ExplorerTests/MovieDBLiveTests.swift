@@ -150,7 +150,7 @@ struct MovieDBLiveTests {
         #expect(out.contains("note: offline: this detail was never fetched, so this is what the list says"), "row 2 of top rated was never opened")
         #expect(out.contains("offline: 2 cached results for \"godfather\""))
         #expect(offline.stderrText.components(separatedBy: "warning: offline — cached 2 h ago\n").count > 4, "\(offline.stderrText)")
-        #expect(offline.stderrText.hasSuffix("refused the connection for /search/movie?query=godfather&page=1&include_adult=false&api_key=•••\n"),
+        #expect(offline.stderrText.hasSuffix("refused the connection for /3/search/movie?query=godfather&page=1&include_adult=false&api_key=•••\n"),
                 "refresh asks TMDB, never the cache: \(offline.stderrText)")
         #expect(offline.status == 1)
     }
@@ -181,7 +181,7 @@ struct MovieDBLiveTests {
         let output = try await Self.run(script, environment: ["TMDB_API_KEY": FakeTMDB.key, "PATH": "/nonexistent"], in: sandbox)
         #expect(server.requests().count > 4)
         #expect(output.stderrText.contains("api_key=•••"), "traces show that a key is sent")
-        #expect(output.stderrText.contains("HTTP 500 from /movie/upcoming?page=1&api_key=•••"))
+        #expect(output.stderrText.contains("HTTP 500 from 127.0.0.1:\(server.port) for /3/movie/upcoming?page=1&api_key=•••"))
         #expect(!output.stdoutText.contains(FakeTMDB.key))
         #expect(!output.stderrText.contains(FakeTMDB.key))
         let data = URL(fileURLWithPath: sandbox.dataDirectory)

@@ -19,7 +19,7 @@ struct NetLiveTests {
         let sandbox = try Sandbox("net-live-500")
         let server = try FakeSWAPI(sandbox: sandbox)
         let output = try await runLive("use starships\nnet fail 500 times 1 match page=2\npage next\npage next\n", server: server, sandbox: sandbox)
-        #expect(output.stderrText == "error: line 3: HTTP 500 from /starships/?page=2\n")
+        #expect(output.stderrText == "error: line 3: HTTP 500 from 127.0.0.1:\(server.port) for /api/starships/?page=2\n")
         #expect(output.stdoutText.contains("Starships · page 2 of 4"))
         #expect(server.requests().filter { $0.hasPrefix("/api/starships/") } == ["/api/starships/?page=1", "/api/starships/?page=2"],
                 "page 2 was asked for once, by the second try")

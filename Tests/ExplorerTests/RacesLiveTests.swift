@@ -59,20 +59,21 @@ struct RacesLiveTests {
         #expect(server.requests() == ["/rest/v1/racing/?method=nextraces&count=10"])
     }
 
-    @Test("a failed update keeps the list and says so in the heading; with nothing loaded, the network unavailable is told apart")
+    @Test("a failed update keeps the list and says so in the heading; with nothing loaded, the error is worded as in every feature")
     func failures() async throws {
         let sandbox = try Sandbox("races-live-failing")
         let server = try Self.start(sandbox, offsets: [300, 400, 500, 600, 700],
                                     extra: ["--fail", "/rest/v1/racing/?method=nextraces&count=10=500,after=1"])
         let output = try await Self.run("use races\nrefresh\nraces\n", in: sandbox)
-        #expect(output.stderrText == "error: line 2: could not load the races (HTTP 500)\n")
+        #expect(output.stderrText == "error: line 2: HTTP 500 from 127.0.0.1:\(server.port) for /rest/v1/racing/?method=nextraces&count=10\n")
         #expect(output.stdoutText.contains("Next to go · 5 of 5 races · updated just now — last update failed: HTTP 500"))
         server.stop()
 
         let empty = try Sandbox("races-live-offline")
         try empty.write(try String(contentsOf: sandbox.file("Plugins.json"), encoding: .utf8), to: "Plugins.json")
         let offline = try await Self.run("use races\n", in: empty)
-        #expect(offline.stderrText == "error: line 1: network unavailable — check the connection, then refresh\n")
+        #expect(offline.stderrText
+                == "error: line 1: network unavailable: 127.0.0.1:\(server.port) refused the connection for /rest/v1/racing/?method=nextraces&count=10\n")
         #expect(offline.status == 1)
     }
 }

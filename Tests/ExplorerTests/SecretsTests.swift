@@ -49,7 +49,7 @@ struct SecretsTests {
         let answer = try await client.send(Self.request(page: 1))
         #expect(answer.status == 200, "the key and the token reached the server (else 401)")
         let failure = await #expect(throws: HTTPError.self) { try await client.send(Self.request(page: 3)) }
-        #expect(failure?.description == "HTTP 500 from /starships/?page=3&api_key=•••")
+        #expect(failure?.description == "HTTP 500 from 127.0.0.1:\(server.port) for /api/starships/?page=3&api_key=•••")
         let refused = LiveHTTPClient(baseURL: URL(string: "http://127.0.0.1:\(FreePort.unused())/api")!, timeout: 5)
         let unreachable = await #expect(throws: HTTPError.self) { try await refused.send(Self.request(page: 1)) }
 
@@ -75,7 +75,7 @@ struct SecretsTests {
         let everything = (out + errors).joined()
         Self.assertNothingSecret(in: everything)
         #expect(everything.contains("api_key=•••"))
-        #expect(errors.contains("error: HTTP 404 from /starships/?page=2&api_key=•••\n"))
+        #expect(errors.contains("error: HTTP 404 from the embedded data for /starships/?page=2&api_key=•••\n"))
         #expect(out.contains(#"{"feature":"fake","screen":"fetched","body":"{\"ok\": true}"}"# + "\n"))
     }
 }

@@ -135,8 +135,8 @@ enum ImageBytes {
 
 /// A ``FactsService`` of canned answers, logging each request's `fresh`.
 final class FactsServiceFixture: Sendable {
-    private let answer: LockedValue<Result<FactsAnswer, CommandError>>
-    private let freshAnswer = LockedValue<Result<FactsAnswer, CommandError>?>(nil)
+    private let answer: LockedValue<Result<FactsAnswer, any Error>>
+    private let freshAnswer = LockedValue<Result<FactsAnswer, any Error>?>(nil)
     private let log = LockedValue<[Bool]>([])
 
     init(_ document: FactsDocument, cachedAt: Date? = nil) {
@@ -156,12 +156,12 @@ final class FactsServiceFixture: Sendable {
         answer.withLock { $0 = .success(FactsAnswer(document: document, cachedAt: cachedAt)) }
     }
 
-    func fail(_ error: CommandError) {
+    func fail(_ error: any Error) {
         answer.withLock { $0 = .failure(error) }
     }
 
     /// What a fresh request (`refresh`) gets from now on.
-    func answerFresh(_ result: Result<FactsAnswer, CommandError>) {
+    func answerFresh(_ result: Result<FactsAnswer, any Error>) {
         freshAnswer.withLock { $0 = result }
     }
 

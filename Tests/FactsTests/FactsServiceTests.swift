@@ -5,8 +5,8 @@ import TestSupport
 @testable import Facts
 
 /// The document over HTTP: the request it makes (a cached answer allowed unless `fresh`), the
-/// document and when it was cached passed through, and the two kinds of failure told apart —
-/// the network unavailable, and everything else in one generic message with its cause.
+/// document and when it was cached passed through, and failures passed on in core's words
+/// (an answer that is not the document says what it is, and where it came from).
 @Suite("Facts service")
 struct FactsServiceTests {
     /// Answers the document's request with `answer`; logs what it was asked.
@@ -32,7 +32,6 @@ struct FactsServiceTests {
     }
 
     static let path = "/s/2iodh4vg0eortkl/facts.json"
-    static let unavailable = CommandError("network unavailable — check the connection, then refresh")
 
     @Test func itAsksForTheDocumentsPathAllowingACachedAnswerUnlessFresh() async throws {
         #expect(FactsService.defaultPath == Self.path)
@@ -66,44 +65,35 @@ struct FactsServiceTests {
         #expect(answer == FactsAnswer(document: Canada.document, cachedAt: cachedAt))
     }
 
-    @Test func theNetworkUnavailableForWhateverReasonSaysHowToGoOn() async throws {
-        for problem in [HTTPError.NetworkProblem.hostNotFound, .refused, .unreachable, .offline] {
-            let client = DocumentClient(.failure(HTTPError(.networkUnavailable(problem), endpoint: Self.path, host: "dl.dropboxusercontent.com")))
-            await #expect(throws: Self.unavailable, "\(problem)") { try await FactsService.http(client).document(false) }
-            await #expect(throws: Self.unavailable, "\(problem), fresh") { try await FactsService.http(client).document(true) }
-        }
-    }
-
-    @Test func everyOtherFailureIsTheGenericMessageWithItsCause() async throws {
-        let cases: [(HTTPError.Kind, String)] = [
-            (.status(500), "could not load the facts (HTTP 500)"),
-            (.status(404), "could not load the facts (HTTP 404)"),
-            (.timeout, "could not load the facts (no answer in time)"),
-            (.connectionLost, "could not load the facts (the connection was lost)"),
-            (.undecodable, "could not load the facts (undecodable response from /s/2iodh4vg0eortkl/facts.json)"),
-            (.invalidURL, "could not load the facts (cannot build a URL for /s/2iodh4vg0eortkl/facts.json)"),
+    @Test func aFailureIsPassedOnAsItIsWordedAsInEveryFeature() async throws {
+        let failures: [HTTPError] = [
+            HTTPError(.networkUnavailable(.refused), endpoint: Self.path, host: "dl.dropboxusercontent.com"),
+            HTTPError(.networkUnavailable(.offline), endpoint: Self.path, host: "dl.dropboxusercontent.com"),
+            HTTPError(.status(500), endpoint: Self.path, host: "dl.dropboxusercontent.com"),
+            HTTPError(.timeout, endpoint: Self.path, host: "dl.dropboxusercontent.com"),
+            HTTPError(.connectionLost, endpoint: Self.path, host: "dl.dropboxusercontent.com"),
+            HTTPError(.cancelled, endpoint: Self.path),
         ]
-        for (kind, message) in cases {
-            let client = DocumentClient(.failure(HTTPError(kind, endpoint: Self.path)))
-            await #expect(throws: CommandError(message)) { try await FactsService.http(client).document(false) }
+        for failure in failures {
+            let client = DocumentClient(.failure(failure))
+            await #expect(throws: failure) { try await FactsService.http(client).document(false) }
+            await #expect(throws: failure, "fresh") { try await FactsService.http(client).document(true) }
         }
     }
 
-    @Test func anInterruptionIsNotAFailureOfTheFacts() async throws {
-        let interrupted = HTTPError(.cancelled, endpoint: Self.path)
-        let client = DocumentClient(.failure(interrupted))
-        await #expect(throws: interrupted) { try await FactsService.http(client).document(false) }
-    }
-
-    @Test func aBodyThatIsNotTheDocumentSaysWhatItWas() async throws {
+    @Test func aBodyThatIsNotTheDocumentSaysWhatItWasNamingWhereItCameFrom() async throws {
         let cases: [(String, String)] = [
-            ("<!DOCTYPE html><html><body>Dropbox: this file is gone</body></html>", "could not load the facts (an HTML page, not JSON)"),
-            (#"{"title":"About Canada","rows":[{"title":"Beav"#, "could not load the facts (malformed or truncated JSON)"),
-            ("", "could not load the facts (malformed or truncated JSON)"),
-            (#"{"error":"quota exceeded"}"#, "could not load the facts (JSON without a list of rows)"),
+            ("<!DOCTYPE html><html><body>Dropbox: this file is gone</body></html>", "an HTML page, not JSON"),
+            (#"{"title":"About Canada","rows":[{"title":"Beav"#, "not valid JSON (malformed, or cut short)"),
+            ("", "an empty body, not JSON"),
+            (#"{"error":"quota exceeded"}"#, "JSON of another shape (no list of rows)"),
         ]
-        for (body, message) in cases {
-            await #expect(throws: CommandError(message)) { try await FactsService.http(DocumentClient(body: body)).document(false) }
+        let location = HTTPLocation(server: "dl.dropboxusercontent.com", path: Self.path)
+        for (body, problem) in cases {
+            let client = DocumentClient(.success(HTTPResponse(status: 200, body: Data(body.utf8), location: location)))
+            let error = await #expect(throws: HTTPError.self) { try await FactsService.http(client).document(false) }
+            #expect(error?.kind == .undecodable)
+            #expect(error?.description == "unreadable answer from dl.dropboxusercontent.com for \(Self.path): \(problem)")
         }
     }
 
@@ -113,7 +103,7 @@ struct FactsServiceTests {
         #expect(try await FactsService.http(embedded, path: "/elsewhere.json").document(true) == FactsAnswer(document: Canada.document))
 
         let image = try #require(HTTPRequest(absolute: URL(string: Canada.beavers)!))
-        await #expect(throws: HTTPError(.status(404), endpoint: Canada.beavers)) { try await embedded.send(image) }
+        await #expect(throws: HTTPError(.status(404), endpoint: Canada.beavers, host: HTTPLocation.embeddedServer)) { try await embedded.send(image) }
     }
 
     @Test func throughTheResponseCacheTheNetworkUnavailableGivesTheCachedDocumentButNotToRefresh() async throws {
@@ -125,12 +115,14 @@ struct FactsServiceTests {
         #expect(try await service.document(false) == FactsAnswer(document: Canada.document))
 
         clock.advance(by: 2 * 3600)
-        live.answer.withLock { $0 = .failure(HTTPError(.networkUnavailable(.offline), endpoint: Self.path)) }
+        let offline = HTTPError(.networkUnavailable(.offline), endpoint: Self.path)
+        live.answer.withLock { $0 = .failure(offline) }
         #expect(try await service.document(false) == FactsAnswer(document: Canada.document, cachedAt: fetchedAt))
-        await #expect(throws: Self.unavailable) { try await service.document(true) }
+        await #expect(throws: offline) { try await service.document(true) }
 
-        live.answer.withLock { $0 = .failure(HTTPError(.status(503), endpoint: Self.path)) }
-        await #expect(throws: CommandError("could not load the facts (HTTP 503)"), "not answered from the cache") {
+        let unavailable = HTTPError(.status(503), endpoint: Self.path)
+        live.answer.withLock { $0 = .failure(unavailable) }
+        await #expect(throws: unavailable, "not answered from the cache") {
             try await service.document(false)
         }
     }

@@ -90,7 +90,8 @@ final class FactsViewModelTests {
 
     /// Page `page` of `facts` in pages of `size`, showing `images`.
     func listing(page: Int = 1, size: Int = 20, facts: [Fact] = Canada.facts, title: String? = "About Canada", hidden: Int = 1,
-                 images: [String: ImageState], favourites: Set<String> = [], offline: String? = nil) -> FactsState {
+                 images: [String: ImageState], favourites: Set<String> = [], offline: String? = nil,
+                 warnsOffline: Bool = false) -> FactsState {
         var state = FactsState()
         state.title = title
         state.page = page
@@ -101,6 +102,7 @@ final class FactsViewModelTests {
         state.rows = rows(Array(facts[start..<min(start + size, facts.count)]), from: start + 1, favourites: favourites)
         state.images = images
         state.offline = offline
+        state.warnsOffline = warnsOffline
         return state
     }
 
@@ -220,9 +222,10 @@ final class FactsViewModelTests {
     }
 
     @Test func aFailedFirstLoadLeavesNothingLoaded() async throws {
-        documents.fail(CommandError("could not load the facts (HTTP 500)"))
+        let failure = HTTPError(.status(500), endpoint: FactsService.defaultPath, host: "dl.dropboxusercontent.com")
+        documents.fail(failure)
 
-        await #expect(throws: CommandError("could not load the facts (HTTP 500)")) { try await viewModel.load() }
+        await #expect(throws: failure) { try await viewModel.load() }
         #expect(recorder.states == [FactsState(), loading(FactsState()), FactsState()])
         #expect(viewModel.rowNumbers == [])
         #expect(viewModel.pageCount == 0)
@@ -236,25 +239,29 @@ final class FactsViewModelTests {
         #expect(documents.requests == [false, false])
     }
 
-    @Test func aDocumentFromTheCacheSaysHowManyFactsAndHowOld() async throws {
+    @Test func aDocumentFromTheCacheSaysHowManyFactsAndHowOldOnTheScreenOfTheFetchAlone() async throws {
         for url in Canada.all { server.answer(url, .failure(.networkUnavailable(.offline))) }
         documents.answer(Canada.document, cachedAt: clock.now.addingTimeInterval(Self.twoHoursAgo))
         try await viewModel.load()
 
         let offline = Dictionary(uniqueKeysWithValues: Canada.all.map { ($0, ImageState.unavailableOffline) })
-        let expected = listing(images: offline, offline: "network unavailable: showing the 13 facts cached 2 h ago")
+        let expected = listing(images: offline, offline: "network unavailable: showing the 13 facts cached 2 h ago", warnsOffline: true)
         #expect(recorder.states == [FactsState(), loading(FactsState()), expected])
 
+        // Shown again without a request: still the cached copy, but the warning was the fetch's.
         clock.advance(by: 3600)
         let count = recorder.states.count
         try await viewModel.load()
         #expect(emitted(since: count) == [listing(images: offline, offline: "network unavailable: showing the 13 facts cached 3 h ago")])
+        try await viewModel.open("2")
+        #expect(viewModel.state.value.warnsOffline == false, "a detail made no request")
+        #expect(viewModel.back())
 
         let one = [Fact(title: "Eh", description: "A small word.")]
         documents.answer(FactsDocument(title: nil, rows: one + [Fact(), Fact()]), cachedAt: clock.now.addingTimeInterval(-5 * 60))
         try await viewModel.refresh()
         #expect(viewModel.state.value == listing(facts: one, title: nil, hidden: 2, images: [:],
-                                                 offline: "network unavailable: showing the 1 fact cached 5 min ago"))
+                                                 offline: "network unavailable: showing the 1 fact cached 5 min ago", warnsOffline: true))
     }
 
     // MARK: The embedded source
@@ -522,10 +529,11 @@ final class FactsViewModelTests {
         try await viewModel.open("1")
         let before = viewModel.state.value
         #expect(before == detail(canada(), row: 1, Canada.fact("Beavers")))
-        documents.answerFresh(.failure(CommandError("network unavailable — check the connection, then refresh")))
+        let unavailable = HTTPError(.networkUnavailable(.offline), endpoint: FactsService.defaultPath, host: "dl.dropboxusercontent.com")
+        documents.answerFresh(.failure(unavailable))
 
         let count = recorder.states.count
-        await #expect(throws: CommandError("network unavailable — check the connection, then refresh")) { try await viewModel.refresh() }
+        await #expect(throws: unavailable) { try await viewModel.refresh() }
         #expect(emitted(since: count) == [loading(before), before])
         #expect(documents.requests == [false, true])
         #expect(server.imageRequests == Canada.all.sorted(), "no image asked for")

@@ -72,7 +72,8 @@ import Testing
 
     @Test func anUndecodableAnswerNamesTheEndpoint() async throws {
         let client = RecordingClient(body: Data("<html>".utf8))
-        await #expect(throws: HTTPError(.undecodable, endpoint: "/search?term=x&media=music&entity=song&limit=50&country=US", detail: "not valid JSON")) {
+        await #expect(throws: HTTPError(.undecodable, endpoint: "/search?term=x&media=music&entity=song&limit=50&country=US",
+                                        detail: "an HTML page, not JSON")) {
             try await ITunesService.http(client, country: "US", limit: 50).search("x")
         }
     }

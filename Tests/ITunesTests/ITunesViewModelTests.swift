@@ -306,7 +306,7 @@ import TestSupport
         var expected = Self.jackJohnsonPage(1)
         expected.screen = .detail(number: 9)
         expected.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
-        expected.detailNotRefreshed = "HTTP 500 from /lookup?id=879273565&country=US"
+        expected.detailNotRefreshed = "HTTP 500 for /lookup?id=879273565&country=US"
         #expect(viewModel.state.value == expected)
 
         fixture.failLookups(status: nil)
@@ -378,7 +378,7 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 502)
         try await viewModel.open("1")
-        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 502 from /lookup?id=906900983&country=US")
+        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 502 for /lookup?id=906900983&country=US")
         fixture.failLookups(status: nil)
         try await viewModel.lookup("906900983")
         #expect(viewModel.state.value.detailNotRefreshed == nil)

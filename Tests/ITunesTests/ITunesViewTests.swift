@@ -264,7 +264,7 @@ final class ScreenProbe {
         let shown = lines(view)
         #expect(shown.count == 15)
         #expect(shown.last == "  store         https://itunes.apple.com/us/album/better-together/id879273552?i=879273565&uo=4")
-        #expect(view.view.screen.warnings == ["not refreshed: HTTP 500 from /lookup?id=879273565&country=US"])
+        #expect(view.view.screen.warnings == ["not refreshed: HTTP 500 for /lookup?id=879273565&country=US"])
         #expect(view.view.screen.json["refreshed"] == false)
     }
 

@@ -42,7 +42,7 @@ struct MovieDBServiceTests {
     @Test func anotherStatusWithTMDBsBodyKeepsHTTPsMessageAndAddsTMDBs() {
         let error = HTTPError(.status(404), endpoint: "/movie/1?append_to_response=videos", body: Data(Self.notFound.utf8))
         #expect(MovieDBService.explained(error) as? CommandError == CommandError(
-            "HTTP 404 from /movie/1?append_to_response=videos: TMDB says (status 34: The resource you requested could not be found.)"))
+            "HTTP 404 for /movie/1?append_to_response=videos: TMDB says (status 34: The resource you requested could not be found.)"))
     }
 
     @Test func aStatusWithoutABodyStaysTheHTTPError() {
@@ -111,16 +111,20 @@ struct MovieDBServiceTests {
         #expect(request.endpoint == "/search/movie?query=fast%20%26%20furious&page=3&include_adult=false")
     }
 
-    @Test func anAnswerThatIsNotTMDBsShapeIsUndecodable() async throws {
-        let client = Client(.success(HTTPResponse(status: 200, body: Data(#"{"status": "ok"}"#.utf8))))
-        let service = MovieDBService.http(client)
+    @Test func anAnswerThatIsNotTMDBsIsSaidAsInEveryFeatureNamingWhereItCameFrom() async throws {
+        let location = HTTPLocation(server: "api.themoviedb.org", path: "/3/movie/popular?page=1&api_key=•••")
+        let service = MovieDBService.http(Client(.success(HTTPResponse(status: 200, body: Data(#"{"status": "ok"}"#.utf8), location: location))))
 
-        await #expect(throws: HTTPError(.undecodable, endpoint: "/movie/popular?page=1", detail: "not TMDB's shape")) {
-            try await service.list(.moviePopular, 1, false)
-        }
-        await #expect(throws: HTTPError(.undecodable, endpoint: "/tv/5?append_to_response=videos", detail: "not TMDB's shape")) {
-            try await service.detail(.tv, 5, false)
-        }
+        let list = await #expect(throws: HTTPError.self) { try await service.list(.moviePopular, 1, false) }
+        #expect(list?.kind == .undecodable)
+        #expect(list?.description.hasPrefix("unreadable answer from api.themoviedb.org for /3/movie/popular?page=1&api_key=•••: JSON of another shape") == true,
+                "\(String(describing: list))")
+        let detail = await #expect(throws: HTTPError.self) { try await service.detail(.tv, 5, false) }
+        #expect(detail?.description == "unreadable answer from api.themoviedb.org for /3/movie/popular?page=1&api_key=•••: JSON of another shape")
+
+        let html = MovieDBService.http(Client(.success(HTTPResponse(status: 200, body: Data("<html>Sign in</html>".utf8), location: location))))
+        let page = await #expect(throws: HTTPError.self) { try await html.list(.moviePopular, 1, false) }
+        #expect(page?.description == "unreadable answer from api.themoviedb.org for /3/movie/popular?page=1&api_key=•••: an HTML page, not JSON")
     }
 
     @Test func failuresComeExplained() async throws {

@@ -32,7 +32,7 @@ enum RacesFixture {
 /// the next call wait until it is let go, to see what happens while a fetch is running.
 final class RacesServiceFake: Sendable {
     private struct Stored {
-        var answer: Result<[Race], RacesError> = .success([])
+        var answer: Result<[Race], HTTPError> = .success([])
         var calls: [TimeInterval] = []
         var counts: [Int] = []
         var gate: Gate?
@@ -50,7 +50,7 @@ final class RacesServiceFake: Sendable {
         stored.withLock { $0.answer = .success(races) }
     }
 
-    func fail(_ error: RacesError) {
+    func fail(_ error: HTTPError) {
         stored.withLock { $0.answer = .failure(error) }
     }
 
@@ -120,5 +120,15 @@ final class RacesServiceFake: Sendable {
             }
             continuation?.resume()
         }
+    }
+}
+
+extension HTTPError {
+    /// The failures Neds' fake answers with: the network unavailable, or a status.
+    static let networkUnavailable = HTTPError(.networkUnavailable(.refused), endpoint: "/racing/?method=nextraces&count=10",
+                                              host: "api.neds.com.au")
+
+    static func status(_ code: Int) -> HTTPError {
+        HTTPError(.status(code), endpoint: "/racing/?method=nextraces&count=10", host: "api.neds.com.au")
     }
 }

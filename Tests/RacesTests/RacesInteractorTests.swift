@@ -75,7 +75,7 @@ struct RacesInteractorTests {
 
     @Test func aFirstLoadThatFailsThrowsNotesWhyAndStartsNoTimer() async throws {
         neds.fail(.networkUnavailable)
-        await #expect(throws: RacesError.networkUnavailable) { try await interactor.start() }
+        await #expect(throws: HTTPError.networkUnavailable) { try await interactor.start() }
         #expect(interactor.snapshot.value == Snapshot(failure: .networkUnavailable))
         #expect(!interactor.isRunning)
         #expect(clock.timerCount == 0)
@@ -236,9 +236,9 @@ struct RacesInteractorTests {
         #expect(neds.calls == [0, 300])
         #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .networkUnavailable))
 
-        neds.fail(.other("HTTP 500"))
+        neds.fail(.status(500))
         await clock.advance(by: 300)
-        #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .other("HTTP 500")))
+        #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .status(500)))
         #expect(interactor.isRunning, "the timers go on")
 
         let fewer = Array(Self.aheadSorted.prefix(5))
@@ -253,9 +253,9 @@ struct RacesInteractorTests {
         try await interactor.start()
         await clock.advance(by: 60)
 
-        neds.fail(.other("HTTP 500"))
-        await #expect(throws: RacesError.other("HTTP 500")) { try await interactor.fetch() }
-        #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .other("HTTP 500")))
+        neds.fail(.status(500))
+        await #expect(throws: HTTPError.status(500)) { try await interactor.fetch() }
+        #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .status(500)))
         #expect(neds.calls == [0, 60])
     }
 

@@ -58,7 +58,7 @@ struct RacesViewModelTests {
 
     /// The list showing `rows` (numbered from 1), of `known` races, `matching` of them let through.
     func listing(_ rows: [Race], known: Int = 10, matching: Int? = nil, filter: Set<RaceCategory> = [],
-                 favourites: Set<String> = [], updated: TimeInterval? = 0, failure: RacesError? = nil) -> RacesState {
+                 favourites: Set<String> = [], updated: TimeInterval? = 0, failure: HTTPError? = nil) -> RacesState {
         var state = RacesState()
         state.rows = rows.enumerated().map { Row(number: $0.offset + 1, item: $0.element, isFavourite: favourites.contains($0.element.id)) }
         state.knownCount = known
@@ -122,7 +122,7 @@ struct RacesViewModelTests {
 
     @Test func aFirstLoadThatFailsThrowsAndNotesWhy() async throws {
         neds.fail(.networkUnavailable)
-        await #expect(throws: RacesError.networkUnavailable) { try await viewModel.load() }
+        await #expect(throws: HTTPError.networkUnavailable) { try await viewModel.load() }
         let failed = listing([], known: 0, updated: nil, failure: .networkUnavailable)
         #expect(recorder.states == [RacesState(), loading(RacesState()), failed, failed])
         await #expect(throws: CommandError("no row 1: no race is coming up")) { try await viewModel.open("1") }
@@ -295,10 +295,10 @@ struct RacesViewModelTests {
         #expect(emitted(since: count) == [loading(firstFive), refreshed, refreshed])
         #expect(neds.calls == [0, 60])
 
-        neds.fail(.other("HTTP 500"))
+        neds.fail(.status(500))
         count = recorder.states.count
-        await #expect(throws: RacesError.other("HTTP 500")) { try await viewModel.refresh() }
-        let failed = refreshed.with { $0.failure = .other("HTTP 500") }
+        await #expect(throws: HTTPError.status(500)) { try await viewModel.refresh() }
+        let failed = refreshed.with { $0.failure = .status(500) }
         #expect(emitted(since: count) == [loading(refreshed), failed, failed], "the list kept, the failure noted")
     }
 

@@ -111,7 +111,7 @@ struct RacesViewTests {
         #expect(view.screen.json["failure"] == "network unavailable")
         #expect(view.screen.json["updated"] == "2024-03-15T08:00:00Z", "the time of the last success")
 
-        neds.fail(.other("HTTP 503"))
+        neds.fail(.status(503))
         await clock.advance(by: 300)
         #expect(heading == .heading("Next to go · 5 of 7 races · last good update 10 min ago; the latest update failed: HTTP 503"),
                 "three races left at the re-sorts on the way, the list kept otherwise")

@@ -27,16 +27,19 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
   --delay-ms N                  wait N ms before every answer.
   --delay SPEC=MS               wait MS ms before answering the requests SPEC names (added to
                                 --delay-ms); repeatable, e.g. `--delay 2=300` to make page 2 slow.
-  --fail SPEC=STATUS[,after=K][,times=T]
+  --fail SPEC=STATUS[,after=K][,times=T][,retry-after=S]
                                 answer STATUS (with a JSON `detail`) instead, but only after K
                                 matching requests have succeeded (default 0) and at most T
-                                times (default: always). Repeatable; the first rule that
-                                applies wins. Example: `--fail 2=500`, `--fail starships:1=503,after=1`.
+                                times (default: always), with a `Retry-After: S` header if asked.
+                                Repeatable; the first rule that applies wins. Example:
+                                `--fail 2=500`, `--fail starships:1=503,after=1`, `--fail 1=429,retry-after=1`.
   --retry-after SECONDS         the first request for each distinct target answers
                                 429 Too Many Requests with `Retry-After: SECONDS`; asking
                                 again succeeds.
   --hang [SPEC]                 accept the request and never answer (default SPEC `*`).
   --malformed [SPEC]            answer 200 with a body that is not valid JSON (default `*`).
+  --html [SPEC]                 answer 200 with an HTML page (text/html), as a proxy, a captive
+                                portal or a moved file does (default `*`).
   --endless [SPEC]              answer 200 with a body that never ends (64 KB chunks, no length)
                                 until the client hangs up (default `*`).
   --drip [SPEC]                 answer 200 announcing 1000 bytes and send one a second.
@@ -103,19 +106,22 @@ class Spec:
 
 class FailRule:
     def __init__(self, text):
-        match = re.fullmatch(r"(.+?)=(\d{3})((?:,[a-z]+=\d+)*)", text)
+        match = re.fullmatch(r"(.+?)=(\d{3})((?:,[a-z-]+=\d+)*)", text)
         if not match:
-            raise argparse.ArgumentTypeError(f"expected SPEC=STATUS[,after=K][,times=T], not {text!r}")
+            raise argparse.ArgumentTypeError(f"expected SPEC=STATUS[,after=K][,times=T][,retry-after=S], not {text!r}")
         spec, status, extras = match.groups()
         self.status = int(status)
         self.after = 0
         self.times = None
+        self.retry_after = None
         for option in filter(None, extras.split(",")):
             key, _, value = option.partition("=")
             if key == "after":
                 self.after = int(value)
             elif key == "times":
                 self.times = int(value)
+            elif key == "retry-after":
+                self.retry_after = value
             else:
                 raise argparse.ArgumentTypeError(f"bad --fail rule {text!r}: unknown option {key!r}")
         self.spec = Spec(spec)
@@ -286,7 +292,8 @@ class Handler(BaseHTTPRequestHandler):
             if throttle:
                 server.throttled.add(target)
         if rule is not None:
-            self.send_json(rule.status, {"detail": f"fake_swapi: failing with {rule.status} as asked"})
+            self.send_json(rule.status, {"detail": f"fake_swapi: failing with {rule.status} as asked"},
+                           headers={"Retry-After": rule.retry_after} if rule.retry_after is not None else None)
             return
         if throttle:
             self.send_json(429, {"detail": "Request was throttled."},
@@ -302,6 +309,10 @@ class Handler(BaseHTTPRequestHandler):
 
         if any(spec.matches(target, resource, page) for spec in options.malformed):
             self.send_body(200, b'{"count": 36, "next": null, "results": [{"name": "CR90 corv')
+            return
+        if any(spec.matches(target, resource, page) for spec in options.html):
+            self.send_body(200, b"<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body>Sign in to continue</body></html>\n",
+                           content_type="text/html; charset=utf-8")
             return
 
         for path, file in options.route:
@@ -528,6 +539,8 @@ def parse(arguments):
     parser.add_argument("--endless", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
     parser.add_argument("--drip", type=Spec, nargs="?", const=Spec("*"), action="append", default=[])
     parser.add_argument("--malformed", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
+                        metavar="SPEC")
+    parser.add_argument("--html", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--truncate", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")

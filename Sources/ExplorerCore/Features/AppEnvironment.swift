@@ -69,14 +69,16 @@ public struct AppEnvironment {
     public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder,
                            cachesResponses: Bool = false, signer: RequestSigner? = nil) -> any HTTPClient {
         var live: any HTTPClient = FaultInjectingHTTPClient(LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
-                                                            conditions: network, tracer: tracer, baseURL: baseURL)
+                                                            conditions: network, tracer: tracer, baseURL: baseURL,
+                                                            timeout: timeout, clock: scheduler)
         if cachesResponses {
             live = CachingHTTPClient(live, cache: ResponseCache(database: favourites.database, feature: featureID, clock: clock),
                                      tracer: tracer)
         }
         let source = SwitchableHTTPClient(
             live: live,
-            embedded: FaultInjectingHTTPClient(EmbeddedHTTPClient(responder: embedded), conditions: network, tracer: tracer),
+            embedded: FaultInjectingHTTPClient(EmbeddedHTTPClient(responder: embedded), conditions: network, tracer: tracer,
+                                               timeout: timeout, clock: scheduler),
             selection: selection)
         let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
         guard let signer else { return traced }

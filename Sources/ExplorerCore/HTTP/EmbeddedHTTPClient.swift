@@ -11,12 +11,14 @@ public struct EmbeddedHTTPClient: HTTPClient {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try Task.checkCancellation()
-        guard let response = responder(request) else {
-            throw HTTPError(.status(404), endpoint: request.endpoint)
+        let location = HTTPLocation.embedded(request)
+        guard var response = responder(request) else {
+            throw HTTPError(.status(404), request: request, at: location)
         }
         guard (200..<300).contains(response.status) else {
-            throw HTTPError(.status(response.status), endpoint: request.endpoint, body: response.body)
+            throw HTTPError(.status(response.status), request: request, at: location, body: response.body)
         }
+        response.location = location
         return response
     }
 }

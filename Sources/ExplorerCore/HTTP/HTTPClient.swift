@@ -9,31 +9,15 @@ public protocol HTTPClient: Sendable {
 }
 
 extension HTTPClient {
-    /// Sends the request and decodes its JSON body, naming the endpoint when decoding fails.
+    /// Sends the request and decodes its JSON body; an answer that is not what `T` reads is
+    /// ``HTTPError/undecodable(_:request:at:shape:)``, naming where it came from and what it is.
     public func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) async throws -> T {
         let response = try await send(request)
         do {
             return try JSONDecoder().decode(T.self, from: response.body)
         } catch {
-            throw HTTPError(.undecodable, endpoint: request.endpoint, detail: Self.describe(error))
-        }
-    }
-
-    private static func describe(_ error: Error) -> String {
-        guard let error = error as? DecodingError else { return "not JSON" }
-        switch error {
-        case .dataCorrupted: return "not valid JSON"
-        case .keyNotFound(let key, let context): return "missing \(path(context.codingPath + [key]))"
-        case .typeMismatch(_, let context), .valueNotFound(_, let context):
-            return "unexpected value at \(path(context.codingPath))"
-        @unknown default: return "unexpected shape"
-        }
-    }
-
-    private static func path(_ keys: [CodingKey]) -> String {
-        keys.reduce("$") { path, key in
-            if let index = key.intValue { return "\(path)[\(index)]" }
-            return "\(path).\(key.stringValue)"
+            throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                        shape: HTTPError.shape(of: error))
         }
     }
 }

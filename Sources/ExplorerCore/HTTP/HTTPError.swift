@@ -1,10 +1,13 @@
 import Foundation
 
-/// Why a request produced no usable answer, with a one-line message for the user that names
-/// the request (secrets shown as `•••`).
+/// Why a request produced no usable answer, with the one message every feature gives for that
+/// cause, naming the server contacted and the path asked for (secrets shown as `•••`).
 ///
-/// Callers that behave differently by cause (fall back to a cache when the network is
-/// unavailable, but not on a 401 or a 500) match on ``kind`` or ask ``isNetworkUnavailable``.
+/// This is the vocabulary of failures: features pass these on as they are (a list, a detail, a
+/// document, the races) rather than word causes of their own, so `HTTP 500 from …` reads the
+/// same in starships and in facts. Callers that behave differently by cause (fall back to a
+/// cache when the network is unavailable, but not on a 401 or a 500) match on ``kind`` or ask
+/// ``isNetworkUnavailable``; a short form for a heading or a table cell is ``cause``.
 public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public enum Kind: Sendable, Equatable {
         /// No answer could even be asked for: see ``NetworkProblem``.
@@ -13,7 +16,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case connectionLost
         case timeout
         case status(Int)
-        /// The answer arrived but is not what the API sends (not JSON, or not its shape).
+        /// The answer arrived but is not what the API sends (not JSON, or not its shape): what
+        /// it is instead is the ``detail`` (see ``undecodable(_:request:at:shape:)``).
         case undecodable
         case invalidURL
         case cancelled
@@ -35,21 +39,52 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case offline
     }
 
+    /// An answer that asked to be retried (429, 503) and was, after waiting: the failure is the retry's.
+    public struct Retry: Sendable, Equatable {
+        /// The status of the first answer.
+        public var status: Int
+        /// How long explorer waited before asking again (as `Retry-After` said, or its own backoff).
+        public var waited: Duration
+
+        public init(status: Int, waited: Duration) {
+            self.status = status
+            self.waited = waited
+        }
+    }
+
     public let kind: Kind
-    /// The request as the user would name it: `/starships/?page=2`.
+    /// The request as the API names it: `/starships/?page=2` (what `net fail … match` and traces see).
     public let endpoint: String
+    /// The server contacted and the whole path asked for, as messages name them.
+    public let location: HTTPLocation
     private let detail: String?
-    /// The server that was contacted (`swapi.dev`, `127.0.0.1:8080`), when known.
-    public let host: String?
     /// The body that came with a failing status, for the API's layer to read its own error
     /// (TMDB's `status_message`); never shown as it is.
     public let body: Data?
+    /// How long the request was given, for a timeout.
+    public var timeout: Duration?
+    /// Set when the failure is that of a retry.
+    public var retry: Retry?
 
+    /// The server that was contacted (`swapi.dev`, `127.0.0.1:8080`), when known.
+    public var host: String? { location.server }
+
+    /// A failure of `endpoint`; with `host`, on that server at that path (for tests and stubs: a
+    /// client names the whole path with ``init(_:request:at:detail:body:)``).
     public init(_ kind: Kind, endpoint: String, detail: String? = nil, host: String? = nil, body: Data? = nil) {
         self.kind = kind
         self.endpoint = endpoint
+        self.location = HTTPLocation(server: host, path: endpoint)
         self.detail = detail
-        self.host = host
+        self.body = body
+    }
+
+    /// A failure of `request`, which went to `location`.
+    public init(_ kind: Kind, request: HTTPRequest, at location: HTTPLocation, detail: String? = nil, body: Data? = nil) {
+        self.kind = kind
+        self.endpoint = request.endpoint
+        self.location = location
+        self.detail = detail
         self.body = body
     }
 
@@ -62,32 +97,74 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
 
     /// Equal when they say the same thing; the body is not compared.
     public static func == (lhs: HTTPError, rhs: HTTPError) -> Bool {
-        lhs.kind == rhs.kind && lhs.endpoint == rhs.endpoint && lhs.detail == rhs.detail && lhs.host == rhs.host
+        lhs.kind == rhs.kind && lhs.endpoint == rhs.endpoint && lhs.location == rhs.location && lhs.detail == rhs.detail
+            && lhs.timeout == rhs.timeout && lhs.retry == rhs.retry
+    }
+
+    /// The cause in a few words, for a heading or a table cell: `HTTP 500`, `timed out`,
+    /// `network unavailable`, `rate limited (HTTP 429)`.
+    public var cause: String {
+        switch kind {
+        case .networkUnavailable: "network unavailable"
+        case .connectionLost: "connection lost"
+        case .timeout: "timed out"
+        case .status(429): "rate limited (HTTP 429)"
+        case .status(let code): "HTTP \(code)"
+        case .undecodable: detail ?? "not the answer the API sends"
+        case .invalidURL: "not an http(s) URL"
+        case .cancelled: "interrupted"
+        case .tooLarge(let limit): "over \(ReadableNumber.bytes(limit))"
+        case .transportUnavailable: "libcurl cannot be loaded"
+        }
     }
 
     public var description: String {
+        guard let retry, kind != .cancelled else { return message }
+        let server = location.server ?? "the server"
+        let waited = "waited \(Self.spoken(retry.waited)) and retried"
+        if retry.status == 429 {
+            let outcome = kind == .status(429) ? "still limited" : "then: \(message)"
+            return "rate limited by \(server) (HTTP 429 for \(location.path)); \(waited), \(outcome)"
+        }
+        let outcome = kind == .status(retry.status) ? "still HTTP \(retry.status)" : "then: \(message)"
+        return "HTTP \(retry.status) \(location.fromServerForPath); \(waited), \(outcome)"
+    }
+
+    /// The message for the cause alone, whatever came before.
+    private var message: String {
         let suffix = detail.map { ": \($0)" } ?? ""
-        let server = host ?? "the server"
+        let server = location.server ?? "the server"
+        let path = location.path
         switch kind {
         case .networkUnavailable(.hostNotFound):
-            return "network unavailable: cannot find \(server) for \(endpoint) (no such host, or no DNS)\(suffix)"
+            return "network unavailable: cannot find \(server) for \(path) (no such host, or no DNS)\(suffix)"
         case .networkUnavailable(.refused):
-            return "network unavailable: \(server) refused the connection for \(endpoint)\(suffix)"
+            return "network unavailable: \(server) refused the connection for \(path)\(suffix)"
         case .networkUnavailable(.unreachable):
-            return "network unavailable: cannot reach \(server) for \(endpoint)\(suffix)"
+            return "network unavailable: cannot reach \(server) for \(path)\(suffix)"
         case .networkUnavailable(.offline):
-            return "network unavailable: not connected to a network (for \(endpoint))\(suffix)"
+            return "network unavailable: not connected to a network, so no answer \(location.fromServerForPath)\(suffix)"
         case .connectionLost:
-            return "\(server) closed the connection before answering \(endpoint) in full\(suffix)"
-        case .timeout: return "timed out waiting for \(endpoint)"
-        case .status(let code): return "HTTP \(code) from \(endpoint)"
-        case .undecodable: return "undecodable response from \(endpoint)\(suffix)"
-        case .invalidURL: return "cannot build a URL for \(endpoint)"
+            return "\(server) closed the connection before answering \(path) in full\(suffix)"
+        case .timeout:
+            let limit = timeout.map { " in \(Self.spoken($0))" } ?? ""
+            return "timed out: no answer\(limit) \(location.fromServerForPath)"
+        case .status(429): return "rate limited by \(server) (HTTP 429 for \(path))"
+        case .status(let code): return "HTTP \(code) \(location.fromServerForPath)"
+        case .undecodable: return "unreadable answer \(location.fromServerForPath)\(suffix)"
+        case .invalidURL: return "cannot build a URL for \(path)"
         case .cancelled: return "interrupted"
         case .tooLarge(let limit):
-            return "the answer from \(server) for \(endpoint) is over the \(ReadableNumber.bytes(limit)) limit, so it was stopped"
+            return "the answer \(location.fromServerForPath) is over the \(ReadableNumber.bytes(limit)) limit, so it was stopped"
         case .transportUnavailable:
             return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }
+    }
+
+    /// `1 s`, `1.5 s`, `500 ms`, `15 s`: a wait as a message says it.
+    static func spoken(_ duration: Duration) -> String {
+        let seconds = duration.timeInterval
+        if seconds < 1 { return "\(Int((seconds * 1000).rounded())) ms" }
+        return String(format: "%g s", (seconds * 10).rounded() / 10)
     }
 }

@@ -8,12 +8,21 @@ public struct HTTPResponse: Sendable {
     /// When the answer was fetched, if it comes from a cache because the network was
     /// unavailable (see ``CachingHTTPClient``); nil for a fresh answer.
     public var cachedAt: Date?
+    /// Where the answer came from (the server and the whole path, or the embedded data), set by
+    /// the client that got it, so that an answer that cannot be read is named as a failure is.
+    public var location: HTTPLocation?
 
-    public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil) {
+    public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil, location: HTTPLocation? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
         self.cachedAt = cachedAt
+        self.location = location
+    }
+
+    /// ``location``, or the request's endpoint with no server when no client said.
+    public func location(of request: HTTPRequest) -> HTTPLocation {
+        location ?? HTTPLocation(server: nil, path: request.endpoint)
     }
 
     public func header(_ name: String) -> String? {

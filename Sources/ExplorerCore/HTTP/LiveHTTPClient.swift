@@ -51,13 +51,18 @@ public struct LiveHTTPClient: HTTPClient {
         let delay = retryDelay(first)
         tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(delay.wholeMilliseconds) ms")
         try await sleep(delay, request)
-        return try checked(try await attempt(request), request)
+        do {
+            return try checked(try await attempt(request), request)
+        } catch var error as HTTPError where error.kind != .cancelled {
+            // The message says what came first, and that it was waited for.
+            error.retry = HTTPError.Retry(status: first.status, waited: delay)
+            throw error
+        }
     }
-
 
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
         guard (200..<300).contains(response.status) else {
-            throw HTTPError(.status(response.status), endpoint: request.endpoint, body: response.body)
+            throw HTTPError(.status(response.status), request: request, at: request.location(relativeTo: baseURL), body: response.body)
         }
         return response
     }
@@ -76,38 +81,45 @@ public struct LiveHTTPClient: HTTPClient {
         do {
             try await Task.sleep(for: delay)
         } catch {
-            throw HTTPError(.cancelled, endpoint: request.endpoint)
+            throw HTTPError(.cancelled, request: request, at: request.location(relativeTo: baseURL))
         }
     }
 
     private func attempt(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let host = request.host(relativeTo: baseURL)
+        let location = request.location(relativeTo: baseURL)
         guard let url = request.url(relativeTo: baseURL) else {
-            throw HTTPError(.invalidURL, endpoint: request.endpoint)
+            throw HTTPError(.invalidURL, request: request, at: location)
         }
         let headers = [("Accept", "application/json")].filter { name, _ in !request.headers.contains { $0.name.lowercased() == name.lowercased() } }
             .map { "\($0): \($1)" } + request.headers.map { "\($0.name): \($0.value)" }
         let limit = request.maxBytes ?? Self.defaultMaxBytes
+        let seconds = timeout(for: request)
         do {
-            let answer = try await CurlTransport.shared.get(url.absoluteString, headers: headers,
-                                                            timeout: min(request.timeout ?? timeout, timeout),
+            let answer = try await CurlTransport.shared.get(url.absoluteString, headers: headers, timeout: seconds,
                                                             limit: limit, userAgent: Self.userAgent)
-            return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body)
+            return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, location: location)
         } catch let failure as CurlTransport.Failure {
-            throw Self.map(failure, request, host: host)
+            var error = Self.map(failure, request, at: location)
+            if error.kind == .timeout { error.timeout = .seconds(seconds) }
+            throw error
         } catch {
-            if Task.isCancelled { throw HTTPError(.cancelled, endpoint: request.endpoint) }
-            throw HTTPError(.networkUnavailable(.unreachable), endpoint: request.endpoint,
-                            detail: request.redacting(String(describing: error)).sanitizedForTerminal, host: host)
+            if Task.isCancelled { throw HTTPError(.cancelled, request: request, at: location) }
+            throw HTTPError(.networkUnavailable(.unreachable), request: request, at: location,
+                            detail: request.redacting(String(describing: error)).sanitizedForTerminal)
         }
     }
 
+    /// How long `request` may take: its own timeout when shorter than the client's.
+    public func timeout(for request: HTTPRequest) -> TimeInterval {
+        min(request.timeout ?? timeout, timeout)
+    }
+
     /// libcurl's result codes (curl/curl.h) as the causes users are told apart by.
-    static func map(_ failure: CurlTransport.Failure, _ request: HTTPRequest, host: String?) -> HTTPError {
+    static func map(_ failure: CurlTransport.Failure, _ request: HTTPRequest, at location: HTTPLocation) -> HTTPError {
         switch failure {
-        case .cancelled: return HTTPError(.cancelled, endpoint: request.endpoint)
-        case .tooLarge(let limit): return HTTPError(.tooLarge(limit: limit), endpoint: request.endpoint, host: host)
-        case .unavailable(let why): return HTTPError(.transportUnavailable, endpoint: request.endpoint, detail: why.sanitizedForTerminal)
+        case .cancelled: return HTTPError(.cancelled, request: request, at: location)
+        case .tooLarge(let limit): return HTTPError(.tooLarge(limit: limit), request: request, at: location)
+        case .unavailable(let why): return HTTPError(.transportUnavailable, request: request, at: location, detail: why.sanitizedForTerminal)
         case .transfer(let code, let message):
             let kind: HTTPError.Kind
             switch code {
@@ -123,7 +135,7 @@ public struct LiveHTTPClient: HTTPClient {
             case .networkUnavailable(.unreachable): request.redacting(message).sanitizedForTerminal
             default: nil
             }
-            return HTTPError(kind, endpoint: request.endpoint, detail: detail, host: host)
+            return HTTPError(kind, request: request, at: location, detail: detail)
         }
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
 
 /// Reports every request to the ``Tracer`` as it completes:
-/// `trace: GET /starships/?page=1 → 200 (12 ms)`.
+/// `trace: GET /starships/?page=1 → 200 (12 ms)`, the time on the tracer's clock (on a virtual
+/// one, the virtual time that passed: 0 ms unless the clock was moved).
 public struct TracingHTTPClient: HTTPClient {
     public let wrapped: any HTTPClient
     public let tracer: Tracer
@@ -13,11 +14,10 @@ public struct TracingHTTPClient: HTTPClient {
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard tracer.isTracing else { return try await wrapped.send(request) }
-        let clock = ContinuousClock()
-        let start = clock.now
+        let stopwatch = tracer.clock.stopwatch()
         do {
             let response = try await wrapped.send(request)
-            tracer.request("GET \(request.endpoint) → \(response.status) (\((clock.now - start).wholeMilliseconds) ms)")
+            tracer.request("GET \(request.endpoint) → \(response.status) (\(stopwatch.elapsed.wholeMilliseconds) ms)")
             return response
         } catch let error as HTTPError {
             let outcome: String
@@ -25,7 +25,7 @@ public struct TracingHTTPClient: HTTPClient {
             case .status(let code): outcome = "\(code)"
             default: outcome = error.description
             }
-            tracer.request("GET \(request.endpoint) → \(outcome) (\((clock.now - start).wholeMilliseconds) ms)")
+            tracer.request("GET \(request.endpoint) → \(outcome) (\(stopwatch.elapsed.wholeMilliseconds) ms)")
             throw error
         }
     }

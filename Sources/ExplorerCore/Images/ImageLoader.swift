@@ -103,17 +103,12 @@ public struct ImageLoader: Sendable {
         }
     }
 
+    /// An image that failed says why in core's words for the cause (``HTTPError/cause``).
     static func outcome(of error: HTTPError) -> Outcome {
         switch error.kind {
-        case .networkUnavailable: .unavailable
-        case .status(let code): .failed("HTTP \(code)")
-        case .timeout: .failed("timed out")
-        case .connectionLost: .failed("connection lost")
-        case .undecodable: .failed("undecodable")
-        case .invalidURL: .failed("not an http(s) URL")
+        case .networkUnavailable, .transportUnavailable: .unavailable
         case .cancelled: .cancelled
-        case .tooLarge(let limit): .failed("over \(ReadableNumber.bytes(limit))")
-        case .transportUnavailable: .unavailable
+        default: .failed(error.cause)
         }
     }
 }

@@ -103,8 +103,8 @@ extension NetworkConditions.Latency {
         let seconds: Double?
         if lowered.hasSuffix("ms") {
             seconds = Double(lowered.dropLast(2)).map { $0 / 1000 }
-        } else if Double(lowered) != nil {
-            throw CommandError("'\(text.sanitizedForTerminal.truncated(toWidth: 20))' needs a unit: 800ms or 0.8s")
+        } else if DurationText.isBareNumber(lowered) {
+            throw DurationText.needsUnit(text, examples: "800ms or 0.8s")
         } else {
             seconds = DurationText.seconds(lowered)
         }

@@ -5,7 +5,7 @@
 /// the page size), then every other page at once, up to `maxPages`: two round trips. If
 /// any page fails, the whole load fails with ``PageLoadError`` naming the page, and nothing
 /// half-assembled is returned. ``load(pages:maxConcurrent:fetch:progress:)`` fetches pages
-/// already known (a refresh), all or nothing, failing with the first page's own error.
+/// already known (a refresh), all or nothing, failing with the lowest failing page's own error.
 public enum PageLoader {
     public struct FirstPage<Item: Sendable>: Sendable {
         public var items: [Item]
@@ -61,7 +61,10 @@ public enum PageLoader {
     }
 
     /// Fetches `pages` at once, at most `maxConcurrent` in flight; returns every page by
-    /// number, or throws what the first that fails threw (the others are cancelled).
+    /// number, or throws the error of the lowest-numbered page that failed — whatever order the
+    /// answers come in, so the same failures are always reported the same way. When a page
+    /// fails, nothing more starts and the pages after it are cancelled (they cannot change what
+    /// is reported); the pages before it are waited for, as one of them may fail too.
     public static func load<Page: Sendable>(
         pages: [Int],
         maxConcurrent: Int = 8,
@@ -69,19 +72,39 @@ public enum PageLoader {
         progress: @escaping @Sendable (_ loaded: Int) async -> Void = { _ in }
     ) async throws -> [Int: Page] {
         var loaded: [Int: Page] = [:]
-        try await withThrowingTaskGroup(of: (Int, Page).self) { group in
-            var remaining = pages[...]
+        var lowestFailure: (page: Int, error: Error)?
+        // Only the group's own body touches these, one step at a time.
+        var running: [Int: Task<Page, Error>] = [:]
+        await withTaskGroup(of: (Int, Result<Page, Error>).self) { group in
+            var remaining = pages.sorted()[...]
             func startNext() {
-                guard let page = remaining.popFirst() else { return }
-                group.addTask { (page, try await fetch(page)) }
+                guard lowestFailure == nil, let page = remaining.popFirst() else { return }
+                // Each page in a task of its own, so that the pages after a failure can be
+                // cancelled without cancelling those before it.
+                let task = Task { try await fetch(page) }
+                running[page] = task
+                group.addTask {
+                    let result = await withTaskCancellationHandler { await task.result } onCancel: { task.cancel() }
+                    return (page, result)
+                }
             }
             for _ in 0..<max(1, maxConcurrent) { startNext() }
-            while let (page, result) = try await group.next() {
-                loaded[page] = result
-                await progress(loaded.count)
+            while let (page, result) = await group.next() {
+                running[page] = nil
+                switch result {
+                case .success(let value):
+                    loaded[page] = value
+                    if lowestFailure == nil { await progress(loaded.count) }
+                case .failure(let error):
+                    if let lowest = lowestFailure, lowest.page < page { break }
+                    lowestFailure = (page, error)
+                    for (other, task) in running where other > page { task.cancel() }
+                }
                 startNext()
             }
         }
+        if let lowestFailure { throw lowestFailure.error }
+        try Task.checkCancellation()
         return loaded
     }
 

@@ -151,7 +151,7 @@ extension Shell {
     private func commandPath(_ words: [String]) async throws -> Screen {
         let name = words[0]
         let command = globalCommands.first { $0.name == name } ?? activeCommands.first { $0.name == name }
-        let start = ContinuousClock.now
+        let stopwatch = clock.stopwatch()
         tracer.beginRecording()
         let result: Result<Screen?, Error>
         do {
@@ -160,7 +160,7 @@ extension Shell {
             result = .failure(error)
         }
         let events = tracer.endRecording()
-        let total = ContinuousClock.now - start
+        let total = stopwatch.elapsed
         let line = words.joined(separator: " ")
         let owner = activeID.map { " (\($0))" } ?? ""
 
@@ -182,7 +182,7 @@ extension Shell {
         var blocks: [ScreenBlock] = []
         if case .success(let screen?) = result { blocks.append(.screen(key: "result", screen)) }
         blocks += [
-            .line("arch: \(line) (\(Self.milliseconds(total)))"),
+            .line("arch: \(line) (\(Self.milliseconds(total))\(stopwatch.isVirtual ? " on the virtual clock" : ""))"),
             .line("command `\(line)`\(owner)"),
             .line("└─ " + (intent.map { "intent \($0)" } ?? "no view-model intent: answered by \(command == nil ? "the shell" : "the command itself")")),
             .table(ScreenTable(columns: [.init("branch", title: "", truncatable: false), .init("at", alignment: .right, truncatable: false),

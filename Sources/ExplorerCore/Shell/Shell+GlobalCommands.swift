@@ -135,7 +135,7 @@ extension Shell {
             Command("clock", usage: "clock [pause|live|+5m]", summary: "show the time, or pause, move or free it",
                     details: """
                         `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now; \
-                        `clock +50s`, `clock +5m`, `clock +1h30m` move it forward, running every timer that falls due on the way \
+                        `clock +50s`, `clock +5m`, `clock +1h30m` move it forward (only forward; a duration always has its unit), running every timer that falls due on the way \
                         in order (races: a re-sort every 50 s, a poll every 5 min); `clock 2024-03-15T05:00:00Z` sets it; \
                         `clock live` returns to real time. `--clock TIME` starts explorer on a virtual clock.
                         """,
@@ -160,6 +160,7 @@ extension Shell {
                         return nil
                     }),
             Command("quit", summary: "leave explorer (also `exit`, or Ctrl-D)",
+                    details: "`exit` and `q` (as in less and psql's `\\q`) do the same, and so does Ctrl-D at the prompt.",
                     run: { [unowned self] arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("quit") }
                         self.quit()
@@ -172,7 +173,7 @@ extension Shell {
         let featureCommands = activeCommands
         guard arguments.isEmpty else {
             guard arguments.count == 1 else { throw CommandError.usage("help [command]") }
-            let name = arguments[0] == "exit" ? "quit" : arguments[0]
+            let name = Shell.quitAliases.contains(arguments[0]) ? "quit" : arguments[0]
             guard let command = (globalCommands + featureCommands).first(where: { $0.name == name }) else {
                 if let entry = registry.entry(name) {
                     let descriptor = entry.descriptor

@@ -302,21 +302,29 @@ public final class Shell {
         throw unknownCommand(name)
     }
 
+    /// Other names of `quit`: `exit`, and `q`, which less, psql (`\\q`) and most pagers take, so
+    /// it is what a hand types first.
+    static let quitAliases: Set<String> = ["exit", "q"]
+
     private func aliasedGlobal(_ name: String) -> Command? {
-        switch name {
-        case "exit": globalCommands.first { $0.name == "quit" }
-        case "?": globalCommands.first { $0.name == "help" }
-        default: nil
-        }
+        if Self.quitAliases.contains(name) { return globalCommands.first { $0.name == "quit" } }
+        if name == "?" { return globalCommands.first { $0.name == "help" } }
+        return nil
     }
 
     private func unknownCommand(_ name: String) -> CommandError {
         let candidates = commandNames + registry.ids
-        if activeID == nil {
-            let owners = registry.features(offering: name)
-            if !owners.isEmpty {
-                return CommandError("'\(name.sanitizedForTerminal)' needs a feature in use: `use \(owners[0])` first (it works in \(owners.joined(separator: ", ")))")
-            }
+        let owners = registry.features(offering: name)
+        if let activeID, !owners.isEmpty {
+            // A command of other features, typed in this one: say where it works.
+            return CommandError("'\(name.sanitizedForTerminal)' is not a command of \(activeID): it works in \(owners.joined(separator: ", ")) (`use \(owners[0])` first)")
+        }
+        if !owners.isEmpty {
+            return CommandError("'\(name.sanitizedForTerminal)' needs a feature in use: `use \(owners[0])` first (it works in \(owners.joined(separator: ", ")))")
+        }
+        if ["next", "prev", "previous"].contains(name.lowercased()), activeCommands.contains(where: { $0.name == "page" }) {
+            // `next`, `prev`: the argument of `page`, typed alone.
+            return .unknownCommand(name, suggestion: "page \(name.lowercased())")
         }
         if let suggestion = name.nearest(in: candidates) {
             return .unknownCommand(name, suggestion: suggestion)

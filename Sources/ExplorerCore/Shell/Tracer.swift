@@ -6,17 +6,23 @@ import Synchronization
 /// render, written as it happens (from any task) to stderr, prefixed `trace: `, so stdout
 /// holds only screens. While `arch <command>` records (see ``beginRecording()``), the same events
 /// are also kept, whether or not they are printed.
+///
+/// Times (a request's, an event's since the recording began) are measured on the app's clock:
+/// on a virtual one they are virtual, so a script's trace and `arch` print the same every run.
 public final class Tracer: EmissionTracer {
     private struct State {
         var enabled: Bool
-        var recording: (start: ContinuousClock.Instant, events: [TraceEvent])?
+        var recording: (start: SchedulingClock.Stopwatch, events: [TraceEvent])?
     }
 
     private let state: Mutex<State>
     private let write: @Sendable (String) -> Void
+    /// The clock times are measured on.
+    public let clock: SchedulingClock
 
-    public init(enabled: Bool = false, write: @escaping @Sendable (String) -> Void) {
+    public init(enabled: Bool = false, clock: SchedulingClock = SchedulingClock(), write: @escaping @Sendable (String) -> Void) {
         self.state = Mutex(State(enabled: enabled))
+        self.clock = clock
         self.write = write
     }
 
@@ -56,7 +62,7 @@ public final class Tracer: EmissionTracer {
         let text = message().sanitizedForTerminal
         state.withLock { state in
             guard let start = state.recording?.start else { return }
-            state.recording?.events.append(TraceEvent(kind, text, elapsed: ContinuousClock.now - start))
+            state.recording?.events.append(TraceEvent(kind, text, elapsed: start.elapsed))
         }
         if printing { write("trace: \(text)") }
     }
@@ -64,7 +70,8 @@ public final class Tracer: EmissionTracer {
     /// Keeps every event told from now on (printed too when trace is on), until
     /// ``endRecording()``. Recordings do not nest.
     public func beginRecording() {
-        state.withLock { $0.recording = (ContinuousClock.now, []) }
+        let start = clock.stopwatch()
+        state.withLock { $0.recording = (start, []) }
     }
 
     /// The events told since ``beginRecording()``, in order; stops keeping them.

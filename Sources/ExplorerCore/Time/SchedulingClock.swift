@@ -156,6 +156,39 @@ public final class SchedulingClock: AppClock {
         }
     }
 
+    /// Waits `duration` as this clock passes time: on a live clock in real time (cancelling the
+    /// task — Ctrl-C — ends the wait with `CancellationError`); on a virtual clock, which moves
+    /// only when told, not at all — so an injected delay or timeout costs a script or a test no
+    /// real time and what it prints does not depend on the machine.
+    public func sleep(for duration: Duration) async throws {
+        guard !isVirtual else { return try Task.checkCancellation() }
+        try await Task.sleep(for: duration)
+    }
+
+    /// Starts measuring how long something takes on this clock (see ``Stopwatch``).
+    public func stopwatch() -> Stopwatch {
+        Stopwatch(clock: self, virtualStart: state.withLock { $0.virtualNow }, realStart: .now)
+    }
+
+    /// How long something took on the clock it was started on: real time while the clock is
+    /// live; on a virtual clock the virtual time that passed (none, unless the clock was moved:
+    /// `clock +5m`, `watch 2m`), so that times a script prints are the same on every run.
+    public struct Stopwatch: Sendable {
+        let clock: SchedulingClock
+        let virtualStart: Date?
+        let realStart: ContinuousClock.Instant
+
+        public var elapsed: Duration {
+            if let virtualStart, let now = clock.state.withLock({ $0.virtualNow }) {
+                return .seconds(now.timeIntervalSince(virtualStart))
+            }
+            return ContinuousClock.now - realStart
+        }
+
+        /// Whether the times are virtual (the clock was virtual when it started).
+        public var isVirtual: Bool { virtualStart != nil }
+    }
+
     /// When the next timer falls due, if any.
     public var nextTimer: Date? {
         state.withLock { $0.timers.values.map(\.next).min() }

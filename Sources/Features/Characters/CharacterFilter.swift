@@ -60,7 +60,8 @@ public struct CharacterFilter: Sendable, Equatable {
             let value = String(parts[1]).trimmingCharacters(in: .whitespaces).lowercased()
             let values = (segments[trait] ?? []).map(\.value)
             guard values.contains(value) else {
-                throw CommandError("no character has \(trait.rawValue)=\(value.sanitizedForTerminal.truncated(toWidth: 30)) (values: \(values.sorted().joined(separator: ", ")))")
+                let hint = value.nearest(in: values).map { "did you mean '\(trait.rawValue)=\($0)'? " } ?? ""
+                throw CommandError("no character has \(trait.rawValue)=\(value.sanitizedForTerminal.truncated(toWidth: 30)) (\(hint)values: \(values.sorted().joined(separator: ", ")))")
             }
             conditions.append(Condition(trait: trait, value: value))
         }

@@ -1,9 +1,9 @@
 import ExplorerCore
 import Foundation
 
-/// The facts document over HTTP, with the two kinds of failure the spec tells apart: the
-/// network unavailable (with nothing cached) — say so, and how to go on — and anything else
-/// (an HTTP error, HTML, malformed or truncated JSON) — one generic message, the cause in brackets.
+/// The facts document over HTTP. A failure is core's ``HTTPError``, worded as in every other
+/// feature and naming the server and path; the view model tells the network unavailable (a
+/// cached copy may stand in) apart by its kind.
 public struct FactsService: Sendable {
     /// The document; `fresh` refuses an answer from the cache (`refresh`).
     public var document: @Sendable (_ fresh: Bool) async throws -> FactsAnswer
@@ -19,30 +19,13 @@ public struct FactsService: Sendable {
         FactsService { fresh in
             var request = HTTPRequest(path: path)
             request.allowsCachedAnswer = !fresh
-            let response: HTTPResponse
-            do {
-                response = try await client.send(request)
-            } catch let error as HTTPError {
-                throw explained(error)
-            }
+            let response = try await client.send(request)
             do {
                 return FactsAnswer(document: try FactsDocument.decode(response.body), cachedAt: response.cachedAt)
             } catch let problem as FactsDocument.Problem {
-                throw CommandError("could not load the facts (\(problem))")
+                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                            shape: problem == .notFacts ? "no list of rows" : nil)
             }
-        }
-    }
-
-    static let networkUnavailableMessage = "network unavailable — check the connection, then refresh"
-
-    static func explained(_ error: HTTPError) -> Error {
-        switch error.kind {
-        case .networkUnavailable: CommandError(networkUnavailableMessage)
-        case .cancelled: error
-        case .status(let code): CommandError("could not load the facts (HTTP \(code))")
-        case .timeout: CommandError("could not load the facts (no answer in time)")
-        case .connectionLost: CommandError("could not load the facts (the connection was lost)")
-        case .undecodable, .invalidURL, .tooLarge, .transportUnavailable: CommandError("could not load the facts (\(error.description))")
         }
     }
 }

@@ -20,6 +20,10 @@ public struct FactsState: ListDetailState {
     public var detail: Row?
     /// `network unavailable: showing the 13 facts cached 5 min ago` when the document came from the cache.
     public var offline: String?
+    /// Whether this state is the one the fetch that fell back to the cache produced: its screen
+    /// carries ``offline`` as a warning; later screens (another page, a detail) made no request
+    /// and do not repeat it.
+    public var warnsOffline = false
     public var isLoading = false
     public var favouritesProblem: String?
     public var favourites: [FavouriteRow] = []

@@ -26,7 +26,7 @@ public final class FactsView {
             "title": .optional(state.title), "page": .int(state.page), "pages": .int(state.pageCount),
             "count": .int(state.totalCount), "hidden": .int(state.hiddenCount), "offline": .optional(state.offline),
         ])
-        if let offline = state.offline { screen.warnings.append(offline) }
+        if state.warnsOffline, let offline = state.offline { screen.warnings.append(offline) }
         guard state.page > 0 else {
             screen.blocks = [.line("no facts loaded")]
             return screen
@@ -78,7 +78,7 @@ public final class FactsView {
         if let href = fact.imageHref { fields.append(ScreenField("image_url", label: "address", href)) }
         if case .loaded(_, let file) = image { fields.append(ScreenField("image_file", label: "file", file)) }
         var screen = Screen.detail(row, feature: feature, title: fact.shownTitle, fields: fields)
-        if let offline = state.offline { screen.warnings.append(offline) }
+        if state.warnsOffline, let offline = state.offline { screen.warnings.append(offline) }
         if case .loaded(let info, let file) = image {
             screen.blocks.append(.image(file: file, format: info.format))
             screen.blocks.append(.hint("`view` opens the image"))

@@ -33,6 +33,8 @@ public final class FactsViewModel: ListDetailViewModel {
     private var page = 1
     private var size = 20
     private var cachedAt: Date?
+    /// Set by a fetch answered from the cache, for the one state that fetch publishes.
+    private var warnOffline = false
     private var images: [URL: ImageState] = [:]
     private var prefetch: Task<Void, Never>?
 
@@ -165,6 +167,7 @@ public final class FactsViewModel: ListDetailViewModel {
         }
         await loadImages(wanted, revalidate: fresh)
         startPrefetch()
+        warnOffline = answer.cachedAt != nil
         publish()
     }
 
@@ -226,6 +229,8 @@ public final class FactsViewModel: ListDetailViewModel {
         if let cachedAt {
             next.offline = "network unavailable: showing the \(facts.count) fact\(facts.count == 1 ? "" : "s") cached \(ElapsedTime.ago(cachedAt, now: clock.now))"
         }
+        next.warnsOffline = warnOffline
+        warnOffline = false
         next.favourites = favouriteRows(marks)
         state.value = next
     }

@@ -34,7 +34,7 @@ public struct MovieDBService: Sendable {
                 request.allowsCachedAnswer = !fresh
                 let response = try await send(request, client: client)
                 guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
-                    throw HTTPError(.undecodable, endpoint: request.endpoint, detail: "not TMDB's shape")
+                    throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
                 }
                 return MovieDBAnswer(item, cachedAt: response.cachedAt)
             },
@@ -55,7 +55,8 @@ public struct MovieDBService: Sendable {
         do {
             return MovieDBAnswer(try decoder.decode(T.self, from: response.body), cachedAt: response.cachedAt)
         } catch {
-            throw HTTPError(.undecodable, endpoint: request.endpoint, detail: "not TMDB's shape")
+            throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                        shape: HTTPError.shape(of: error))
         }
     }
 

@@ -87,11 +87,8 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                         """,
                     run: { [unowned self] arguments in
                         guard arguments.count <= 1 else { throw CommandError.usage("watch [DURATION]") }
-                        let duration = try arguments.first.map { word -> TimeInterval in
-                            guard let seconds = DurationText.seconds(word), seconds > 0, seconds <= 86_400 else {
-                                throw CommandError("'\(word.sanitizedForTerminal.truncated(toWidth: 20))' is not a duration up to a day (`30s`, `2m`, `1h`)")
-                            }
-                            return seconds
+                        let duration = try arguments.first.map { word throws(CommandError) -> TimeInterval in
+                            try DurationText.parse(word, upTo: 86_400, limit: "a day", examples: "`30s`, `2m`, `1h`")
                         }
                         try await self.watch(for: duration)
                         return nil
@@ -142,7 +139,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     /// What a change of the list is: its races, their order, the filter, the last failure.
     private var changeKey: [String] {
         let state = viewModel.state.value
-        return state.rows.map(\.item.id) + ["\(state.filter.sorted { $0.rawValue < $1.rawValue })", state.failure?.short ?? "",
+        return state.rows.map(\.item.id) + ["\(state.filter.sorted { $0.rawValue < $1.rawValue })", state.failure?.cause ?? "",
                                             state.updatedAt.map { "\($0.timeIntervalSince1970)" } ?? ""]
     }
 }

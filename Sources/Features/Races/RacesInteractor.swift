@@ -34,10 +34,10 @@ public final class RacesInteractor {
         /// When the list was last fetched successfully.
         public var updatedAt: Date?
         /// Why the last fetch failed, when it did (the list is the one before).
-        public var failure: RacesError?
+        public var failure: HTTPError?
         public var isLoaded: Bool { updatedAt != nil }
 
-        public init(races: [Race] = [], updatedAt: Date? = nil, failure: RacesError? = nil) {
+        public init(races: [Race] = [], updatedAt: Date? = nil, failure: HTTPError? = nil) {
             self.races = races
             self.updatedAt = updatedAt
             self.failure = failure
@@ -122,7 +122,7 @@ public final class RacesInteractor {
             fetched = races
             // One snapshot: the new list with its time, never the time with the old list.
             resort(updatedAt: clock.now)
-        } catch let error as RacesError {
+        } catch let error as HTTPError where error.kind != .cancelled {
             var next = snapshot.value
             next.failure = error
             snapshot.value = next
@@ -169,7 +169,7 @@ extension RacesInteractor.Snapshot: TraceSummarizable {
     public var traceSummary: String {
         var text = "\(races.count) races"
         if let first = races.first { text += ", next \(first.meetingName) R\(first.number.map(String.init) ?? "?")" }
-        if let failure { text += ", last update failed: \(failure.short)" }
+        if let failure { text += ", last update failed: \(failure.cause)" }
         return text
     }
 }

@@ -17,7 +17,7 @@ public struct RacesState: ListDetailState {
     /// The categories `filter` keeps; empty: all.
     public var filter: Set<RaceCategory> = []
     public var updatedAt: Date?
-    public var failure: RacesError?
+    public var failure: HTTPError?
     public var detail: Row?
     public var isLoading = false
     public var favouritesProblem: String?

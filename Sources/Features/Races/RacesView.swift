@@ -42,7 +42,7 @@ public final class RacesView {
             "known": .int(state.knownCount), "matching": .int(state.matchingCount), "shown": .int(state.rows.count),
             "filter": state.filter.isEmpty ? .null : .array(RaceCategory.allCases.filter(state.filter.contains).map { .string($0.rawValue) }),
             "updated": .optional(state.updatedAt.map(UTCTimestamp.iso8601)),
-            "failure": .optional(state.failure?.short),
+            "failure": .optional(state.failure?.cause),
             "now": .string(UTCTimestamp.iso8601(now)),
         ])
         var heading = ["Next to go"]
@@ -51,7 +51,7 @@ public final class RacesView {
         if let updated = state.updatedAt {
             if let failure = state.failure {
                 // "Updated just now" would read as if the failed update were the one just now.
-                heading.append("last good update \(ElapsedTime.ago(updated, now: now)); the latest update failed: \(failure.short)")
+                heading.append("last good update \(ElapsedTime.ago(updated, now: now)); the latest update failed: \(failure.cause)")
             } else {
                 heading.append("updated \(ElapsedTime.ago(updated, now: now))")
             }
