@@ -139,11 +139,15 @@ public final class LineEditor {
         return array
     }
 
+    /// The longest common prefix of the matches, which libedit writes in place of the word.
+    /// Never one that ends in a backslash escaping nothing (`a\ b` and `a\;c` share `a\`):
+    /// that backslash would escape whatever is typed next.
     nonisolated static func commonPrefix(_ words: [String]) -> String {
         guard var prefix = words.first else { return "" }
         for word in words.dropFirst() {
             while !word.hasPrefix(prefix) { prefix.removeLast() }
         }
+        if words.count > 1, prefix.reversed().prefix(while: { $0 == "\\" }).count % 2 == 1 { prefix.removeLast() }
         return prefix
     }
 }

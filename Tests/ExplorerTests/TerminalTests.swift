@@ -12,7 +12,7 @@ struct TerminalTests {
 
     /// Starts explorer in tmux with its data in the sandbox and the width it measures (no
     /// `--width`), unless `arguments` say otherwise.
-    private func start(_ arguments: [String] = [], environment: [String: String] = [:], term: String = "screen",
+    func start(_ arguments: [String] = [], environment: [String: String] = [:], term: String = "screen",
                        width: Int = 80, height: Int = 24, shell: String? = nil,
                        in sandbox: Sandbox) async throws -> TmuxSession {
         let command: [String]
@@ -69,7 +69,7 @@ struct TerminalTests {
         #expect(!written.contains("error"), "errors go to the terminal, not through tee")
     }
 
-    @Test("Ctrl-C stops `play` at once: the player gets the signal, the prompt comes back")
+    @Test("Ctrl-C stops `play` at once, as the line it shows says: the player gets the signal, the prompt comes back, no error")
     func controlCStopsThePlayer() async throws {
         let sandbox = try Sandbox("tty-play")
         try sandbox.writeExecutable("""
@@ -85,8 +85,10 @@ struct TerminalTests {
         try await tmux.enter("open 1")
         try await tmux.enter("play")
         let player = try await Self.waitForPID(in: sandbox.file("player.pid"))
+        try await tmux.waitFor("playing “Flake” with player (Ctrl-C stops)")
         try await tmux.press("C-c")
-        try await tmux.waitFor("the prompt back after Ctrl-C", timeout: 10) { $0.hasSuffix("itunes › Flake›") }
+        let after = try await tmux.waitFor("the prompt back after Ctrl-C", timeout: 10) { $0.hasSuffix("itunes › Flake›") }
+        #expect(!after.contains("error"), "Ctrl-C is how a preview is stopped: \(after)")
         #expect(try await Self.waitUntilGone(player), "the player \(player) still runs")
         try await tmux.enter("quit")
         #expect(try await tmux.exitStatus() == 0)

@@ -40,7 +40,7 @@ final class FactsViewModelTests {
         let service = source == .live ? documents.service : .http(EmbeddedHTTPClient(responder: FactsEmbeddedData.responder))
         let loader = ImageLoader(cache: cache, http: server, maxPerHost: maxPerHost, timeout: .seconds(60))
         viewModel = FactsViewModel(service: service, loader: loader, favourites: store, selection: selection, clock: clock,
-                                   pageSize: { pageSize })
+                                   pageFits: { $0.rows.count <= pageSize })
         recorder = StateRecorder(viewModel.state)
     }
 
@@ -398,7 +398,7 @@ final class FactsViewModelTests {
         let documents = FactsServiceFixture(Canada.document)
         let loader = ImageLoader(cache: cache, http: server)
         let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store, selection: selection,
-                                       clock: clock, pageSize: { size.value })
+                                       clock: clock, pageFits: { $0.rows.count <= size.value })
         try await viewModel.showPage(.number(3))
         #expect(viewModel.state.value == canada(page: 3))
 

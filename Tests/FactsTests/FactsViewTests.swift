@@ -30,7 +30,7 @@ final class FactsViewTests {
     func make(pageSize: Int = 20) -> (FactsViewModel, FactsView) {
         let loader = ImageLoader(cache: cache, http: server, timeout: .seconds(60))
         let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store,
-                                       selection: SourceSelection(.live), clock: clock, pageSize: { pageSize })
+                                       selection: SourceSelection(.live), clock: clock, pageFits: { $0.rows.count <= pageSize })
         return (viewModel, FactsView(viewModel: viewModel))
     }
 

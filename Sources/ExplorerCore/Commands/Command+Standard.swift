@@ -25,14 +25,24 @@ extension Command {
                 })
     }
 
-    /// `fav [N]`: toggles row N, or the open detail, and says what it is now.
+    /// `fav [N]`: toggles row N, or the open detail, and says what it is now. On the favourites
+    /// (`favs`) the list follows, its star changed (its numbers stay put until `favs` again), so
+    /// what `fav N` did there can be seen — and that N was a favourite's number, not a row's.
     public static func favourite<Model: ListDetailViewModel>(_ model: Model) -> Command {
         Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
                 complete: { previous in previous.isEmpty ? model.openableNumbers.map(String.init) : [] },
                 run: { arguments in
                     guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
+                    let feature = model.navigator.featureID
                     let toggle = try model.toggleFavourite(arguments.first)
-                    return .favouriteToggled(toggle, feature: model.navigator.featureID)
+                    var screen = Screen.favouriteToggled(toggle, feature: feature)
+                    if model.navigator.place == .favourites {
+                        let marks = model.navigator.marks()
+                        var favourites = Screen.favourites(model.favouriteRows(marks), feature: feature)
+                        favourites.warnFavouritesUnavailable(marks.problem)
+                        screen.blocks.append(.screen(key: "favourites", favourites))
+                    }
+                    return screen
                 })
             .intent(Model.self, "toggleFavourite(_:)")
     }

@@ -17,6 +17,9 @@ public struct Command {
     /// The view model's intent the command sends (`StarshipsViewModel.open(_:)`), for `arch`;
     /// nil for a command the shell or the feature answers itself.
     public private(set) var intent: String?
+    /// Whether Ctrl-C is how the command ordinarily ends (`watch`, a playing preview): at a
+    /// terminal it then stops the command without an `error: interrupted`.
+    public private(set) var endsAtInterrupt = false
 
     public init(
         _ name: String,
@@ -49,6 +52,13 @@ public struct Command {
         self.details = details
         self.complete = completeWord
         self.run = run
+    }
+
+    /// The same command, ended by Ctrl-C as by its own end (see ``endsAtInterrupt``).
+    public func endingAtInterrupt() -> Command {
+        var command = self
+        command.endsAtInterrupt = true
+        return command
     }
 
     /// The same command, naming the intent it sends: `.intent(StarshipsViewModel.self, "page(_:)")`.

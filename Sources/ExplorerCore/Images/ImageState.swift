@@ -1,13 +1,15 @@
 import Foundation
 
 /// Where an image of a row stands, as a list shows it: `640×480 JPEG 34 KB`, `no image`,
-/// `loading…`, `unavailable offline`, `failed: HTTP 404`, `not an image`.
+/// `loading…`, `unavailable offline`, `failed: HTTP 404`, `not an image`, `stand-in 60×90 PNG`.
 public enum ImageState: Sendable, Equatable {
     /// The row has no image.
     case none
     case loading
     /// In the image cache, and an image: its size and format, and the file.
     case loaded(ImageInfo, file: String)
+    /// The embedded data holds no images: ``StandInImage`` stands in for this one (its file).
+    case standIn(ImageInfo, file: String)
     /// Fetched, but the bytes are no PNG, JPEG, GIF or WebP.
     case notAnImage
     /// Not in the cache, and the network is unavailable (or the source is the embedded data).
@@ -19,6 +21,7 @@ public enum ImageState: Sendable, Equatable {
         case .none: "no image"
         case .loading: "loading…"
         case .loaded(let info, _): info.description
+        case .standIn(let info, _): "stand-in \(info.width)×\(info.height) \(info.format.rawValue)"
         case .notAnImage: "not an image"
         case .unavailableOffline: "unavailable offline"
         case .failed(let reason): "failed: \(reason)"
@@ -28,7 +31,7 @@ public enum ImageState: Sendable, Equatable {
     /// Whether it is settled for good (not worth asking again until `refresh`).
     public var isFinal: Bool {
         switch self {
-        case .loaded, .notAnImage, .none: true
+        case .loaded, .standIn, .notAnImage, .none: true
         default: false
         }
     }
@@ -41,9 +44,20 @@ public enum ImageState: Sendable, Equatable {
         case .loaded(let info, let file):
             ["state": "loaded", "format": .string(info.format.rawValue), "width": .int(info.width), "height": .int(info.height),
              "bytes": .int(info.byteCount), "file": .string(file)]
+        case .standIn(let info, let file):
+            ["state": "stand_in", "format": .string(info.format.rawValue), "width": .int(info.width), "height": .int(info.height),
+             "bytes": .int(info.byteCount), "file": .string(file)]
         case .notAnImage: ["state": "not_an_image"]
         case .unavailableOffline: ["state": "unavailable_offline"]
         case .failed(let reason): ["state": "failed", "reason": .string(reason)]
+        }
+    }
+
+    /// The file to draw or open: the image's, or its stand-in's.
+    public var file: String? {
+        switch self {
+        case .loaded(_, let file), .standIn(_, let file): file
+        default: nil
         }
     }
 

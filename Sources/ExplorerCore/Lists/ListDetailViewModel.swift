@@ -91,6 +91,18 @@ extension ListDetailViewModel {
         publish()
     }
 
+    /// Whether the favourites are on show, or a detail opened from them (`back` returns there).
+    public var isInFavourites: Bool {
+        navigator.place == .favourites || (navigator.place.isDetail && navigator.detailFromFavourites)
+    }
+
+    /// Where the user is inside the feature, for the prompt: `favourites` while in them, then
+    /// the title of the detail on show — `starships › favourites › Millennium Falcon›`, so the
+    /// favourites are never taken for the list (`fav 2` there is favourite 2).
+    public func location(title: (Item) -> String) -> [String] {
+        (isInFavourites ? ["favourites"] : []) + (detailItem.map { [title($0.item)] } ?? [])
+    }
+
     /// The item on the detail, with its row number, if the detail is on show.
     public var detailItem: (number: Int?, item: Item)? {
         guard case .detail(let number) = navigator.place else { return nil }

@@ -10,8 +10,9 @@ extension Screen {
     }
 
     /// A feature's favourites, numbered like any list (`favs`): `open N` opens one, `fav N`
-    /// unmarks (or marks again) one. Ids are written with what they are ids of (`starships/10`),
-    /// so they are never taken for row numbers.
+    /// unmarks (or marks again) one. The heading says where this is (`starships › favourites`),
+    /// as the prompt does. Ids are written with what they are ids of (`starships/10`), so they
+    /// are never taken for row numbers.
     public static func favourites(_ favourites: [FavouriteRow], feature: String) -> Screen {
         var screen = Screen(feature: feature, kind: "favourites",
                             facts: ["all": false, "count": .int(favourites.count)])
@@ -36,7 +37,7 @@ extension Screen {
             return screen
         }
         screen.blocks = [
-            .heading("\(feature) favourites · \(favourites.count)"), .table(table),
+            .heading("\(feature) › favourites · \(favourites.count)"), .table(table),
             .hint("`open N` shows one · `fav N` unmarks it · `back` returns to the list"),
         ]
         return screen

@@ -5,7 +5,9 @@
 /// minimums still do not fit, columns that may be dropped go, lowest ``Column/dropOrder``
 /// first; and if that is still not enough, truncatable columns shrink below their minimums. So
 /// every line fits any width down to ``TerminalSettings/minimumWidth``, and the columns that
-/// say what a row is (its number, its star, its name) stay.
+/// say what a row is (its number, its star, its name) stay. A column that wraps gives up width
+/// down to its longest word first, so its words stay whole; only when that cannot fit does it go
+/// narrower, and a word wider than it is then broken over lines, never cut.
 public struct TextTable: Sendable {
     public struct Column: Sendable {
         public enum Alignment: Sendable { case left, right }
@@ -19,7 +21,8 @@ public struct TextTable: Sendable {
         /// lowest first; nil: never left out.
         public var dropOrder: Int?
         /// A column whose cells are wrapped at spaces onto as many lines as they need, rather
-        /// than cut (a description); it gives up width like a truncatable column.
+        /// than cut (a description); it gives up width like a truncatable column, and a word
+        /// wider than it (a URL) is broken over lines.
         public var wraps: Bool
 
         public init(_ title: String, alignment: Alignment = .left, truncatable: Bool = true, minimumWidth: Int = 4,
@@ -53,7 +56,11 @@ public struct TextTable: Sendable {
         let natural = columns.indices.map { index in
             max(showsHeader ? columns[index].title.displayWidth : 0, cellWidths.map { $0[index] }.max() ?? 0)
         }
-        let (shown, widths) = fit(natural: natural, into: width)
+        // A wrapping column would rather not be narrower than its longest word.
+        let longestWords = columns.indices.map { index in
+            columns[index].wraps ? cells.map { Self.longestWord($0[index]) }.max() ?? 0 : 0
+        }
+        let (shown, widths) = fit(natural: natural, longestWords: longestWords, into: width)
 
         func line(_ values: [String], _ valueWidths: [Int]?) -> String {
             // One string grown in place: cells, their padding and the separators between.
@@ -89,7 +96,7 @@ public struct TextTable: Sendable {
                 continue
             }
             // The wrapped cells run down as many lines as they need; the others are on the first.
-            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, FieldList.wrap(row[$0], width: widths[$0])) })
+            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, Self.wrap(row[$0], width: widths[$0])) })
             let height = wrapped.values.map(\.count).max() ?? 1
             for lineIndex in 0..<height {
                 let values = columns.indices.map { index -> String in
@@ -102,14 +109,20 @@ public struct TextTable: Sendable {
         return lines.joined(separator: "\n")
     }
 
-    /// Which columns to show and how wide each is, to fit `width`.
-    private func fit(natural: [Int], into width: Int) -> (shown: [Int], widths: [Int]) {
+    /// Which columns to show and how wide each is, to fit `width`: with every wrapping column at
+    /// least as wide as its longest word if that fits, else at least as wide as its minimum.
+    private func fit(natural: [Int], longestWords: [Int], into width: Int) -> (shown: [Int], widths: [Int]) {
         var shown = Array(columns.indices)
         let droppable = columns.indices.filter { columns[$0].dropOrder != nil }
             .sorted { (columns[$0].dropOrder!, $0) < (columns[$1].dropOrder!, $1) }
         var toDrop = droppable[...]
         while true {
             var widths = natural
+            if longestWords.contains(where: { $0 > 0 }),
+               shrink(&widths, shown: shown, to: width, floor: { max(columns[$0].minimumWidth, longestWords[$0], 1) }) {
+                return (shown, widths)
+            }
+            widths = natural
             if shrink(&widths, shown: shown, to: width, floor: { max(columns[$0].minimumWidth, 1) }) {
                 return (shown, widths)
             }
@@ -137,6 +150,33 @@ public struct TextTable: Sendable {
             total -= 1
         }
         return true
+    }
+
+    /// The widest word of `text` (words are separated by spaces).
+    static func longestWord(_ text: String) -> Int {
+        guard text.displayWidth > 0 else { return 0 }
+        return text.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
+    }
+
+    /// `text` wrapped at spaces to `width`, a word wider than that broken into pieces that fit.
+    static func wrap(_ text: String, width: Int) -> [String] {
+        FieldList.wrap(text, width: width).flatMap { line -> [String] in
+            guard line.displayWidth > width, width > 0 else { return [line] }
+            var pieces: [String] = []
+            var piece = "", pieceWidth = 0
+            for character in line {
+                let characterWidth = DisplayWidth.of(character)
+                if pieceWidth + characterWidth > width, !piece.isEmpty {
+                    pieces.append(piece)
+                    piece = ""
+                    pieceWidth = 0
+                }
+                piece.append(character)
+                pieceWidth += characterWidth
+            }
+            if !piece.isEmpty { pieces.append(piece) }
+            return pieces
+        }
     }
 
     private func trimTrailing(_ text: String) -> String {

@@ -37,22 +37,31 @@ extension Shell {
                                      + (shared.isEmpty ? "" : "\(shared.joined(separator: ", ")) → ")
                                      + "the features (\(featureModules.joined(separator: ", "))) → explorer")]
 
+        let rows = registry.entries.map { entry in
+            let feature = registry.feature(entry.descriptor.id)
+            let settings: [String]
+            if case .object(let object) = entry.config.settings { settings = object.keys.sorted() } else { settings = [] }
+            let tables = ownTables(of: entry.descriptor.id)
+            return [ScreenTable.Cell(entry.descriptor.id),
+                    ScreenTable.Cell(feature.map { Self.module(of: type(of: $0)) } ?? "?"),
+                    ScreenTable.Cell(entry.config.baseURL.absoluteString),
+                    ScreenTable.Cell(settings.isEmpty ? "—" : settings.joined(separator: ", "), .array(settings.map(JSONValue.string))),
+                    ScreenTable.Cell(tables.isEmpty ? "—" : tables.joined(separator: ", "), .array(tables.map(JSONValue.string)))]
+        }
         let features = ScreenTable(
-            columns: [.init("id", truncatable: false), .init("module", truncatable: false), .init("base_url", title: "baseURL", minimumWidth: 12),
-                      .init("settings", minimumWidth: 8, dropOrder: 1), .init("tables", minimumWidth: 8, dropOrder: 2)],
-            rows: registry.entries.map { entry in
-                let feature = registry.feature(entry.descriptor.id)
-                let settings: [String]
-                if case .object(let object) = entry.config.settings { settings = object.keys.sorted() } else { settings = [] }
-                let tables = ownTables(of: entry.descriptor.id)
-                return [ScreenTable.Cell(entry.descriptor.id),
-                        ScreenTable.Cell(feature.map { Self.module(of: type(of: $0)) } ?? "?"),
-                        ScreenTable.Cell(entry.config.baseURL.absoluteString),
-                        ScreenTable.Cell(settings.isEmpty ? "—" : settings.joined(separator: ", "), .array(settings.map(JSONValue.string))),
-                        ScreenTable.Cell(tables.isEmpty ? "—" : tables.joined(separator: ", "), .array(tables.map(JSONValue.string)))]
-            },
-            key: "features")
-        blocks += [.blankLine, .line("features, as Plugins.json lists them (source: \(source.current.rawValue)):"), .table(features)]
+            columns: [.init("id", truncatable: false), .init("module", truncatable: false), .init("base_url", title: "baseURL", minimumWidth: 12, wraps: true),
+                      .init("settings", minimumWidth: 8, wraps: true), .init("tables", minimumWidth: 8, wraps: true)],
+            rows: rows, key: "features")
+        // Narrower than the table with its words whole, each feature is a line with its
+        // settings and tables wrapped beneath: nothing is cut.
+        let compact = rows.flatMap { cells -> [ScreenBlock] in
+            var lines: [ScreenBlock] = [.paragraph("\(cells[0].text)  \(cells[1].text)  \(cells[2].text)")]
+            if cells[3].text != "—" { lines.append(.paragraph("settings: \(cells[3].text)", indent: 2)) }
+            if cells[4].text != "—" { lines.append(.paragraph("tables: \(cells[4].text)", indent: 2)) }
+            return lines
+        }
+        blocks += [.blankLine, .line("features, as Plugins.json lists them (source: \(source.current.rawValue)):"),
+                   .sizeClasses(compact: compact, regular: [.table(features)], regularWidth: Self.wholeWordsWidth(features))]
 
         if let first = registry.entries.first, let context = registry.context(first.descriptor.id) {
             blocks += [.blankLine, .line("each feature's client stack, outermost first (\(first.descriptor.id)'s):")]
@@ -80,14 +89,14 @@ extension Shell {
             return [ScreenTable.Cell(label), ScreenTable.Cell(Self.typeName(of: child.value))]
         }
         blocks += [.blankLine, .line("\(Self.typeName(of: feature))'s pieces:"),
-                   .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10)], rows: pieces,
+                   .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10, wraps: true)], rows: pieces,
                                       showsHeader: false, key: "pieces"))]
 
         let commands = commands(of: feature).map { command in
             [ScreenTable.Cell(command.usage), ScreenTable.Cell(command.intent.map { "→ \($0)" } ?? "(the feature itself)", .optional(command.intent))]
         }
         blocks += [.blankLine, .line("commands → the intents they send:"),
-                   .table(ScreenTable(columns: [.init("command", minimumWidth: 12), .init("intent", truncatable: false)], rows: commands,
+                   .table(ScreenTable(columns: [.init("command", minimumWidth: 12, wraps: true), .init("intent", truncatable: false)], rows: commands,
                                       showsHeader: false, key: "commands"))]
 
         var facts: JSONObject = ["module": .string(Self.module(of: type(of: feature)))]
@@ -99,8 +108,8 @@ extension Shell {
             }
             facts["state"] = .string(Self.typeName(of: state))
             blocks += [.blankLine, .line("the view model's state, \(Self.typeName(of: state)), now:"),
-                       .table(ScreenTable(columns: [.init("field", truncatable: false), .init("type", minimumWidth: 8, dropOrder: 1),
-                                                    .init("now", minimumWidth: 8)],
+                       .table(ScreenTable(columns: [.init("field", truncatable: false), .init("type", minimumWidth: 8, dropOrder: 1, wraps: true),
+                                                    .init("now", minimumWidth: 8, wraps: true)],
                                           rows: fields, showsHeader: false, key: "state_fields"))]
         }
 
@@ -216,11 +225,31 @@ extension Shell {
 
     private static func currentState<M: StatefulViewModel>(_ model: M) -> Any { model.state.value }
 
-    /// The layers of a client, outermost first, drawn as a tree: each with what it does.
+    /// The layers of a client, outermost first, drawn as a tree: each with what it does, beside
+    /// it or, when that would leave it under 24 columns, wrapped beneath it.
     static func clientStackTable(_ client: any HTTPClient) -> ScreenBlock {
-        .table(ScreenTable(columns: [.init("layer", truncatable: false), .init("does", minimumWidth: 12)],
-                           rows: clientStack(client).map { [ScreenTable.Cell($0.tree, .string($0.name)), ScreenTable.Cell($0.summary)] },
-                           showsHeader: false, key: "client_stack_tree"))
+        let layers = clientStack(client)
+        let table = ScreenTable(columns: [.init("layer", truncatable: false), .init("does", minimumWidth: 12, wraps: true)],
+                                rows: layers.map { [ScreenTable.Cell($0.tree, .string($0.name)), ScreenTable.Cell($0.summary)] },
+                                showsHeader: false, key: "client_stack_tree")
+        let compact = layers.flatMap { layer -> [ScreenBlock] in
+            let indent = layer.tree.prefix { $0 == " " || $0 == "│" || $0 == "├" || $0 == "└" || $0 == "─" }.count + 3
+            return [.line(layer.tree)] + (layer.summary.isEmpty ? [] : [.paragraph(layer.summary, indent: indent)])
+        }
+        let treeWidth = layers.map(\.tree.displayWidth).max() ?? 0
+        return .sizeClasses(compact: compact, regular: [.table(table)], regularWidth: treeWidth + 2 + 24)
+    }
+
+    /// The width `table` takes with the words of its wrapping columns whole: from there on it is
+    /// shown as a table.
+    static func wholeWordsWidth(_ table: ScreenTable) -> Int {
+        let text = table.textTable
+        let widths = text.columns.indices.map { index -> Int in
+            let cells = text.rows.map { $0[index] }
+            let widest = text.columns[index].wraps ? cells.map(TextTable.longestWord).max() ?? 0 : cells.map(\.displayWidth).max() ?? 0
+            return max(widest, text.showsHeader ? text.columns[index].title.displayWidth : 0, text.columns[index].minimumWidth)
+        }
+        return widths.reduce(0, +) + text.separator.displayWidth * max(widths.count - 1, 0)
     }
 
     static func clientStack(_ client: any HTTPClient, prefix: String = "  ", childPrefix: String = "  ")

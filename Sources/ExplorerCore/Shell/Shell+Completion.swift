@@ -1,16 +1,14 @@
 extension Shell {
-    /// Candidates for the word being typed at the end of `line` (the text before the cursor):
-    /// command names first, then what the command expects — feature ids after `use`, `next` and
-    /// `prev` after `page`, row numbers after `open`, keys and values after `filter`.
+    /// What to put in place of the word being typed at the end of `line` (the text before the
+    /// cursor): command names first, then what the command expects — feature ids after `use`,
+    /// `next` and `prev` after `page`, row numbers after `open`, keys and values after `filter`,
+    /// file names after `run`. The line is read as the tokenizer reads it (quotes, backslashes,
+    /// `;`, comments), and each candidate is written back so that it reads as one word again:
+    /// `run my demo.txt` becomes `run my\ demo.txt` (see ``PartialLine``).
     public func completions(for line: String) -> [String] {
-        let segment = line.split(separator: ";", omittingEmptySubsequences: false).last.map(String.init) ?? line
-        var words = segment.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
-        let partial: String
-        if segment.last == " " || segment.last == "\t" || words.isEmpty {
-            partial = ""
-        } else {
-            partial = words.removeLast()
-        }
+        let typed = PartialLine(line)
+        guard !typed.inComment else { return [] }
+        let words = typed.words, partial = typed.partial
         let candidates: [String]
         if let name = words.first {
             candidates = argumentCandidates(command: name, previous: Array(words.dropFirst()), partial: partial)
@@ -22,7 +20,8 @@ extension Shell {
             .filter { $0.lowercased().hasPrefix(partial.lowercased()) && seen.insert($0).inserted }
         // File names (`run`, `once`, `output`) are never padded: a file called `1` is not `01`.
         let completesFileNames = words.first.map(Self.fileNameCommands.contains) ?? false
-        return partial.isEmpty && !completesFileNames ? Self.equalWidthNumbers(matches) : matches
+        let shown = partial.isEmpty && !completesFileNames ? Self.equalWidthNumbers(matches) : matches
+        return shown.compactMap { typed.replacement(for: $0, isOnly: shown.count == 1) }
     }
 
     /// The commands whose argument is a file name.

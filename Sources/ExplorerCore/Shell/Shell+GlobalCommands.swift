@@ -245,8 +245,9 @@ extension Shell {
             columns: [
                 .init("active", title: "", truncatable: false, minimumWidth: 1),
                 .init("id", truncatable: false),
-                .init("title", minimumWidth: 10, dropOrder: 2),
-                .init("summary", minimumWidth: 12, dropOrder: 1),
+                // Wrapped, never cut: a summary is what says what the feature is.
+                .init("title", minimumWidth: 10, dropOrder: 2, wraps: true),
+                .init("summary", minimumWidth: 12, dropOrder: 1, wraps: true),
             ],
             rows: registry.entries.map { entry in
                 let isActive = entry.descriptor.id == activeID

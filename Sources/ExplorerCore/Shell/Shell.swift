@@ -235,6 +235,10 @@ public final class Shell {
         output.clearProgress()
         if task.isCancelled {
             activeFeature?.didInterrupt()
+            // Ctrl-C is how `watch` (or a playing preview) ends: nothing went wrong.
+            if let name = words.first, (globalCommands + activeCommands).first(where: { $0.name == name })?.endsAtInterrupt == true {
+                return
+            }
             throw CommandError("interrupted")
         }
         if let screen = withStoreWarnings(try outcome.get()) {
@@ -342,11 +346,12 @@ public final class Shell {
 
     // MARK: Prompt
 
-    /// `explorer› `, `starships› `, `starships › Millennium Falcon› `.
+    /// `explorer› `, `starships› `, `starships › Millennium Falcon› `: shortened to leave at
+    /// least half the width to type in (see ``prompt(path:width:)``).
     public var prompt: String {
         guard let activeID else { return "explorer› " }
         let path = [activeID] + (activeFeature?.location ?? []).map { $0.sanitizedForTerminal.truncated(toWidth: 40) }
-        return path.joined(separator: " › ") + "› "
+        return Self.prompt(path: path, width: terminal.currentWidth)
     }
 
     // MARK: Global commands used by the command table

@@ -32,7 +32,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.item.name] } ?? []
+        viewModel.location { $0.name }
     }
 
     public var model: CharactersViewModel { viewModel }

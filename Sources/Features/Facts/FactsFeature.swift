@@ -22,9 +22,12 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
     public let viewModel: FactsViewModel
     public let view: FactsView
     private let environment: [String: String]
+    /// The terminal's status line: says a viewer is running and that Ctrl-C stops it.
+    private let announce: @MainActor (String) -> Void
 
     public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
         self.environment = environment
+        announce = context.progress
         let settings = context.settings
         let perHost = Self.maxConcurrentImagesPerHostSetting.int(in: settings, default: 6)
         let timeout = Self.imageTimeoutSetting.double(in: settings, default: 5)
@@ -35,17 +38,23 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         viewModel = FactsViewModel(
             service: .http(context.http, path: Self.pathSetting.string(in: settings, default: FactsService.defaultPath)),
             loader: loader, favourites: context.favourites, selection: context.selection, clock: context.clock,
-            pageSize: {
-                // A screen's worth: the terminal's height less the heading and the prompt; 20 when piped.
-                if let configuredPageSize { return configuredPageSize }
-                return terminal.currentHeight.map { max($0 - 4, 5) } ?? 20
+            pageFits: { state in
+                // A screen's worth: as many facts as the window shows with the prompt below them,
+                // laid out at its width (a fact takes a line or several); 20 facts when there is
+                // no window to measure (piped, or --width), so scripts page the same everywhere;
+                // `pageSize` fixes the number.
+                guard let height = configuredPageSize == nil ? terminal.currentHeight : nil else {
+                    return state.rows.count <= (configuredPageSize ?? 20)
+                }
+                let text = TextRenderer(width: terminal.currentWidth).render(FactsView.list(state))
+                return text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } < height
             },
             tracer: context.tracer)
         view = FactsView(viewModel: viewModel, tracer: context.tracer)
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.item.shownTitle] } ?? []
+        viewModel.location { $0.shownTitle }
     }
 
     public var model: FactsViewModel { viewModel }
@@ -68,6 +77,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         let viewModel = self.viewModel
         let view = self.view
         let environment = self.environment
+        let announce = self.announce
         return [
             Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth screen of facts, with their images",
                     complete: { previous in
@@ -82,7 +92,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("view") }
-                        let (fact, file) = try viewModel.openedImage()
+                        let (fact, file, isStandIn) = try viewModel.openedImage()
                         if let name = environment["EXPLORER_VIEWER"], !name.isEmpty {
                             let viewer: ExternalProgram
                             do {
@@ -90,11 +100,14 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                             } catch {
                                 throw CommandError("EXPLORER_VIEWER=\(name.sanitizedForTerminal): \(error)")
                             }
+                            announce("viewing the image of “\(fact.shownTitle.sanitizedForTerminal)” with \(viewer.name) (Ctrl-C stops)")
                             let status = try await viewer.run([file.path])
-                            return FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status), fact: fact)
+                            return FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status), fact: fact,
+                                                    isStandIn: isStandIn)
                         }
-                        return FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact)
-                    }).intent(FactsViewModel.self, "openedImage()"),
+                        return FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact,
+                                                isStandIn: isStandIn)
+                    }).intent(FactsViewModel.self, "openedImage()").endingAtInterrupt(),
             .refresh(summary: "load the facts again (never from the cache) and revalidate the images",
                      reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(FactsViewModel.self, "refresh()"),
         ]

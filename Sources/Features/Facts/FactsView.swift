@@ -76,21 +76,34 @@ public final class FactsView {
             ScreenField("image", text: image.text, value: image.json),
         ]
         if let href = fact.imageHref { fields.append(ScreenField("image_url", label: "address", href)) }
-        if case .loaded(_, let file) = image { fields.append(ScreenField("image_file", label: "file", file)) }
+        if let file = image.file { fields.append(ScreenField("image_file", label: "file", file)) }
         var screen = Screen.detail(row, feature: feature, title: fact.shownTitle, fields: fields)
         if state.warnsOffline, let offline = state.offline { screen.warnings.append(offline) }
-        if case .loaded(let info, let file) = image {
+        switch image {
+        case .loaded(let info, let file):
             screen.blocks.append(.image(file: file, format: info.format))
             screen.blocks.append(.hint("`view` opens the image"))
+        case .standIn(let info, let file):
+            screen.blocks.append(.image(file: file, format: info.format))
+            screen.blocks.append(.note("the image is a stand-in: the embedded data holds no images (`source live` loads the real one)"))
+            screen.blocks.append(.hint("`view` opens the stand-in"))
+        default:
+            break
         }
         return screen
     }
 
-    /// What `view` did.
-    static func viewed(_ outcome: OpenOutcome, fact: Fact) -> Screen {
+    /// What `view` did; `isStandIn` when it opened the stand-in of an image the embedded data lacks.
+    static func viewed(_ outcome: OpenOutcome, fact: Fact, isStandIn: Bool = false) -> Screen {
         var facts = outcome.facts(key: "file")
         facts["title"] = .optional(fact.title)
-        return .message(outcome.text(label: "image of “\(fact.shownTitle)”"), feature: feature, kind: "view", facts: facts)
+        facts["stand_in"] = .bool(isStandIn)
+        var text = outcome.text(label: isStandIn ? "stand-in for the image of “\(fact.shownTitle)”" : "image of “\(fact.shownTitle)”")
+        if isStandIn {
+            text += outcome.opened ? ": a stand-in for the image of “\(fact.shownTitle)” (the embedded data holds no images)"
+                : " (the embedded data holds no images)"
+        }
+        return .message(text, feature: feature, kind: "view", facts: facts)
     }
 }
 

@@ -3,13 +3,14 @@ import Foundation
 import Reactive
 
 /// The facts screen's logic: the document's rows (empty ones left out and counted), a page of
-/// them at a time (a screen's worth), and the state of each row's image.
+/// them at a time (a screen's worth: as many as ``pageFits`` says fit), and the state of each
+/// row's image.
 ///
 /// Showing a page loads its images through the ``ImageLoader`` — all at once, a few at a time
 /// per host, each with its own timeout — and the command settles when they have answered, so
 /// scripts stay deterministic. Meanwhile the next page's images are prefetched in the
 /// background; `back`, leaving the feature or Ctrl-C stop that. With the embedded source no
-/// image is asked for: the image cache answers, or the row says the image is unavailable offline.
+/// image is asked for: the image cache answers, or a stand-in (``StandInImage``) takes the image's place.
 ///
 /// An intent that fails throws and leaves the state as it was.
 @MainActor
@@ -24,14 +25,16 @@ public final class FactsViewModel: ListDetailViewModel {
     private let selection: SourceSelection
     private let clock: any AppClock
     private let tracer: Tracer?
-    /// Rows per page: a screen's worth.
-    private let pageSize: @MainActor () -> Int
+    /// Whether a list showing this state fits on a page: the feature measures the lines it
+    /// takes at the terminal's size (or counts rows); asked as pages are laid out.
+    private let pageFits: @MainActor (FactsState) -> Bool
 
     private var document: FactsDocument?
     private var facts: [Fact] = []
     private var hiddenCount = 0
     private var page = 1
-    private var size = 20
+    /// The index in ``facts`` of each page's first fact.
+    private var pageStarts = [0]
     private var cachedAt: Date?
     /// Set by a fetch answered from the cache, for the one state that fetch publishes.
     private var warnOffline = false
@@ -39,28 +42,67 @@ public final class FactsViewModel: ListDetailViewModel {
     private var prefetch: Task<Void, Never>?
 
     public init(service: FactsService, loader: ImageLoader, favourites: FavouritesStore, selection: SourceSelection,
-                clock: any AppClock = LiveClock(), pageSize: @escaping @MainActor () -> Int = { 20 }, tracer: Tracer? = nil) {
+                clock: any AppClock = LiveClock(), pageFits: @escaping @MainActor (FactsState) -> Bool = { $0.rows.count <= 20 },
+                tracer: Tracer? = nil) {
         self.service = service
         self.loader = loader
         self.selection = selection
         self.clock = clock
-        self.pageSize = pageSize
+        self.pageFits = pageFits
         self.tracer = tracer
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(FactsState(), traceLabel: "FactsViewModel.state", tracer: tracer)
     }
 
     private var isEmbedded: Bool { selection.current == .embedded }
-    public var pageCount: Int { facts.isEmpty ? 0 : (facts.count + size - 1) / size }
+    public var pageCount: Int { facts.isEmpty ? 0 : pageStarts.count }
 
     // MARK: Rows
 
     public var rowNumbers: [Int] { rows(onPage: page).map(\.number) }
 
     private func rows(onPage page: Int) -> [(number: Int, fact: Fact)] {
-        let start = (page - 1) * size
-        guard start >= 0, start < facts.count else { return [] }
-        return (start..<min(start + size, facts.count)).map { ($0 + 1, facts[$0]) }
+        guard page >= 1, page <= pageCount else { return [] }
+        let end = page < pageStarts.count ? pageStarts[page] : facts.count
+        return (pageStarts[page - 1]..<end).map { ($0 + 1, facts[$0]) }
+    }
+
+    // MARK: Pages
+
+    /// Lays the facts out in pages from page `first` on (the pages before keep their facts):
+    /// each takes as many facts as fit (``pageFits``), at least one. Laid out again whenever a
+    /// page is shown, so the pages follow the window as it is then.
+    private func paginate(from first: Int = 1) {
+        var starts = Array(pageStarts.prefix(max(min(first, pageStarts.count), 1)))
+        if starts.isEmpty { starts = [0] }
+        let marks = navigator.marks()
+        var start = starts[starts.count - 1]
+        while start < facts.count {
+            var count = 1
+            while start + count < facts.count, pageFits(candidate(from: start, count: count + 1, page: starts.count, marks: marks)) {
+                count += 1
+            }
+            start += count
+            if start < facts.count { starts.append(start) }
+        }
+        pageStarts = starts
+    }
+
+    /// The list as it would show `count` facts from `start`, for measuring: as many pages as
+    /// there are facts (the widest heading, with the hint to page on), and each image as it is
+    /// known or, not known yet, as wide as a state usually is (`unavailable offline`).
+    private func candidate(from start: Int, count: Int, page: Int, marks: FavouriteMarks) -> FactsState {
+        var state = FactsState()
+        state.title = document?.title
+        state.page = page
+        state.pageCount = max(facts.count, page)
+        state.totalCount = facts.count
+        state.hiddenCount = hiddenCount
+        state.rows = (start..<start + count).map { marks.row($0 + 1, facts[$0]) }
+        for url in state.rows.compactMap(\.item.imageURL) {
+            state.images[url.absoluteString] = images[url] ?? .unavailableOffline
+        }
+        return state
     }
 
     public func row(named text: String) throws(CommandError) -> (number: Int, item: Fact) {
@@ -98,10 +140,11 @@ public final class FactsViewModel: ListDetailViewModel {
     /// `page next|prev|N`: another screen's worth of facts, with their images.
     public func showPage(_ argument: PageArgument) async throws {
         if document == nil { try await load() }
-        let target = try argument.target(current: page, count: max(pageCount, 1))
+        paginate()
+        let target = try argument.target(current: min(page, max(pageCount, 1)), count: max(pageCount, 1))
         page = target
         navigator.showList()
-        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL), revalidate: false)
+        await loadImagesOfPage(revalidate: false)
         startPrefetch()
         publish()
     }
@@ -130,12 +173,13 @@ public final class FactsViewModel: ListDetailViewModel {
         prefetch = nil
     }
 
-    /// The file of the image on the detail, or why there is none.
-    public func openedImage() throws -> (fact: Fact, file: URL) {
+    /// The file of the image on the detail (or of its stand-in), or why there is none.
+    public func openedImage() throws -> (fact: Fact, file: URL, isStandIn: Bool) {
         guard let shown = detailItem else { throw CommandError("open a fact first (`open N`)") }
         let fact = shown.item
         switch state.value.image(of: fact) {
-        case .loaded(_, let file): return (fact, URL(fileURLWithPath: file))
+        case .loaded(_, let file): return (fact, URL(fileURLWithPath: file), false)
+        case .standIn(_, let file): return (fact, URL(fileURLWithPath: file), true)
         case let other: throw CommandError("“\(fact.shownTitle.sanitizedForTerminal)” has no image to view (\(other.text))")
         }
     }
@@ -151,9 +195,9 @@ public final class FactsViewModel: ListDetailViewModel {
         facts = answer.document.rows.filter { !$0.isEmpty }
         hiddenCount = answer.document.rows.count - facts.count
         cachedAt = answer.cachedAt
-        size = max(pageSize(), 1)
+        paginate()
         page = min(max(page, 1), max(pageCount, 1))
-        var wanted = rows(onPage: page).compactMap(\.fact.imageURL)
+        var wanted: [URL] = []
         if let shownTitle {
             // The detail follows its fact (by title) into the new document, or the list shows.
             if let index = facts.firstIndex(where: { $0.title != nil && $0.title == shownTitle }) {
@@ -165,20 +209,34 @@ public final class FactsViewModel: ListDetailViewModel {
         } else if navigator.place != .favourites {
             navigator.showList()
         }
-        await loadImages(wanted, revalidate: fresh)
+        await loadImagesOfPage(revalidate: fresh, with: wanted)
         startPrefetch()
         warnOffline = answer.cachedAt != nil
         publish()
     }
 
-    /// The states of `urls`' images: from the cache with the embedded source (no requests),
-    /// else through the loader; what is settled already is not asked for again (unless revalidating).
+    /// Loads the images of the page on show (and `more`, all at once); when, with them known,
+    /// the page no longer fits (an image's state wider than measured), lays the pages out again
+    /// from this one.
+    private func loadImagesOfPage(revalidate: Bool, with more: [URL] = []) async {
+        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL) + more, revalidate: revalidate)
+        let shown = rows(onPage: page)
+        if shown.count > 1, let first = shown.first,
+           !pageFits(candidate(from: first.number - 1, count: shown.count, page: page, marks: navigator.marks())) {
+            paginate(from: page)
+        }
+    }
+
+    /// The states of `urls`' images: with the embedded source from the cache (no requests), a
+    /// stand-in where it has none; else through the loader. What is settled already is not asked
+    /// for again (unless revalidating).
     private func loadImages(_ urls: [URL], revalidate: Bool) async {
         let wanted = urls.filter { revalidate || !(images[$0]?.isFinal ?? false) }
         guard !wanted.isEmpty else { return }
         if isEmbedded {
+            let standIn = (try? loader.cache.standInFile()).map { ImageState.standIn(StandInImage.info, file: $0.path) } ?? .unavailableOffline
             for url in wanted {
-                images[url] = await loader.cache.cached(url).map { ImageState.of(file: $0.file) } ?? .unavailableOffline
+                images[url] = await loader.cache.cached(url).map { ImageState.of(file: $0.file) } ?? standIn
             }
             return
         }

@@ -33,7 +33,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.item.title] } ?? []
+        viewModel.location { $0.title }
     }
 
     public var model: ITunesViewModel { viewModel }
@@ -85,8 +85,9 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
             Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("play") }
-                        return ITunesView.played(try await previews.play(try openItem(), service: service))
-                    }).intent(ITunesPreviews.self, "play(_:service:)"),
+                        return ITunesView.played(try await previews.play(try openItem(), service: service,
+                                                                         announce: { [viewModel] in await viewModel.showProgress($0) }))
+                    }).intent(ITunesPreviews.self, "play(_:service:)").endingAtInterrupt(),
             Command("web", summary: "on a detail: open the store page (or print its address)",
                     run: { arguments in
                         guard arguments.isEmpty else { throw CommandError.usage("web") }

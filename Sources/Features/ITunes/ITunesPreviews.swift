@@ -14,7 +14,9 @@ public struct ITunesPreviews: Sendable {
 
     /// Downloads the preview of `item` into the cache (afresh each time, so a file from another
     /// source is never played by mistake), plays it if a player exists, and says what happened.
-    public func play(_ item: ITunesItem, service: ITunesService) async throws -> PreviewOutcome {
+    /// `announce` is told while the player runs (`playing “I Got You” with ffplay (Ctrl-C stops)`).
+    public func play(_ item: ITunesItem, service: ITunesService,
+                     announce: @Sendable (String) async -> Void = { _ in }) async throws -> PreviewOutcome {
         guard let text = item.previewUrl, let url = URL(string: text), DesktopOpener.isWeb(url) else {
             throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) preview")
         }
@@ -31,6 +33,7 @@ public struct ITunesPreviews: Sendable {
         }
         var outcome = PreviewOutcome(title: item.title, trackID: item.trackId, file: file, player: nil, isStandIn: suffix == "wav")
         guard let player else { return outcome }
+        await announce("playing “\(item.title)” with \(player.program.name) (Ctrl-C stops)")
         let status = try await player.play(file)
         guard status == 0 else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
         outcome.player = player.program.name

@@ -16,6 +16,12 @@ public final class ITunesViewModel: ListDetailViewModel {
     private let service: ITunesService
     private let progress: @MainActor (String) -> Void
     private var term: String?
+
+    /// Shows `text` on the transient status line of a terminal (what runs now; nothing when piped).
+    public func showProgress(_ text: String) {
+        progress(text.sanitizedForTerminal)
+    }
+
     private var results: [ITunesItem] = []
     private var page = 0
     private var detailNotRefreshed: String?

@@ -2,8 +2,8 @@ import ExplorerCore
 import Foundation
 
 /// MovieDB's embedded data: page 1 of each category and the full detail (with videos) of the
-/// four titles recorded with one; no images. Every other request is a 404, as TMDB would
-/// answer for what it does not have.
+/// four titles recorded with one; no images (`poster` opens a ``StandInImage``). Every other
+/// request is a 404, as TMDB would answer for what it does not have.
 public enum MovieDBEmbeddedData {
     /// Answers `/movie/popular?page=1` and `/movie/419704` (any query) from the embedded answers.
     public static let responder: EmbeddedResponder = { request in
@@ -25,6 +25,11 @@ public enum MovieDBEmbeddedData {
     /// The titles whose full detail the embedded data has.
     public static var titlesWithDetails: [String] {
         details.map(\.title).sorted()
+    }
+
+    /// The titles whose embedded detail lists videos (for `trailer`).
+    public static var titlesWithVideos: [String] {
+        details.filter { !($0.detail?.videos ?? []).isEmpty }.map(\.title).sorted()
     }
 
     /// Each category's embedded page, decoded.

@@ -40,8 +40,10 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                            tracer: context.tracer)
     }
 
-    /// The category (or search) on show, then the title of the detail: `movies top › Ad Astra`.
+    /// The category (or search) on show, then the title of the detail: `movies top › Ad Astra`;
+    /// in the favourites, `favourites` instead of the category.
     public var location: [String] {
+        if viewModel.isInFavourites { return viewModel.location { $0.title } }
         let state = viewModel.state.value
         var location: [String]
         switch state.mode {
@@ -129,14 +131,16 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         guard let text = MovieDBView.imageURL(item.posterPath, base: view.imageBaseURL), let url = URL(string: text) else {
                             throw CommandError("TMDB has no poster for “\(item.title.sanitizedForTerminal)”")
                         }
+                        // The embedded data holds no images: a stand-in, unless a live session cached the poster.
                         let image: CachedImage
-                        do {
+                        let isStandIn = viewModel.isEmbeddedSource ? await images.cached(url) == nil : false
+                        if isStandIn {
+                            image = CachedImage(file: try images.standInFile(), byteCount: StandInImage.png.count, wasCached: false)
+                        } else {
                             image = try await images.image(at: url, using: http)
-                        } catch let error as HTTPError where error.kind == .status(404) && viewModel.isEmbeddedSource {
-                            throw CommandError("the embedded data holds no images: `source live` fetches the poster (\(text))")
                         }
                         let outcome = try await opener.open(file: image.file)
-                        return MovieDBView.poster(outcome, image: image, url: text, title: item.title)
+                        return MovieDBView.poster(outcome, image: image, url: text, title: item.title, isStandIn: isStandIn)
                     }).intent(MovieDBViewModel.self, "openedItem()"),
             .refresh(summary: "ask TMDB again for what is on show: the page, the search or the detail (never the cache)",
                      reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(MovieDBViewModel.self, "refresh()"),

@@ -12,6 +12,9 @@ public struct MovieDBState: ListDetailState {
     /// The page on show (1-based; 0 before anything is loaded) and how many can be asked for.
     public var page = 0
     public var pageCount = 0
+    /// How many of TMDB's pages the data holds, when not all of them: the embedded data holds
+    /// page 1 of each category (nil: every page can be asked for).
+    public var heldPages: Int?
     /// How many titles TMDB has in the category or for the search.
     public var totalCount = 0
     /// With `filter`: how many titles of the category are cached (all pages ever fetched).

@@ -37,8 +37,11 @@ public final class MovieDBView {
                 return screen
             }
             let noun = (state.category.kind == .movie ? "movie" : "show") + (state.totalCount == 1 ? "" : "s")
+            // The embedded data says what it holds: page 1 of TMDB's 500, not a page 2 that fails.
+            let pages = state.heldPages.map { "page \(state.page) of \($0) embedded (TMDB has \(ReadableNumber.grouping(state.pageCount)))" }
+                ?? "page \(state.page) of \(ReadableNumber.grouping(state.pageCount))"
             screen.blocks = [
-                .heading("\(state.category.title) · page \(state.page) of \(ReadableNumber.grouping(state.pageCount)) · \(ReadableNumber.grouping(state.totalCount)) \(noun)"),
+                .heading("\(state.category.title) · \(pages) · \(ReadableNumber.grouping(state.totalCount)) \(noun)"),
                 .table(table),
             ]
         case .filter(let words):
@@ -100,7 +103,8 @@ public final class MovieDBView {
             facts["origin"] = .string(origin.rawValue)
         }
         facts["page"] = .int(state.page)
-        facts["pages"] = .int(state.pageCount)
+        facts["pages"] = .int(state.heldPages ?? state.pageCount)
+        if case .category = state.mode { facts["tmdb_pages"] = .int(state.pageCount) }
         facts["count"] = .int(state.totalCount)
         facts["offline"] = .optional(state.offline)
         return facts
@@ -246,12 +250,19 @@ public final class MovieDBView {
     }
 
     /// What `poster` did.
-    static func poster(_ outcome: OpenOutcome, image: CachedImage, url: String, title: String) -> Screen {
+    static func poster(_ outcome: OpenOutcome, image: CachedImage, url: String, title: String, isStandIn: Bool = false) -> Screen {
         var facts = outcome.facts(key: "file")
         facts["url"] = .string(url)
         facts["bytes"] = .int(image.byteCount)
         facts["from_cache"] = .bool(image.wasCached)
         facts["title"] = .string(title)
+        facts["stand_in"] = .bool(isStandIn)
+        guard !isStandIn else {
+            let why = "the embedded data holds no images; `source live` fetches the poster"
+            let text = outcome.opened ? "opened \(outcome.target): a stand-in for the poster of “\(title)” (\(why))"
+                : outcome.text(label: "stand-in for the poster of “\(title)”") + " (\(why))"
+            return .message(text, feature: feature, kind: "poster", facts: facts)
+        }
         let origin = image.wasCached ? "from the image cache" : "downloaded"
         return .message(outcome.text(label: "poster of “\(title)” (\(ReadableNumber.bytes(image.byteCount)), \(origin))"),
                         feature: feature, kind: "poster", facts: facts)

@@ -96,7 +96,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// The pages that `page` can go to now.
     public var pageCount: Int {
         switch mode {
-        case .category: categories[category]?.reachable ?? 0
+        case .category: isEmbedded ? min(categories[category]?.reachable ?? 0, 1) : categories[category]?.reachable ?? 0
         case .filter: 1
         case .search: searchPages.reachable
         }
@@ -373,7 +373,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
         let item = try openedItem()
         let videos = MovieDBVideo.ordered(item.detail?.videos ?? [])
         guard !videos.isEmpty else {
-            throw CommandError("TMDB lists no videos for “\(item.title.sanitizedForTerminal)”\(item.detail == nil ? " (its detail is not at hand)" : "")")
+            // A workshop on the embedded data is told where the videos are.
+            let elsewhere = isEmbedded ? "; in the embedded data \(MovieDBEmbeddedData.titlesWithVideos.joined(separator: " and ")) have videos" : ""
+            throw CommandError("TMDB lists no videos for “\(item.title.sanitizedForTerminal)”\(item.detail == nil ? " (its detail is not at hand)" : "")\(elsewhere)")
         }
         var number = 1
         if let text {
@@ -470,6 +472,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             let pages = categories[category] ?? Pages()
             next.page = pages.list.isEmpty ? 0 : pages.page
             next.pageCount = pages.reachable
+            next.heldPages = isEmbedded && !pages.list.isEmpty ? 1 : nil
             next.totalCount = pages.list.totalCount
             next.rows = pages.list.rows(onPage: pages.page) { marks.row($0, $1) }
             next.offline = pages.cachedAt[pages.page].map(offlineNote)

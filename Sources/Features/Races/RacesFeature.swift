@@ -38,7 +38,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { ["\($0.item.meetingName) R\($0.item.number.map(String.init) ?? "?")"] } ?? []
+        viewModel.location { "\($0.meetingName) R\($0.number.map(String.init) ?? "?")" }
     }
 
     public var model: RacesViewModel { viewModel }
@@ -92,7 +92,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                         }
                         try await self.watch(for: duration)
                         return nil
-                    }).intent(RacesFeature.self, "watch(for:)"),
+                    }).intent(RacesFeature.self, "watch(for:)").endingAtInterrupt(),
         ]
     }
 
@@ -101,6 +101,12 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     private func watch(for duration: TimeInterval?) async throws {
         if viewModel.state.value.updatedAt == nil { try await viewModel.load() }
         if display.redrawsInPlace {
+            // At a terminal the screen says how to stop (Ctrl-C ends `watch` without an error).
+            var screen: Screen {
+                var screen = self.screen
+                screen.blocks.append(.hint("watching · any key or Ctrl-C stops"))
+                return screen
+            }
             try await display.show(screen, replacing: false)
             let end = duration.map { scheduler.now.addingTimeInterval($0) }
             while end.map({ scheduler.now < $0 }) ?? true {

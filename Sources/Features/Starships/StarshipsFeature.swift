@@ -28,7 +28,7 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
     }
 
     public var location: [String] {
-        viewModel.state.value.detail.map { [$0.item.name] } ?? []
+        viewModel.location { $0.name }
     }
 
     public var model: StarshipsViewModel { viewModel }
