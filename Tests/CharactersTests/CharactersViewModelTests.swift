@@ -146,7 +146,7 @@ import TestSupport
         try await viewModel.load()
         #expect(viewModel.state.value == fixture.loadedState())
 
-        await #expect(throws: HTTPError(.status(404), endpoint: "/people/?page=10")) {
+        await #expect(throws: HTTPError(.status(404), endpoint: "/people/?page=10", host: HTTPLocation.embeddedServer)) {
             try await CharactersService.http(http).page(10)
         }
     }

@@ -36,7 +36,7 @@ struct HTTPClientsTests {
 
         tracer.isEnabled = true
         _ = try await client.send(HTTPRequest(path: "/ok/", query: [.init("page", "2")]))
-        await #expect(throws: HTTPError(.status(404), endpoint: "/missing/")) {
+        await #expect(throws: HTTPError(.status(404), endpoint: "/missing/", host: HTTPLocation.embeddedServer)) {
             try await client.send(HTTPRequest(path: "/missing/"))
         }
         let logged = lines.value

@@ -326,7 +326,7 @@ struct ImageLoaderTests {
         (.status(500), .failed("HTTP 500")),
         (.timeout, .failed("timed out")),
         (.connectionLost, .failed("connection lost")),
-        (.undecodable, .failed("undecodable")),
+        (.undecodable, .failed("not the answer the API sends")),
         (.invalidURL, .failed("not an http(s) URL")),
         (.cancelled, .cancelled),
     ])

@@ -170,8 +170,8 @@ struct NetworkConditionsTests {
             try await Self.client(conditions, tracer: tracer, timeout: 60, clock: SchedulingClock()).send(shorter)
         }
         #expect(ContinuousClock.now - before >= .milliseconds(300), "the request's own, shorter timeout")
-        #expect(error?.description == "timed out: no answer in 0.3 s from 127.0.0.1:8080 for /api/img/1.png")
-        #expect(lines.value == ["trace: net: GET /img/1.png gets no answer for 0.3 s, then times out (injected)"])
+        #expect(error?.description == "timed out: no answer in 300 ms from 127.0.0.1:8080 for /api/img/1.png")
+        #expect(lines.value == ["trace: net: GET /img/1.png gets no answer for 300 ms, then times out (injected)"])
 
         // Ctrl-C ends the wait.
         let waiting = Task { try await Self.client(conditions, timeout: 3600, clock: SchedulingClock()).send(HTTPRequest(path: "/x/")) }

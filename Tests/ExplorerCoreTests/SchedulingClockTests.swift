@@ -323,7 +323,7 @@ struct SchedulingClockTests {
         #expect(DurationText.seconds(text) == nil)
     }
 
-    @Test func aBareNumberNeedsItsUnitInTheSameWordsEverywhere() {
+    @Test func aBareNumberNeedsItsUnitInTheSameWordsEverywhere() throws {
         #expect(throws: CommandError("'5' needs a unit: 5s or 5m")) {
             try DurationText.parse("5", upTo: 86_400, limit: "a day", examples: "`30s`, `2m`")
         }

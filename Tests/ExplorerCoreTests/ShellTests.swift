@@ -442,8 +442,9 @@ struct ShellTests {
 
         await h.run("use fake")
         h.feature("fake").location = ["\u{1B}[31mRed\u{1B}[0m\n", String(repeating: "周", count: 30)]
-        // The line break became a space; 40 columns hold 19 wide characters and the `…`.
-        #expect(h.shell.prompt == "fake › [31mRed[0m  › \(String(repeating: "周", count: 19))…› ")
+        // The line break became a space; the prompt takes at most half of the 80 columns, so the
+        // title keeps 8 wide characters and the `…`.
+        #expect(h.shell.prompt == "fake › [31mRed[0m  › \(String(repeating: "周", count: 8))…› ")
     }
 
     @Test func lineSourceIsAskedWithThePrompt() async {
@@ -594,6 +595,8 @@ struct ShellTests {
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
+              once <file>             write the next screen to a file (as sqlite3's .once)
+              output [file]           write every screen to a file; alone: to stdout again
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
@@ -622,6 +625,8 @@ struct ShellTests {
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|live]  show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
+              once <file>             write the next screen to a file (as sqlite3's .once)
+              output [file]           write every screen to a file; alone: to stdout again
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
@@ -652,6 +657,13 @@ struct ShellTests {
         #expect(h.output.out[0] == h.output.out[1])
     }
 
+    static let quitHelp = """
+        usage: quit
+          leave explorer (also `exit`, or Ctrl-D)
+          `exit` and `q` (as in less and psql's `\\q`) do the same, and so does Ctrl-D at
+          the prompt.
+        """
+
     @Test func helpForOneCommand() async {
         let h = ShellHarness()
         defer { h.remove() }
@@ -667,8 +679,8 @@ struct ShellTests {
               embedded: data compiled into explorer, no network (the default).
               live: the real APIs, at the baseURL Plugins.json gives each feature.
             """,
-            "usage: quit\n  leave explorer (also `exit`, or Ctrl-D)",
-            "usage: quit\n  leave explorer (also `exit`, or Ctrl-D)",
+            Self.quitHelp,
+            Self.quitHelp,
             "usage: use <feature>\n  switch to a feature (or type its id alone)",
         ])
     }

@@ -73,14 +73,16 @@ struct TextTableWrappingTests {
         #expect(rendered.allSatisfy { $0.displayWidth <= 20 })
     }
 
-    @Test func aWordLongerThanTheColumnGetsALineOfItsOwnAndIsCut() {
+    @Test func aWordLongerThanTheColumnIsBrokenOverLinesNotCut() {
         let table = TextTable(
             columns: [.init("name"), .init("about", wraps: true)],
             rows: [["Quebec", "Pneumonoultramicroscopicsilicovolcanoconiosis is long"]])
         let rendered = lines(table.render(width: 24))
         #expect(rendered == [
             "name    about",
-            "Quebec  Pneumonoultrami…",
+            "Quebec  Pneumonoultramic",
+            "        roscopicsilicovo",
+            "        lcanoconiosis",
             "        is long",
         ])
         #expect(rendered.allSatisfy { $0.displayWidth <= 24 })

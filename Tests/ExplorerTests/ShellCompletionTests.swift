@@ -145,7 +145,8 @@ struct ShellCompletionTests {
             try await tmux.type(test.typed)
             try await tmux.press(setup.listKeys)
             let screen = try await tmux.waitFor("\(test.offered) after `\(test.typed)`", timeout: 30) { screen in
-                test.offered.allSatisfy(Self.words(screen).contains)
+                let words = Self.words(screen)
+                return test.offered.allSatisfy { words.contains(Substring($0)) }
             }
             let words = Self.words(screen)
             for word in test.notOffered {

@@ -32,7 +32,8 @@ final class FactsViewModelTests {
     /// network, to show that nothing is asked of it).
     init(_ source: DataSource, document: FactsDocument = Canada.document, server: FakeImageServer = Canada.server(),
          pageSize: Int = 20, maxPerHost: Int = 6) {
-        cache = ImageCache(directory: directory.url)
+        // In a folder of its own: the embedded data's stand-in image goes beside it.
+        cache = ImageCache(directory: directory.url.appendingPathComponent("images"))
         self.server = server
         documents = FactsServiceFixture(document)
         store = FavouritesStore.inMemory(clock: clock)
@@ -55,6 +56,11 @@ final class FactsViewModelTests {
 
     func file(_ url: String) -> String {
         cache.file(for: URL(string: url)!).path
+    }
+
+    /// What stands in for an image the embedded data lacks (in `stand-ins/` beside the cache).
+    var standIn: ImageState {
+        .standIn(StandInImage.info, file: directory.url.appendingPathComponent("stand-ins/stand-in.png").path)
     }
 
     func loaded(_ url: String, _ format: ImageFormat, _ width: Int, _ height: Int, bytes: Int = 100) -> ImageState {
@@ -268,7 +274,7 @@ final class FactsViewModelTests {
 
     @Test func theEmbeddedSourceAsksForNoImageAndTakesWhatTheCacheHas() async throws {
         let embedded = FactsViewModelTests(.embedded, pageSize: 5)
-        try FileManager.default.createDirectory(at: embedded.directory.url, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: embedded.cache.directory, withIntermediateDirectories: true)
         try ImageBytes.jpeg(220, 165, size: 2048).write(to: URL(fileURLWithPath: embedded.file(Canada.beavers)))
         try ImageBytes.notAnImage.write(to: URL(fileURLWithPath: embedded.file(Canada.flag)))
         try ImageBytes.jpeg(640, 480, size: 34 * 1024).write(to: URL(fileURLWithPath: embedded.file(Canada.space)))
@@ -277,20 +283,20 @@ final class FactsViewModelTests {
 
         let page1 = embedded.listing(size: 5, images: [
             Canada.beavers: embedded.loaded(Canada.beavers), Canada.flag: .notAnImage,
-            Canada.transportation: .unavailableOffline, Canada.hockey: .unavailableOffline,
+            Canada.transportation: embedded.standIn, Canada.hockey: embedded.standIn,
         ])
         #expect(embedded.recorder.states == [FactsState(), loading(FactsState()), page1])
 
         let count = embedded.recorder.states.count
         try await viewModel.showPage(.next)
         let page2 = embedded.listing(page: 2, size: 5, images: [
-            Canada.housing: .unavailableOffline, Canada.shame: .unavailableOffline,
-            Canada.space: embedded.loaded(Canada.space), Canada.meese: .unavailableOffline,
+            Canada.housing: embedded.standIn, Canada.shame: embedded.standIn,
+            Canada.space: embedded.loaded(Canada.space), Canada.meese: embedded.standIn,
         ])
         #expect(embedded.emitted(since: count) == [page2])
 
         try await viewModel.open("12")
-        #expect(viewModel.state.value == embedded.detail(page2, row: 12, Canada.fact("Mounties"), image: .unavailableOffline))
+        #expect(viewModel.state.value == embedded.detail(page2, row: 12, Canada.fact("Mounties"), image: embedded.standIn))
         await embedded.yieldForAWhile()
         #expect(embedded.server.requests == [], "no request at all: no image, no prefetch")
     }

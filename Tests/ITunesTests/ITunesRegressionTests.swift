@@ -29,8 +29,8 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 500)
         try await viewModel.open("9")
-        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 500 from /lookup?id=879273565&country=US")
-        #expect(view.screen.warnings == ["not refreshed: HTTP 500 from /lookup?id=879273565&country=US"])
+        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 500 for /lookup?id=879273565&country=US")
+        #expect(view.screen.warnings == ["not refreshed: HTTP 500 for /lookup?id=879273565&country=US"])
 
         fixture.failLookups(status: nil)
         try await viewModel.refresh()

@@ -104,6 +104,7 @@ struct MovieDBViewModelTests {
         var state = state
         state.mode = .search(term: term, kind: kind, origin: origin)
         state.page = page
+        state.heldPages = nil
         state.pageCount = pageCount
         state.totalCount = total
         state.rows = rows(items, from: (page - 1) * 20 + 1)
@@ -310,7 +311,8 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
 
         let page = try #require(MovieDBEmbeddedData.pages.first { $0.category == .moviePopular }?.page.results)
-        let expected = listing(.moviePopular, of: 500, total: 779_157, page)
+        var expected = listing(.moviePopular, of: 500, total: 779_157, page)
+        expected.heldPages = 1
         #expect(embedded.recorder.states == [MovieDBState(), loading(MovieDBState()), expected])
         #expect(viewModel.state.value.rows.first?.item.title == "Fast X")
 

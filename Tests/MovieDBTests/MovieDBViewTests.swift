@@ -101,8 +101,11 @@ struct MovieDBViewTests {
     @Test func bigCountsAreGrouped() async throws {
         let embedded = Self(.embedded)
         try await embedded.viewModel.load()
-        #expect(embedded.heading == .heading("Movies · Popular · page 1 of 500 · 779,157 movies"))
+        // The embedded data holds TMDB's first page of 500, and says so.
+        #expect(embedded.heading == .heading("Movies · Popular · page 1 of 1 embedded (TMDB has 500) · 779,157 movies"))
         #expect(embedded.view.screen.json["count"] == 779_157)
+        #expect(embedded.view.screen.json["pages"] == 1)
+        #expect(embedded.view.screen.json["tmdb_pages"] == 500)
     }
 
     @Test func aListAsDataHasItsFactsAndEveryFieldOfARow() async throws {
@@ -158,7 +161,8 @@ struct MovieDBViewTests {
         #expect(screen.json["count"] == 2)
 
         try await viewModel.filter(["zebra", "crossing"])
-        #expect(view.screen.blocks == [
+        #expect(view.screen.table?.rows == [], "an empty table: CSV writes its header")
+        #expect(view.screen.blocksButTables == [
             .heading("Movies · Popular · filter \"zebra crossing\" · 0 of 40 cached"),
             .line("no cached movies popular title matches \"zebra crossing\""),
             .hint("`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"),
@@ -184,7 +188,8 @@ struct MovieDBViewTests {
         #expect(view.screen.json["kind"] == "tv")
 
         try await viewModel.search(["nothing"])
-        #expect(view.screen.blocks == [.line("No results for \"nothing\"")])
+        #expect(view.screen.blocksButTables == [.line("No results for \"nothing\"")])
+        #expect(view.screen.table?.rows == [])
     }
 
     @Test func offlineSearchResultsSayTheyAreTheCaches() async throws {
@@ -205,7 +210,8 @@ struct MovieDBViewTests {
         #expect(view.screen.table?.rows.count == 17)
 
         try await viewModel.search(["zebra"])
-        #expect(view.screen.blocks == [.line("offline: no cached results for \"zebra\"")])
+        #expect(view.screen.blocksButTables == [.line("offline: no cached results for \"zebra\"")])
+        #expect(view.screen.table?.rows == [])
     }
 
     @Test func embeddedSearchResultsSaySo() async throws {
@@ -218,7 +224,8 @@ struct MovieDBViewTests {
         #expect(embedded.view.screen.json["origin"] == "embedded")
 
         try await embedded.viewModel.search(["zebra"])
-        #expect(embedded.view.screen.blocks == [.line("embedded data: no results for \"zebra\"")])
+        #expect(embedded.view.screen.blocksButTables == [.line("embedded data: no results for \"zebra\"")])
+        #expect(embedded.view.screen.table?.rows == [])
     }
 
     // MARK: The detail

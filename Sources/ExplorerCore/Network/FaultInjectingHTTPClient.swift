@@ -45,7 +45,7 @@ public struct FaultInjectingHTTPClient: HTTPClient {
             throw HTTPError(.status(code), request: request, at: location)
         case .timeout:
             let seconds = min(request.timeout ?? timeout, timeout)
-            tracer.log("net: GET \(request.endpoint) gets no answer for \(String(format: "%g", seconds)) s, then times out (injected\(left))")
+            tracer.log("net: GET \(request.endpoint) gets no answer for \(HTTPError.spoken(.seconds(seconds))), then times out (injected\(left))")
             try await wait(.seconds(seconds), request, location)
             var error = HTTPError(.timeout, request: request, at: location)
             error.timeout = .seconds(seconds)

@@ -61,11 +61,11 @@ extension Shell {
                         default: throw CommandError.usage("format [text|json|csv]")
                         }
                     }),
-            Command("once", usage: "once <file>", summary: "write the next screen to a file instead (as sqlite3's .once)",
+            Command("once", usage: "once <file>", summary: "write the next screen to a file (as sqlite3's .once)",
                     details: Self.onceDetails,
                     completeWord: { previous, partial in previous.isEmpty ? FileNameCompletion.candidates(for: partial) : [] },
                     run: { [unowned self] arguments in try self.onceCommand(arguments) }),
-            Command("output", usage: "output [file]", summary: "write screens to a file from now on; alone: to stdout again",
+            Command("output", usage: "output [file]", summary: "write every screen to a file; alone: to stdout again",
                     details: Self.outputDetails,
                     completeWord: { previous, partial in previous.isEmpty ? FileNameCompletion.candidates(for: partial) : [] },
                     run: { [unowned self] arguments in try self.outputCommand(arguments) }),
