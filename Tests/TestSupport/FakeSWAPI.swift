@@ -23,7 +23,7 @@ public final class FakeSWAPI: Sendable {
         }
         all += arguments
         process = try Subprocess(executable: TestPaths.python, arguments: all, environment: sandbox.environment)
-        guard let line = process.readFirstLine(timeout: 10), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        guard let line = process.readFirstLine(timeout: 30), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             process.send(signal: SIGKILL)
             process.waitForExit()
             throw Subprocess.LaunchError(description: "fake_swapi.py did not start: \(process.availableStderr())")
