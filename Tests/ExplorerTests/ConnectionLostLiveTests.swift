@@ -27,7 +27,7 @@ struct ConnectionLostLiveTests {
         let server = try FakeSWAPI([misbehaviour], sandbox: sandbox)
         let output = try await runLive("starships", "use starships\n", baseURL: server.baseURL, sandbox: sandbox)
         #expect(output.stderrText
-            == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /starships/?page=1 in full\n")
+            == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /api/starships/?page=1 in full\n")
         #expect(output.status == 1)
     }
 
@@ -51,7 +51,7 @@ struct ConnectionLostLiveTests {
         let output = try await runLive("itunes", "use itunes\nsearch cut\nopen 1\nplay\n", baseURL: api.baseURL, sandbox: sandbox,
                                        environment: ["EXPLORER_PLAYER": sandbox.file("bin/player").path])
         #expect(output.stderrText
-            == "error: line 4: 127.0.0.1:\(previews.port) closed the connection before answering \(preview) in full\n")
+            == "error: line 4: 127.0.0.1:\(previews.port) closed the connection before answering /previews/1.m4a in full\n")
         #expect(output.status == 1)
     }
 

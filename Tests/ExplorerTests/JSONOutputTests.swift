@@ -68,7 +68,7 @@ struct JSONOutputTests {
         #expect(screen("filter the")["mode"] as? String == "filter")
         #expect((screen("use facts")["rows"] as? [[String: Any]])?.count == 13)
         #expect(screen("use facts")["hidden"] as? Int == 1)
-        #expect(((screen("use facts")["rows"] as? [[String: Any]])?.first?["image_state"] as? [String: Any])?["state"] as? String == "unavailable_offline")
+        #expect(((screen("use facts")["rows"] as? [[String: Any]])?.first?["image_state"] as? [String: Any])?["state"] as? String == "stand_in")
         #expect(screen("open 1")["screen"] as? String == "detail")
         #expect((screen("filter horse")["rows"] as? [[String: Any]])?.allSatisfy { $0["category"] as? String == "horse" } == true)
         #expect(screen("clock")["virtual"] as? Bool == true)

@@ -49,7 +49,7 @@ struct OnceAndOutputTests {
         let jq = try await Subprocess.run(executable: TestPaths.jq, arguments: ["-r", "[.screen, (.page // .name)] | @tsv", "screens.jsonl"],
                                           environment: sandbox.environment, directory: sandbox.path, timeout: 30)
         #expect(jq.status == 0, "jq: \(jq.stderrText)")
-        #expect(jq.stdoutText == "list\t1\nlist\t2\ndetail\tSlave 1\n", "the file emptied first, then three screens")
+        #expect(jq.stdoutText == "list\t1\nlist\t2\ndetail\tImperial shuttle\n", "the file emptied first, then three screens")
     }
 
     @Test("text written to a file is plain, whatever --color says")

@@ -66,7 +66,7 @@ struct RacesLiveTests {
                                     extra: ["--fail", "/rest/v1/racing/?method=nextraces&count=10=500,after=1"])
         let output = try await Self.run("use races\nrefresh\nraces\n", in: sandbox)
         #expect(output.stderrText == "error: line 2: HTTP 500 from 127.0.0.1:\(server.port) for /rest/v1/racing/?method=nextraces&count=10\n")
-        #expect(output.stdoutText.contains("Next to go · 5 of 5 races · updated just now — last update failed: HTTP 500"))
+        #expect(output.stdoutText.contains("Next to go · 5 of 5 races · last good update just now; the latest update failed: HTTP 500"))
         server.stop()
 
         let empty = try Sandbox("races-live-offline")

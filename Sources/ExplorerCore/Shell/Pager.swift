@@ -16,8 +16,10 @@ public struct Pager: Sendable {
     /// The terminal whose input typed ahead is dropped before the pager starts (stdin), or nil.
     public let keyboard: Int32?
 
-    /// What the pager runs with on top of explorer's own environment.
-    public static let environment = ["LESSSECURE": "1"]
+    /// What the pager runs with on top of explorer's own environment: less made safe, and told
+    /// that what it shows is UTF-8 (explorer always writes UTF-8; without a UTF-8 locale less
+    /// would show `☆` as `<E2><98><86>`).
+    public static let environment = ["LESSSECURE": "1", "LESSCHARSET": "utf-8"]
 
     public init(program: ExternalProgram, arguments: [String] = [], keyboard: Int32? = nil) {
         self.program = program

@@ -35,7 +35,9 @@ public struct ITunesPreviews: Sendable {
         guard let player else { return outcome }
         await announce("playing “\(item.title)” with \(player.program.name) (Ctrl-C stops)")
         let status = try await player.play(file)
-        guard status == 0 else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
+        // Ctrl-C at the terminal reaches the player too: ended by it (128 + SIGINT), the
+        // preview was stopped as the announcement says, not a failure.
+        guard status == 0 || status == 128 + SIGINT else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
         outcome.player = player.program.name
         return outcome
     }
