@@ -28,6 +28,8 @@ let package = Package(
                 "Reactive",
                 "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                // SQLite's own API, for the integrity check's read-only `file:…?immutable=1` open.
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
         ),

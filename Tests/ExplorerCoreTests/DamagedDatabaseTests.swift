@@ -21,27 +21,56 @@ struct DamagedDatabaseTests {
     }
 
     private static func addSixtyFavourites(_ database: AppDatabase) throws {
+        try addFavourites(1...60, to: database)
+    }
+
+    /// Favourites `ids`, each its own transaction (a commit in the log).
+    private static func addFavourites(_ ids: ClosedRange<Int>, to database: AppDatabase) throws {
         let store = FavouritesStore(database: database)
-        for id in 1...60 {
+        for id in ids {
             try store.toggle(feature: "characters", itemID: "\(id)", title: "Character number \(id)")
         }
     }
 
-    /// A data directory holding a copy of a database taken while it was open after 60
-    /// favourites were added: its write-ahead log holds them, as after a crash (or a kill).
-    private func sixtyFavouritesInTheLog() throws -> TemporaryDirectory {
+    /// A data directory holding a copy of a database taken while it was open after 60 (or
+    /// `count`) favourites were added: its write-ahead log holds them, as after a crash (or a kill).
+    private func sixtyFavouritesInTheLog(count: Int = 60) throws -> TemporaryDirectory {
         let live = TemporaryDirectory("live")
         defer { live.remove() }
         let database = AppDatabase(directory: live.url, migrations: Self.migrations)
-        try Self.addSixtyFavourites(database)
-        let copy = TemporaryDirectory("damaged-log")
-        for name in ["explorer.sqlite", "explorer.sqlite-wal"] {
-            try FileManager.default.copyItem(at: live.file(name), to: copy.file(name))
-        }
+        try Self.addFavourites(1...count, to: database)
+        let copy = try Self.copyWhileOpen(live)
         withExtendedLifetime(database) {}
         let log = try Data(contentsOf: copy.file("explorer.sqlite-wal"))
         #expect(log.count > 100_000, "the favourites are in the log, not the file: \(log.count) bytes")
         return copy
+    }
+
+    /// A new directory with a copy of the file and the log in `live` (no `-shm`: what a crash leaves).
+    private static func copyWhileOpen(_ live: TemporaryDirectory) throws -> TemporaryDirectory {
+        let copy = TemporaryDirectory("damaged-log")
+        for name in ["explorer.sqlite", "explorer.sqlite-wal"] {
+            try FileManager.default.copyItem(at: live.file(name), to: copy.file(name))
+        }
+        return copy
+    }
+
+    /// The log's page size and its frames' salts, read as SQLite lays them out.
+    private static func frameSalts(_ log: Data) -> (header: [UInt8], frames: [[UInt8]], frameSize: Int) {
+        let bytes = [UInt8](log)
+        let pageSize = Int(bytes[8]) << 24 | Int(bytes[9]) << 16 | Int(bytes[10]) << 8 | Int(bytes[11])
+        let frameSize = 24 + pageSize
+        let frames = stride(from: 32, to: bytes.count - frameSize + 1, by: frameSize).map { Array(bytes[$0 + 8..<$0 + 16]) }
+        return (Array(bytes[16..<24]), frames, frameSize)
+    }
+
+    /// Every name in `directory` with its size: what a run must not change beside a damaged file.
+    private func listing(_ directory: TemporaryDirectory) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []
+        return names.sorted().map { name in
+            let size = (try? FileManager.default.attributesOfItem(atPath: directory.file(name).path)[.size] as? Int) ?? -1
+            return "\(name) \(size)"
+        }
     }
 
     private func overwrite(_ file: URL, at offset: Int, count: Int) throws {
@@ -64,6 +93,7 @@ struct DamagedDatabaseTests {
     private func expectDamaged(_ directory: TemporaryDirectory, saying problem: String,
                                sourceLocation: SourceLocation = #_sourceLocation) throws -> StoreError {
         let before = bytes(in: directory)
+        let namesBefore = listing(directory)
         let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
         let store = FavouritesStore(database: database)
 
@@ -100,6 +130,7 @@ struct DamagedDatabaseTests {
         #expect(again.description == error.description, sourceLocation: sourceLocation)
 
         #expect(bytes(in: directory) == before, "the file and its log are left exactly as they were", sourceLocation: sourceLocation)
+        #expect(listing(directory) == namesBefore, "nothing made beside them (no -shm, no empty -wal)", sourceLocation: sourceLocation)
         return error
     }
 
@@ -147,6 +178,34 @@ struct DamagedDatabaseTests {
         try expectDamaged(directory, saying: "is damaged (")
     }
 
+    /// The file damaged while a log left by a crash holds the latest transactions: checked as
+    /// SQLite reads the two, on a copy, so no `-shm` is made beside them.
+    @Test func damagedFileWithALogLeftByACrashIsReportedAndNothingIsMadeBesideIt() throws {
+        let live = try sixtyFavourites()
+        defer { live.remove() }
+        let database = AppDatabase(directory: live.url, migrations: Self.migrations)
+        try Self.addFavourites(61...62, to: database)
+        let directory = try Self.copyWhileOpen(live)
+        defer { directory.remove() }
+        withExtendedLifetime(database) {}
+        let file = directory.file("explorer.sqlite")
+        try overwrite(file, at: try Data(contentsOf: file).count / 2, count: 200)
+
+        try expectDamaged(directory, saying: "quick_check: ")
+    }
+
+    /// Every kind of damage to a closed file: found, and not a file made beside it.
+    @Test(arguments: [0, 18, 100, 4096, -4096])
+    func damageAnywhereInAClosedFileMakesNothingBesideIt(offset: Int) throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let size = try Data(contentsOf: file).count
+        try overwrite(file, at: offset >= 0 ? offset : size + offset, count: 60)
+
+        try expectDamaged(directory, saying: "is damaged (")
+    }
+
     // MARK: The write-ahead log
 
     @Test func damagedLogIsReportedAndNeverWritten() throws {
@@ -177,6 +236,60 @@ struct DamagedDatabaseTests {
         try bytes.prefix(bytes.count / 2 + 100).write(to: log)
 
         try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: it ends inside frame ")
+    }
+
+    /// A frame's salts are outside its checksum: SQLite takes a frame whose salts were changed
+    /// for an older generation's and drops it and everything after it (here 450 transactions:
+    /// about 900 frames, under the 1,000 that would checkpoint the log and start it again).
+    @Test func logWhoseFirstFrameHasOtherSaltsIsReportedAndNeverWritten() throws {
+        let directory = try sixtyFavouritesInTheLog(count: 450)
+        defer { directory.remove() }
+        let log = directory.file("explorer.sqlite-wal")
+        let before = Self.frameSalts(try Data(contentsOf: log))
+        #expect(before.frames.count > 450, "450 transactions in the log: \(before.frames.count) frames")
+        #expect(before.frames.allSatisfy { $0 == before.header },
+                "all of them current: \(before.frames.filter { $0 == before.header }.count) of \(before.frames.count)")
+        try overwrite(log, at: 32 + 8, count: 4)
+
+        try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: frame 1's salts are not its header's)")
+    }
+
+    /// The last frame of the only transaction, its salts changed: no current frame follows it,
+    /// but its checksum continues the current ones'.
+    @Test func lastCommitWithOtherSaltsIsReportedAndNeverWritten() throws {
+        let live = try sixtyFavourites()
+        defer { live.remove() }
+        let database = AppDatabase(directory: live.url, migrations: Self.migrations)
+        try Self.addFavourites(61...61, to: database)
+        let directory = try Self.copyWhileOpen(live)
+        defer { directory.remove() }
+        withExtendedLifetime(database) {}
+        let log = directory.file("explorer.sqlite-wal")
+        let (_, frames, frameSize) = Self.frameSalts(try Data(contentsOf: log))
+        try overwrite(log, at: 32 + (frames.count - 1) * frameSize + 8, count: 4)
+
+        try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: frame \(frames.count)'s salts are not its header's)")
+    }
+
+    /// Not damage: a log reused after a checkpoint holds the new transactions' frames first,
+    /// then the older generation's, whose salts differ.
+    @Test func logReusedAfterACheckpointIsSound() throws {
+        let live = TemporaryDirectory("live")
+        defer { live.remove() }
+        let database = AppDatabase(directory: live.url, migrations: Self.migrations)
+        try Self.addSixtyFavourites(database)
+        try database.onWriterConnection { db in try db.execute(sql: "PRAGMA wal_checkpoint(PASSIVE)") }
+        try Self.addFavourites(61...61, to: database)
+        let directory = try Self.copyWhileOpen(live)
+        defer { directory.remove() }
+        withExtendedLifetime(database) {}
+        let (header, frames, _) = Self.frameSalts(try Data(contentsOf: directory.file("explorer.sqlite-wal")))
+        #expect(frames.first == header, "the new transaction from frame 1")
+        #expect(frames.count > 20 && frames.last != header, "then the older generation's frames")
+
+        let store = FavouritesStore(database: AppDatabase(directory: directory.url, migrations: Self.migrations))
+        #expect(try store.ids(in: "characters").count == 61)
+        #expect(store.database.damage == nil)
     }
 
     /// Not damage: what a crash leaves (the log holding what was committed) is read as SQLite

@@ -17,6 +17,9 @@ struct DamagedDatabaseRunTests {
         case truncation
         /// 200 bytes overwritten in the middle of a write-ahead log left by a crash.
         case log
+        /// 4 bytes of the first frame's salts changed in a log left by a crash (outside every
+        /// checksum: SQLite would drop all 22 transactions and checkpoint what is left).
+        case logSalt
 
         var testDescription: String { rawValue }
     }
@@ -31,6 +34,7 @@ struct DamagedDatabaseRunTests {
         #expect(marking.stderrText == "")
         try Self.damage(damage, data: data, sandbox: sandbox)
         let before = Self.bytes(in: data)
+        let namesBefore = Self.listing(data)
 
         let listed = try await Explorer.run([], script: "use characters\nopen 1\nback\n", in: sandbox)
         #expect(listed.status == 0, "a warning alone does not fail a script")
@@ -56,6 +60,7 @@ struct DamagedDatabaseRunTests {
         #expect(listedAll.stderrText == "error: line 1: " + damage + "\n")
 
         #expect(Self.bytes(in: data) == before, "the file and its log are exactly as they were")
+        #expect(Self.listing(data) == namesBefore, "nothing was made beside them (no -shm, no empty -wal)")
     }
 
     /// A healthy file: nothing to say, and every favourite starred.
@@ -73,6 +78,15 @@ struct DamagedDatabaseRunTests {
     static func bytes(in data: URL) -> [Data?] {
         ["explorer.sqlite", "explorer.sqlite-wal"].map { name in
             (try? Data(contentsOf: data.appendingPathComponent(name))).flatMap { $0.isEmpty ? nil : $0 }
+        }
+    }
+
+    /// Every name in `data`, with its size.
+    static func listing(_ data: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: data.path)) ?? []
+        return names.sorted().map { name in
+            let size = (try? FileManager.default.attributesOfItem(atPath: data.appendingPathComponent(name).path)[.size] as? Int) ?? -1
+            return "\(name) \(size)"
         }
     }
 
@@ -105,13 +119,17 @@ struct DamagedDatabaseRunTests {
             try overwrite(file, at: size / 2, count: 200)
         case .truncation:
             try Data(contentsOf: file).prefix(size / 2).write(to: file)
-        case .log:
+        case .log, .logSalt:
             let snapshot = sandbox.file("snapshot")
             try markMoreAndCopyWhileOpen(data, to: snapshot)
             try FileManager.default.removeItem(at: data)
             try FileManager.default.moveItem(at: snapshot, to: data)
             let log = data.appendingPathComponent("explorer.sqlite-wal")
-            try overwrite(log, at: try Data(contentsOf: log).count / 2, count: 200)
+            if damage == .log {
+                try overwrite(log, at: try Data(contentsOf: log).count / 2, count: 200)
+            } else {
+                try overwrite(log, at: 32 + 8, count: 4)
+            }
         }
     }
 }

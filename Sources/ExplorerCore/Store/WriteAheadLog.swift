@@ -11,6 +11,12 @@ import Foundation
 /// what a log reused after a checkpoint normally holds; valid frames after the last commit are
 /// a transaction that never finished; neither is damage.
 ///
+/// A frame's salts are outside its checksum, so damage there passes for an older generation,
+/// and SQLite drops that frame and every one after it. It is told apart two ways: the frame's
+/// checksum continues the current generation's (only the salts were changed), or a frame of
+/// the current generation comes after it — a reused log holds the current generation first,
+/// then the older one, never the other way round.
+///
 /// The format: https://www.sqlite.org/fileformat2.html#walformat
 struct WriteAheadLog {
     let bytes: [UInt8]
@@ -40,13 +46,20 @@ struct WriteAheadLog {
         var offset = 32
         var frame = 1
         while offset + 24 <= bytes.count {
-            guard (word(at: offset + 8), word(at: offset + 12)) == salts else { return nil }  // an older generation
-            guard offset + frameSize <= bytes.count else { return "it ends inside frame \(frame)" }
-            sum = checksum(offset..<offset + 8, bigEndian: bigEndian, from: sum)
-            sum = checksum(offset + 24..<offset + frameSize, bigEndian: bigEndian, from: sum)
-            guard word(at: offset) != 0, sum == (word(at: offset + 16), word(at: offset + 20)) else {
-                return "frame \(frame) fails its checksum"
+            let current = (word(at: offset + 8), word(at: offset + 12)) == salts
+            guard offset + frameSize <= bytes.count else { return current ? "it ends inside frame \(frame)" : nil }
+            var next = checksum(offset..<offset + 8, bigEndian: bigEndian, from: sum)
+            next = checksum(offset + 24..<offset + frameSize, bigEndian: bigEndian, from: next)
+            let checksumHolds = word(at: offset) != 0 && next == (word(at: offset + 16), word(at: offset + 20))
+            guard current else {
+                // An older generation, unless it is a current frame whose salts were changed.
+                let laterCurrentFrame = stride(from: offset + frameSize, to: bytes.count - 23, by: frameSize).contains { at in
+                    (word(at: at + 8), word(at: at + 12)) == salts
+                }
+                return checksumHolds || laterCurrentFrame ? "frame \(frame)'s salts are not its header's" : nil
             }
+            guard checksumHolds else { return "frame \(frame) fails its checksum" }
+            sum = next
             offset += frameSize
             frame += 1
         }
