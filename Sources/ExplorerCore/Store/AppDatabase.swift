@@ -8,7 +8,9 @@ import Synchronization
 /// up to date.
 ///
 /// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
-/// A directory that cannot be written is reported as a ``StoreError``.
+/// A directory that cannot be written is reported as a ``StoreError``. A file that can be read
+/// but not written (a read-only folder, a full disk) is opened read-only: reads work, and every
+/// write fails with that error, which says why.
 ///
 /// Before an existing file is opened for writing its integrity is checked, read-only
 /// (``DatabaseIntegrity``: `PRAGMA quick_check`, and the write-ahead log's checksums). A damaged
@@ -28,6 +30,8 @@ public final class AppDatabase: Sendable {
     /// The database open for reading and writing, or why it must not be.
     private enum Connection: Sendable {
         case open(any DatabaseWriter)
+        /// A connection that only reads (no write is ever asked of it), and why writes fail.
+        case readOnly(any DatabaseWriter, StoreError)
         case damaged(StoreError)
     }
 
@@ -65,7 +69,7 @@ public final class AppDatabase: Sendable {
     /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
     /// read-then-write (such as a toggle) cannot race another process.
     public func write<T>(_ body: (Database) throws -> T) throws -> T {
-        let writer = try open()
+        let writer = try open(forWriting: true)
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
@@ -95,10 +99,11 @@ public final class AppDatabase: Sendable {
         return storeError
     }
 
-    private func open() throws -> any DatabaseWriter {
+    private func open(forWriting: Bool = false) throws -> any DatabaseWriter {
         if let found = damageFound.withLock({ $0 }) { throw found }
         switch try connection.value(connect) {
         case .open(let writer): return writer
+        case .readOnly(let reader, let error): if forWriting { throw error } else { return reader }
         case .damaged(let error): throw error
         }
     }
@@ -137,9 +142,27 @@ public final class AppDatabase: Sendable {
             } catch {
                 let storeError = StoreError(error, path: path)
                 if storeError.kind == .corrupt { return .damaged(storeError) }
+                if storeError.kind == .unwritable, let reader = Self.readOnlyQueue(path) { return .readOnly(reader, storeError) }
                 throw storeError
             }
         }
+    }
+
+    /// The file opened only to read, when it holds the favourites' table; nil when it cannot be.
+    /// With no log and no index beside it, nobody has it open, and nobody could in WAL mode
+    /// without making them (which a read-only folder or a full disk refuses): it is read as
+    /// `immutable`, which needs neither. Otherwise SQLite reads it through the two.
+    private static func readOnlyQueue(_ path: String) -> DatabaseQueue? {
+        let manager = FileManager.default
+        let alone = !manager.fileExists(atPath: path + "-wal") && !manager.fileExists(atPath: path + "-shm")
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "explorer (read-only)"
+        let location = alone && DatabaseIntegrity.sqliteOpensURIs ? DatabaseIntegrity.uri(path, immutable: true) : path
+        guard let queue = try? DatabaseQueue(path: location, configuration: configuration),
+              (try? queue.read({ db in try db.tableExists("favourite") })) == true else { return nil }
+        return queue
     }
 
     private static func isRaceOnFirstOpen(_ error: DatabaseError) -> Bool {

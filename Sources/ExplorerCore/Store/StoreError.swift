@@ -39,13 +39,30 @@ public struct StoreError: Error, Sendable, CustomStringConvertible {
         switch error.resultCode {
         case .SQLITE_NOTADB, .SQLITE_CORRUPT:
             self.init(.corrupt, path: path, detail: error.message ?? "\(error.resultCode)")
+        case .SQLITE_FULL:
+            self.init(.unwritable, path: path, detail: "cannot write it: the disk is full")
         case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_IOERR:
-            self.init(.unwritable, path: path, detail: "cannot open or write it")
+            self.init(.unwritable, path: path, detail: Self.whyUnwritable(path))
         case .SQLITE_BUSY, .SQLITE_LOCKED:
             self.init(.busy, path: path, detail: "another explorer kept it locked too long")
         default:
             self.init(.other, path: path, detail: error.message ?? "\(error.resultCode)")
         }
+    }
+
+    /// Why the file at `path` cannot be opened or written, as far as its folder tells: SQLite's
+    /// codes do not (a full disk shows as an I/O error making the `-shm` index, a read-only
+    /// folder as a file it cannot open).
+    static func whyUnwritable(_ path: String) -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        var volume = statvfs()
+        if statvfs(folder, &volume) == 0 {
+            if volume.f_flag & UInt(ST_RDONLY) != 0 { return "cannot write it: its file system is read-only" }
+            if UInt64(volume.f_bavail) * UInt64(volume.f_frsize) < 256 * 1024 { return "cannot write it: the disk is full" }
+        }
+        if access(folder, W_OK) != 0 { return "cannot write it: its folder is read-only" }
+        if access(path, F_OK) == 0, access(path, W_OK) != 0 { return "cannot write it: the file is read-only" }
+        return "cannot open or write it"
     }
 
     public var description: String {
