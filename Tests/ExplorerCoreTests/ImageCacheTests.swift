@@ -395,13 +395,117 @@ struct ImageCacheTests {
     @Test func hiddenFilesAreNeitherCountedNorEvicted() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
-        let stale = directory.file(".0123456789abcdef.jpg.1.2.partial")
-        try Data(repeating: 0, count: 500).write(to: stale)
-        try Self.setLastUse(stale, Self.longAgo)
+        let hidden = directory.file(".0123456789abcdef.jpg.validators")
+        try Data(repeating: 0, count: 500).write(to: hidden)
+        try Self.setLastUse(hidden, Self.longAgo)
 
         let cache = try await Self.filled(directory.url, capacity: 100, names: ["a.jpg", "b.jpg"], size: 40)
 
         #expect(Self.kept(cache, ["a.jpg", "b.jpg"]) == ["a.jpg", "b.jpg"])
-        #expect(FileManager.default.fileExists(atPath: stale.path))
+        #expect(FileManager.default.fileExists(atPath: hidden.path))
+    }
+
+    // MARK: What runs leave behind
+
+    /// A process id no process has (above the kernel's largest).
+    private static let deadPID = Int32.max - 1
+
+    @Test func theFirstDownloadRemovesWhatDownloadsThatNeverFinishedLeft() async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let alive = getpid()
+        let left = [".0123456789abcdef.png.\(Self.deadPID).7.partial", ".0123456789abcdef.png.\(alive).8.partial",
+                    ".fedcba9876543210.jpg.\(Self.deadPID).9.partial"]
+        let underWay = ".0123456789abcdef.png.\(alive).10.partial"
+        for name in left + [underWay] { try Data().write(to: directory.file(name)) }
+        try Self.setLastUse(directory.file(left[1]), Date().addingTimeInterval(-2 * ImageCache.stalePartialAge))
+        let cache = ImageCache(directory: directory.url)
+
+        _ = try await cache.image(at: Self.poster, using: ImageHostClient([Self.poster: Self.posterBytes]))
+
+        #expect(Self.listing(directory.url) == [underWay, cache.file(for: Self.poster).lastPathComponent].sorted(),
+                "a dead process's, and a live one's from over an hour ago, go; one under way now stays")
+    }
+
+    // MARK: Damage
+
+    enum Intruder: String, CaseIterable, Sendable {
+        case directory, fifo, symlink, socket
+    }
+
+    /// Puts `intruder` where the image of `url` goes.
+    private static func put(_ intruder: Intruder, at file: URL, beside directory: TemporaryDirectory) throws {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        switch intruder {
+        case .directory:
+            try FileManager.default.createDirectory(at: file, withIntermediateDirectories: false)
+            try Data("inside".utf8).write(to: file.appendingPathComponent("note"))
+        case .fifo:
+            #expect(mkfifo(file.path, 0o644) == 0)
+        case .symlink:
+            let fifo = directory.file("elsewhere.fifo")
+            #expect(mkfifo(fifo.path, 0o644) == 0)
+            try FileManager.default.createSymbolicLink(at: file, withDestinationURL: fifo)
+        case .socket:
+            let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var address = sockaddr_un()
+            address.sun_family = sa_family_t(AF_UNIX)
+            withUnsafeMutableBytes(of: &address.sun_path) { buffer in
+                for (index, byte) in file.path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
+            }
+            let bound = withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
+            }
+            #expect(bound == 0)
+        }
+    }
+
+    /// Whether a regular file (not a link) is at `file`.
+    private static func isRegularFile(_ file: URL) -> Bool {
+        var info = stat()
+        return lstat(file.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+    }
+
+    @Test("anything but a file where an image should be is removed, never opened, and the image fetched again",
+          .timeLimit(.minutes(1)), arguments: Intruder.allCases)
+    func somethingElseWhereTheImageShouldBeIsReplaced(_ intruder: Intruder) async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = ImageCache(directory: directory.url.appendingPathComponent("images"))
+        let file = cache.file(for: Self.poster)
+        try Self.put(intruder, at: file, beside: directory)
+        let validators = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).validators")
+        try Data(#"{"etag":"\"v1\""}"#.utf8).write(to: validators)
+
+        #expect(ImageState.of(file: file) == .unavailableOffline, "read without opening it")
+        #expect(await cache.cached(Self.poster) == nil, "not an image in the cache")
+        #expect(!FileManager.default.fileExists(atPath: file.path) && !FileManager.default.fileExists(atPath: validators.path),
+                "removed, with what was kept beside it")
+        let host = ImageHostClient([Self.poster: Self.posterBytes])
+        let image = try await cache.image(at: Self.poster, using: host)
+
+        #expect(image == CachedImage(file: file, byteCount: Self.posterBytes.count, wasCached: false))
+        #expect(Self.isRegularFile(file))
+        #expect(try Data(contentsOf: file) == Self.posterBytes)
+        #expect(host.sent.count == 1)
+    }
+
+    @Test("revalidating (refresh) replaces anything but a file too", .timeLimit(.minutes(1)), arguments: Intruder.allCases)
+    func revalidatingReplacesSomethingElse(_ intruder: Intruder) async throws {
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let cache = ImageCache(directory: directory.url.appendingPathComponent("images"))
+        let file = cache.file(for: Self.poster)
+        try Self.put(intruder, at: file, beside: directory)
+        try Data(#"{"etag":"\"v1\""}"#.utf8).write(to: file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).validators"))
+        let host = ImageHostClient([Self.poster: Self.posterBytes])
+
+        let image = try await cache.revalidated(at: Self.poster, using: host)
+
+        #expect(host.sent.map(\.headers) == [[]], "no If-None-Match for what was not an image")
+        #expect(image.wasCached == false)
+        #expect(Self.isRegularFile(file))
+        #expect(try Data(contentsOf: file) == Self.posterBytes)
     }
 }

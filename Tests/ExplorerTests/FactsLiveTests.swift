@@ -208,6 +208,40 @@ struct FactsLiveTests {
         #expect(Self.imageRequests(server).filter { $0 == "/img/1.jpg" }.count == 2, "asked again, with its ETag")
     }
 
+    @Test("a directory or a FIFO where a cached image should be is damage: replaced by the image online, never opened",
+          .timeLimit(.minutes(1)))
+    func intrudersInTheImageCache() async throws {
+        let sandbox = try Sandbox("facts-live-intruders")
+        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
+        _ = try await Self.run("use facts\n", in: sandbox)
+        let images = URL(fileURLWithPath: sandbox.dataDirectory).appendingPathComponent("cache/images")
+        let files = try FileManager.default.contentsOfDirectory(atPath: images.path).filter { !$0.hasPrefix(".") }.sorted()
+            .map { images.appendingPathComponent($0) }
+        #expect(files.map(\.pathExtension).sorted() == ["jpg", "png"], "\(files)")
+        func damage() throws {
+            for file in files { try FileManager.default.removeItem(at: file) }
+            try FileManager.default.createDirectory(at: files[0], withIntermediateDirectories: false)
+            #expect(mkfifo(files[1].path, 0o644) == 0)
+        }
+        func regular(_ file: URL) -> Bool {
+            var info = stat()
+            return lstat(file.path, &info) == 0 && info.st_mode & S_IFMT == S_IFREG
+        }
+
+        try damage()
+        let online = try await Self.run("use facts\nopen 1\n", in: sandbox)
+        #expect(online.stdoutText.contains("220×165 JPEG 2 KB") && online.stdoutText.contains("128×128 PNG 233 bytes"), "\(online.stdoutText)")
+        #expect(!online.stdoutText.contains("unavailable offline"))
+        #expect(files.allSatisfy(regular), "both are image files again")
+        #expect(Self.imageRequests(server).count == 4, "each fetched again")
+
+        try damage()
+        server.stop()
+        let offline = try await Self.run("use facts\n", in: sandbox)
+        #expect(offline.stdoutText.components(separatedBy: "unavailable offline").count == 3, "nothing there to show: \(offline.stdoutText)")
+        #expect(files.allSatisfy { !FileManager.default.fileExists(atPath: $0.path) }, "what was in the way is gone")
+    }
+
     @Test("view opens the image with EXPLORER_VIEWER; --images inline draws it in the terminal's protocol")
     func viewAndInline() async throws {
         let sandbox = try Sandbox("facts-live-view")

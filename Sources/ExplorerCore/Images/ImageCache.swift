@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// Images that features download (MovieDB's posters, Facts' pictures), kept as files under
 /// `<data dir>/cache/images/` so each is fetched once and is there offline afterwards.
@@ -12,10 +15,20 @@ import Foundation
 /// - `refresh` revalidates (``revalidated(at:using:)``): a `304 Not Modified` keeps the file.
 /// - The folder is kept under ``capacity`` bytes: after a download, the least recently used
 ///   files go (a hit marks its file used by touching its modification time).
+/// - Anything but a regular file where an image should be (a directory, a FIFO, a link) is
+///   damage: it is removed and the image fetched again. It is told by `lstat`, never by opening
+///   it (reading a FIFO blocks).
+/// - A download that fails leaves no temporary file; the first download of a run removes those
+///   that runs which died left (`.<name>.<pid>.<n>.partial` of a process that is gone, or older
+///   than an hour).
 public actor ImageCache {
     public nonisolated let directory: URL
     public nonisolated let capacity: Int
     private var downloads: [URL: Task<CachedImage, Error>] = [:]
+    private var sweptPartials = false
+
+    /// How old a temporary file must be to be taken for one left behind, whoever wrote it.
+    static let stalePartialAge: TimeInterval = 3600
 
     public init(directory: URL, capacity: Int = 200 * 1024 * 1024) {
         self.directory = directory
@@ -40,15 +53,46 @@ public actor ImageCache {
     /// The image at `url` if the folder has it (marked as used); nil otherwise. Makes no request.
     public func cached(_ url: URL) -> CachedImage? {
         let file = self.file(for: url)
-        guard let attributes = try? FileManager.default.attributesOfItem(atPath: file.path),
-              let size = attributes[.size] as? Int else { return nil }
+        guard let size = Self.regularFileSize(removingOtherAt: file) else { return nil }
         try? FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: file.path)
         return CachedImage(file: file, byteCount: size, wasCached: true)
     }
 
-    private func startDownload(_ url: URL, using http: any HTTPClient, revalidating: Bool, timeout: TimeInterval?) -> Task<CachedImage, Error> {
+    /// Forgets the image at `url` (what was kept is not one), so that it is fetched again.
+    public func remove(_ url: URL) {
         let file = self.file(for: url)
-        let validators = revalidating && FileManager.default.fileExists(atPath: file.path) ? Validators.read(for: file) : nil
+        try? FileManager.default.removeItem(at: file)
+        try? FileManager.default.removeItem(at: Validators.file(for: file))
+    }
+
+    /// The bytes of the regular file at `path`; nil when there is none, or something else is
+    /// there (a FIFO is never opened).
+    public nonisolated static func contentsOfRegularFile(atPath path: String) -> Data? {
+        var info = stat()
+        guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        return FileManager.default.contents(atPath: path)
+    }
+
+    /// The size of the regular file at `file`, told by `lstat`; nil when there is none — and when
+    /// something else is there, that is removed first (damage: the image is fetched again).
+    private static func regularFileSize(removingOtherAt file: URL) -> Int? {
+        var info = stat()
+        guard lstat(file.path, &info) == 0 else { return nil }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            try? FileManager.default.removeItem(at: file)
+            try? FileManager.default.removeItem(at: Validators.file(for: file))
+            return nil
+        }
+        return Int(info.st_size)
+    }
+
+    private func startDownload(_ url: URL, using http: any HTTPClient, revalidating: Bool, timeout: TimeInterval?) -> Task<CachedImage, Error> {
+        if !sweptPartials {
+            sweptPartials = true
+            Self.removeStalePartials(in: directory)
+        }
+        let file = self.file(for: url)
+        let validators = revalidating && Self.regularFileSize(removingOtherAt: file) != nil ? Validators.read(for: file) : nil
         let task = Task { () throws -> CachedImage in
             do {
                 let image = try await Self.download(url, to: file, validators: validators, using: http, timeout: timeout)
@@ -90,7 +134,8 @@ public actor ImageCache {
         let directory = file.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let partial = directory.appendingPathComponent(".\(file.lastPathComponent).\(getpid()).\(UInt32.random(in: 0 ... .max)).partial")
-        try response.body.write(to: partial)
+        try write(response.body, to: partial)
+        _ = regularFileSize(removingOtherAt: file)  // a directory there would refuse the rename
         guard rename(partial.path, file.path) == 0 else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: partial)
@@ -98,6 +143,48 @@ public actor ImageCache {
         }
         Validators(etag: response.header("etag"), lastModified: response.header("last-modified")).write(for: file)
         return CachedImage(file: file, byteCount: response.body.count, wasCached: false)
+    }
+
+    /// Writes `data` to a new file at `file`; when that fails (the disk full), removes what was
+    /// written and says why in a line.
+    private static func write(_ data: Data, to file: URL) throws {
+        let fd = open(file.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw cannotKeep(errno) }
+        var failure: Int32?
+        data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = Glibc.write(fd, buffer.baseAddress! + written, buffer.count - written)
+                if count < 0 && errno == EINTR { continue }
+                guard count > 0 else { failure = count < 0 ? errno : ENOSPC; return }
+                written += count
+            }
+        }
+        if close(fd) != 0, failure == nil { failure = errno }
+        if let failure {
+            unlink(file.path)
+            throw cannotKeep(failure)
+        }
+    }
+
+    private static func cannotKeep(_ code: Int32) -> CocoaError {
+        CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cannot write to the image cache: \(String(cString: strerror(code)))"])
+    }
+
+    /// Removes the temporary files of downloads that will never finish: `.<name>.<pid>.<n>.partial`
+    /// whose process is gone, or that is older than ``stalePartialAge`` (a process id reused).
+    static func removeStalePartials(in directory: URL, now: Date = Date()) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path) else { return }
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".partial") {
+            let parts = name.split(separator: ".")
+            guard parts.count >= 4, let pid = pid_t(parts[parts.count - 3]) else { continue }
+            let path = directory.appendingPathComponent(name).path
+            let modified = (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? .distantPast
+            let processGone = pid <= 0 || (kill(pid, 0) != 0 && errno == ESRCH)
+            if processGone || now.timeIntervalSince(modified) > stalePartialAge {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
     }
 
     /// Where the image at `url` is (or would be) kept.

@@ -61,9 +61,10 @@ public enum ImageState: Sendable, Equatable {
         }
     }
 
-    /// The state of an image in `file` of the cache: loaded when its bytes are an image.
+    /// The state of an image in `file` of the cache: loaded when its bytes are an image. The
+    /// one check of an image's bytes: what `view` and `poster` open has passed it.
     public static func of(file: URL) -> ImageState {
-        guard let data = FileManager.default.contents(atPath: file.path) else { return .unavailableOffline }
+        guard let data = ImageCache.contentsOfRegularFile(atPath: file.path) else { return .unavailableOffline }
         guard let info = ImageInfo(data) else { return .notAnImage }
         return .loaded(info, file: file.path)
     }
