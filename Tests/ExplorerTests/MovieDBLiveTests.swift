@@ -30,10 +30,12 @@ struct MovieDBLiveTests {
             .write(to: folder.appendingPathComponent("search-movie-venom-page-1.json"))
         try Data(#"{"page":1,"total_pages":0,"total_results":0,"results":[]}"#.utf8)
             .write(to: folder.appendingPathComponent("search-movie-nosuch-page-1.json"))
-        try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + Array(repeating: 7, count: 1000))
-            .write(to: folder.appendingPathComponent("images/7gKI9hpEMcZUQpNgKrkDzJpbnNS.jpg"))
+        try Self.poster.write(to: folder.appendingPathComponent("images/7gKI9hpEMcZUQpNgKrkDzJpbnNS.jpg"))
         return folder
     }
+
+    /// Row 2's poster: a 500×750 PNG's header, 1008 bytes in all.
+    static let poster = TestImages.png(width: 500, height: 750) + Data(repeating: 7, count: 1008 - 233)
 
     /// Starts the fake TMDB for `sandbox` and writes a Plugins.json pointing at it.
     static func start(_ sandbox: Sandbox, extra: [String] = [], requireKey: Bool = true) throws -> FakeSWAPI {
@@ -174,6 +176,45 @@ struct MovieDBLiveTests {
 
         let embedded = try await Self.run("use moviedb\nopen 2\nposter\n", live: false, environment: environment, in: sandbox)
         #expect(embedded.stdoutText.contains("poster of “Extraction 2” (1008 bytes, from the image cache)"), "\(embedded.stderrText)")
+    }
+
+    /// What a broken image server sends instead of a poster.
+    enum NotAPoster: String, CaseIterable, Sendable {
+        case html, truncatedPNG, escapes
+
+        var body: Data {
+            switch self {
+            case .html: Data("<!DOCTYPE html><html><body>Not found</body></html>".utf8)
+            case .truncatedPNG: Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A])
+            case .escapes: Data(repeating: 0x1B, count: 300)
+            }
+        }
+    }
+
+    @Test("poster opens only an image: what is not one is refused, never handed to xdg-open, and asked for again", arguments: NotAPoster.allCases)
+    func posterThatIsNotAnImage(_ body: NotAPoster) async throws {
+        let sandbox = try Sandbox("moviedb-live-poster-\(body.rawValue)")
+        let server = try Self.start(sandbox)
+        let served = sandbox.file("tmdb/images/7gKI9hpEMcZUQpNgKrkDzJpbnNS.jpg")
+        try body.body.write(to: served)
+        let opened = sandbox.file("opened")
+        try sandbox.writeExecutable("#!/bin/sh\nprintf '%s\\n' \"$1\" >> '\(opened.path)'\n", to: "bin/xdg-open")
+        let environment = ["TMDB_API_KEY": FakeTMDB.key, "PATH": sandbox.file("bin").path + ":/usr/bin:/bin"]
+
+        let refused = try await Self.run("use moviedb\nopen 2\nposter\nposter\n", environment: environment, in: sandbox)
+
+        let url = "http://127.0.0.1:\(server.port)/t/p/w500/7gKI9hpEMcZUQpNgKrkDzJpbnNS.jpg"
+        let error = "the poster of “Extraction 2” is not an image (\(body.body.count) bytes from \(url), no PNG, JPEG, GIF or WebP), so it was not opened"
+        #expect(refused.stderrText == "error: line 3: \(error)\nerror: line 4: \(error)\n")
+        #expect(refused.status == 1)
+        #expect(!FileManager.default.fileExists(atPath: opened.path), "xdg-open never ran")
+        #expect(server.requests().filter { $0.hasPrefix("/t/p/") }.count == 2, "what was kept is not a poster: asked for again")
+
+        try Self.poster.write(to: served)
+        let shown = try await Self.run("use moviedb\nopen 2\nposter\n", environment: environment, in: sandbox)
+        #expect(shown.status == 0, "\(shown.stderrText)")
+        let file = try String(contentsOf: opened, encoding: .utf8)
+        #expect(file.hasPrefix(sandbox.dataDirectory + "/cache/images/") && file.hasSuffix(".jpg\n"), "a poster is opened: \(file)")
     }
 
     @Test("the key never shows: not in traces, errors, JSON, the database or any cached file")

@@ -100,7 +100,7 @@ public struct SettingSpec: Sendable, Equatable {
         case .array: "an array"
         case .object: "an object"
         case .null: "null"
-        default: JSONWriter.string(value).sanitizedForTerminal.truncated(toWidth: 60)
+        default: URL.redactingUserinfo(JSONWriter.string(value)).sanitizedForTerminal.truncated(toWidth: 60)
         }
     }
 

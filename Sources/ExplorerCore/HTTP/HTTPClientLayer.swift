@@ -42,7 +42,7 @@ extension FaultInjectingHTTPClient: HTTPClientLayer {
 }
 
 extension LiveHTTPClient: HTTPClientLayer {
-    public var layerSummary: String { "libcurl to \(baseURL.absoluteString), timeout \(String(format: "%g", timeout)) s" }
+    public var layerSummary: String { "libcurl to \(baseURL.shown), timeout \(String(format: "%g", timeout)) s" }
     public var innerClients: [any HTTPClient] { [] }
 }
 

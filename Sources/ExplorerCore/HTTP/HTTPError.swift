@@ -73,9 +73,10 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     /// client names the whole path with ``init(_:request:at:detail:body:)``).
     public init(_ kind: Kind, endpoint: String, detail: String? = nil, host: String? = nil, body: Data? = nil) {
         self.kind = kind
-        self.endpoint = endpoint
-        self.location = HTTPLocation(server: host, path: endpoint)
-        self.detail = detail
+        // A URL's user and password read `•••` however the message came to quote it.
+        self.endpoint = URL.redactingUserinfo(endpoint)
+        self.location = HTTPLocation(server: host, path: self.endpoint)
+        self.detail = detail.map(URL.redactingUserinfo)
         self.body = body
     }
 
@@ -84,7 +85,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.kind = kind
         self.endpoint = request.endpoint
         self.location = location
-        self.detail = detail
+        self.detail = detail.map(URL.redactingUserinfo)
         self.body = body
     }
 

@@ -82,7 +82,7 @@ public struct HTTPRequest: Sendable, Hashable {
     }
 
     public var endpoint: String {
-        if let absoluteURL { return redacting(Self.withoutUserInfo(absoluteURL)).sanitizedForTerminal }
+        if let absoluteURL { return redacting(absoluteURL.shown).sanitizedForTerminal }
         guard !query.isEmpty else { return path }
         let shown = query.map { "\(Self.encode($0.name))=\($0.isSecret ? Self.redacted : Self.encode($0.value))" }
         return "\(path)?\(shown.joined(separator: "&"))"
@@ -130,18 +130,6 @@ public struct HTTPRequest: Sendable, Hashable {
                 text = text.replacingOccurrences(of: form, with: Self.redacted)
             }
         }
-        return text
-    }
-
-    /// The URL as text with any user name and password replaced by `•••`
-    /// (`https://•••@host/a.png`): they are credentials.
-    static func withoutUserInfo(_ url: URL) -> String {
-        guard var components = URLComponents(url: url, resolvingAgainstBaseURL: false),
-              components.percentEncodedUser != nil || components.percentEncodedPassword != nil else { return url.absoluteString }
-        components.percentEncodedUser = nil
-        components.percentEncodedPassword = nil
-        var text = components.string ?? ""
-        if let separator = text.range(of: "://") { text.insert(contentsOf: "\(redacted)@", at: separator.upperBound) }
         return text
     }
 

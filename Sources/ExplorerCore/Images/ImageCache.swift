@@ -118,7 +118,7 @@ public actor ImageCache {
         if let etag = validators?.etag { headers.append(.init("If-None-Match", etag)) }
         if let modified = validators?.lastModified { headers.append(.init("If-Modified-Since", modified)) }
         guard var request = HTTPRequest(absolute: url, headers: headers) else {
-            throw HTTPError(.invalidURL, endpoint: HTTPRequest.withoutUserInfo(url).sanitizedForTerminal)
+            throw HTTPError(.invalidURL, endpoint: url.shown.sanitizedForTerminal)
         }
         request.timeout = timeout
         request.maxBytes = HTTPRequest.maxFileBytes

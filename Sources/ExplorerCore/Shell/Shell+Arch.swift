@@ -44,7 +44,7 @@ extension Shell {
             let tables = ownTables(of: entry.descriptor.id)
             return [ScreenTable.Cell(entry.descriptor.id),
                     ScreenTable.Cell(feature.map { Self.module(of: type(of: $0)) } ?? "?"),
-                    ScreenTable.Cell(entry.config.baseURL.absoluteString),
+                    ScreenTable.Cell(entry.config.baseURL.shown),
                     ScreenTable.Cell(settings.isEmpty ? "—" : settings.joined(separator: ", "), .array(settings.map(JSONValue.string))),
                     ScreenTable.Cell(tables.isEmpty ? "—" : tables.joined(separator: ", "), .array(tables.map(JSONValue.string)))]
         }
@@ -119,7 +119,7 @@ extension Shell {
                                           rows: fields, showsHeader: false, key: "state_fields"))]
         }
 
-        blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.absoluteString)):")]
+        blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
         blocks += descriptor.endpoints.map { .paragraph($0, indent: 2) }
         blocks += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
 
@@ -344,7 +344,7 @@ extension Shell {
         if mirror.displayStyle == .struct || mirror.displayStyle == .class {
             return "\(typeName(of: value))(…)"
         }
-        return String(describing: value).sanitizedForTerminal.truncated(toWidth: 40)
+        return URL.redactingUserinfo(String(describing: value)).sanitizedForTerminal.truncated(toWidth: 40)
     }
 
     /// Milliseconds to a tenth: `0.4 ms`, `12.0 ms`.

@@ -29,9 +29,9 @@ public struct DesktopOpener: Sendable {
 
     private func open(target: String) async throws -> OpenOutcome {
         guard let opener = ExternalProgram.find("xdg-open", environment: environment) else {
-            return OpenOutcome(target: target, opener: nil, status: nil)
+            return OpenOutcome(target: URL.redactingUserinfo(target), opener: nil, status: nil)
         }
         let status = try await opener.run([target])
-        return OpenOutcome(target: target, opener: opener.name, status: status)
+        return OpenOutcome(target: URL.redactingUserinfo(target), opener: opener.name, status: status)
     }
 }

@@ -139,6 +139,13 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         } else {
                             image = try await images.image(at: url, using: http)
                         }
+                        // The check facts' `view` makes: what is not an image (a page of HTML, a file cut
+                        // short) is never handed to a viewer, and is asked for again next time.
+                        guard case .loaded = ImageState.of(file: image.file) else {
+                            await images.remove(url)
+                            throw CommandError("the poster of “\(item.title.sanitizedForTerminal)” is not an image (\(ReadableNumber.bytes(image.byteCount))"
+                                               + " from \(URL.redactingUserinfo(text).sanitizedForTerminal), no PNG, JPEG, GIF or WebP), so it was not opened")
+                        }
                         let outcome = try await opener.open(file: image.file)
                         return MovieDBView.poster(outcome, image: image, url: text, title: item.title, isStandIn: isStandIn)
                     }).intent(MovieDBViewModel.self, "openedItem()"),

@@ -184,8 +184,8 @@ public final class MovieDBView {
         if let language = item.originalLanguage { fields.append(ScreenField("language", language)) }
         fields.append(ScreenField("overview", text: item.overview.flatMap { $0.isEmpty ? nil : $0 } ?? "none", value: .optional(item.overview)))
         if let homepage = detail?.homepage { fields.append(ScreenField("homepage", homepage)) }
-        if let poster = imageURL(item.posterPath, base: imageBaseURL) { fields.append(ScreenField("poster_url", label: "poster", poster)) }
-        if let backdrop = imageURL(item.backdropPath, base: imageBaseURL) { fields.append(ScreenField("backdrop_url", label: "backdrop", backdrop)) }
+        if let poster = shownImageURL(item.posterPath, base: imageBaseURL) { fields.append(ScreenField("poster_url", label: "poster", poster)) }
+        if let backdrop = shownImageURL(item.backdropPath, base: imageBaseURL) { fields.append(ScreenField("backdrop_url", label: "backdrop", backdrop)) }
         fields.append(.data("tmdb_id", .int(item.id)))
         return fields
     }
@@ -206,7 +206,7 @@ public final class MovieDBView {
             .data("original_title", .optional(item.originalTitle)),
             .data("date", .optional(item.date)),
             .data("overview", .optional(item.overview)),
-            .data("poster_url", .optional(imageURL(item.posterPath, base: imageBaseURL))),
+            .data("poster_url", .optional(shownImageURL(item.posterPath, base: imageBaseURL))),
         ]
     }
 
@@ -222,6 +222,11 @@ public final class MovieDBView {
         var base = base
         while base.hasSuffix("/") { base.removeLast() }
         return base + path
+    }
+
+    /// ``imageURL(_:base:)`` as shown: a user and password in `imageBaseURL` read `•••`.
+    static func shownImageURL(_ path: String?, base: String) -> String? {
+        imageURL(path, base: base).map(URL.redactingUserinfo)
     }
 
     /// `2 h 4 min`, `45 min`.
@@ -252,7 +257,7 @@ public final class MovieDBView {
     /// What `poster` did.
     static func poster(_ outcome: OpenOutcome, image: CachedImage, url: String, title: String, isStandIn: Bool = false) -> Screen {
         var facts = outcome.facts(key: "file")
-        facts["url"] = .string(url)
+        facts["url"] = .string(URL.redactingUserinfo(url))
         facts["bytes"] = .int(image.byteCount)
         facts["from_cache"] = .bool(image.wasCached)
         facts["title"] = .string(title)
