@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-/// The clock features schedule their timers on: live or virtual; `advance` runs every timer
-/// that falls due on the way, in order, each at its own time; `runDueTimers` runs what is due
+/// The clock features schedule their timers on: live or virtual; `advance` runs each timer that
+/// falls due on the way once, at the last time it falls due (the runs before would be replaced
+/// unseen), in the order of those times; `runDueTimers` runs what is due
 /// once; `pause`, `goLive` and `set` keep the timers' distance from now. And the durations the
 /// `clock` command reads (`+50s`, `+5m`, `+1h30m`). No time is waited for: every clock that
 /// moves is virtual, and a live clock is only read.
@@ -68,30 +69,58 @@ struct SchedulingClockTests {
         withExtendedLifetime(timer) {}
     }
 
-    @Test func advanceRunsEveryTimerThatFallsDueInOrderEachAtItsOwnTime() async {
+    @Test func advanceRunsEachDueTimerOnceAtTheLastTimeItFallsDue() async {
         let log = Log()
         let resort = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
         let poll = clock.schedule(every: 300, name: "poll", log.action("poll", clock))
 
         let ran = await clock.advance(by: 300)
-        #expect(ran == 7)
-        #expect(log.entries == ["re-sort@50", "re-sort@100", "re-sort@150", "re-sort@200", "re-sort@250", "re-sort@300", "poll@300"],
-                "at 300 both are due: the one scheduled first runs first")
+        #expect(ran == 2)
+        #expect(log.entries == ["re-sort@300", "poll@300"],
+                "the re-sorts at 50 … 250 would be replaced by the one at 300 before anyone saw them; at 300 both are due: the one scheduled first runs first")
         #expect(clock.now == Self.at(300))
-        #expect(clock.nextTimer == Self.at(350))
+        #expect(clock.nextTimer == Self.at(350), "and each keeps its rhythm")
 
         #expect(await clock.advance(by: 25) == 0)
-        #expect(await clock.advance(by: 600) == 14, "12 re-sorts at 350 … 900 and the polls at 600 and 900")
-        #expect(log.entries.suffix(3) == ["re-sort@850", "re-sort@900", "poll@900"])
+        #expect(await clock.advance(by: 600) == 2, "the re-sort at 900 and the poll at 900, not 12 re-sorts and 2 polls")
+        #expect(log.entries.suffix(2) == ["re-sort@900", "poll@900"])
         #expect(clock.now == Self.at(925))
+        #expect(clock.nextTimer == Self.at(950))
         withExtendedLifetime((resort, poll)) {}
+    }
+
+    @Test func timersRunInTheOrderOfTheirLastDueTimesTheClockStandingAtEach() async {
+        let log = Log()
+        let resort = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        let poll = clock.schedule(every: 300, name: "poll", log.action("poll", clock))
+
+        #expect(await clock.advance(by: 380) == 2)
+        #expect(log.entries == ["poll@300", "re-sort@350"], "the poll last fell due at 300, the re-sort at 350")
+        #expect(clock.now == Self.at(380))
+        #expect(clock.nextTimer == Self.at(400))
+        withExtendedLifetime((resort, poll)) {}
+    }
+
+    @Test func aYearAheadCostsEachTimerOneRun() async {
+        let log = Log()
+        let resort = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        let poll = clock.schedule(every: 300, name: "poll", log.action("poll", clock))
+        let tick = clock.schedule(every: 1, name: "tick", log.action("tick", clock))
+
+        let year: TimeInterval = 366 * 86_400
+        #expect(await clock.advance(by: year) == 3)
+        #expect(log.entries == ["re-sort@\(Int(year))", "poll@\(Int(year))", "tick@\(Int(year))"],
+                "all three last fell due at the end: in the order they were scheduled")
+        #expect(clock.now == Self.at(year))
+        #expect(clock.nextTimer == Self.at(year + 1))
+        withExtendedLifetime((resort, poll, tick)) {}
     }
 
     @Test func timersDueAtTheSameTimeRunInTheOrderTheyWereScheduled() async {
         let log = Log()
         let timers = ["poll", "re-sort", "third"].map { clock.schedule(every: 300, name: $0, log.action($0, clock)) }
-        #expect(await clock.advance(by: 600) == 6)
-        #expect(log.entries == ["poll@300", "re-sort@300", "third@300", "poll@600", "re-sort@600", "third@600"])
+        #expect(await clock.advance(by: 600) == 3)
+        #expect(log.entries == ["poll@600", "re-sort@600", "third@600"])
         withExtendedLifetime(timers) {}
     }
 
@@ -107,9 +136,9 @@ struct SchedulingClockTests {
             }
         }
 
-        #expect(await clock.advance(by: 200) == 5)
-        #expect(log.entries == ["outer@100", "inner@130", "inner@160", "inner@190", "outer@200"],
-                "the new timer counts from the time of the action that scheduled it")
+        #expect(await clock.advance(by: 170) == 2)
+        #expect(log.entries == ["outer@100", "inner@160"],
+                "the new timer counts from the time of the action that scheduled it (due at 130 and 160: runs at 160)")
         #expect(clock.timerCount == 2)
         withExtendedLifetime(outer) {}
     }
@@ -123,8 +152,8 @@ struct SchedulingClockTests {
         }
         later.withLock { $0 = clock.schedule(every: 60, name: "later", log.action("later", clock)) }
 
-        #expect(await clock.advance(by: 120) == 2)
-        #expect(log.entries == ["canceller", "canceller"])
+        #expect(await clock.advance(by: 130) == 1)
+        #expect(log.entries == ["canceller"], "the canceller runs at 100, before the later one's 120, and cancels it")
         #expect(clock.timerCount == 1)
         withExtendedLifetime(canceller) {}
     }

@@ -227,7 +227,7 @@ struct RacesViewModelTests {
         // The poll at 300 fetches the same ten; the re-sort at 400 drops the two 08:05 races
         // (100 s past): Newcastle moves up from row 3 to row 1.
         let count = recorder.states.count
-        #expect(await clock.advance(by: 400) == 9, "8 re-sorts and a poll")
+        #expect(await clock.advance(by: 400) == 2, "the poll at 300 and the re-sort at 400")
         #expect(neds.calls == [0, 300])
         let moved = listing(Array(Self.sorted[2..<7]), known: 8, updated: 300)
         #expect(emitted(since: count) == [detail(firstFive.with { $0.updatedAt = RacesFixture.at(300) }, row: 3, Self.newcastle),
@@ -240,8 +240,8 @@ struct RacesViewModelTests {
         neds.answer(Self.races.map { $0.id == delayed.id ? delayed : $0 })
         await clock.advance(by: 200)
         #expect(neds.calls == [0, 300, 600])
-        // Newcastle (08:08) left at the re-sort at 550; the poll at 600 brings it back at 08:16:40,
-        // sixth: it has no row of the five, and the detail shows its new start.
+        // The poll at 600 brings Newcastle (08:08, gone by now) back at 08:16:40, sixth: it has no
+        // row of the five, and the detail shows its new start.
         let polled = listing([Self.kawasaki, Self.hobart, Self.geelong, Self.pakenham, Self.wagga], known: 8, updated: 600)
         #expect(viewModel.state.value == detail(polled, row: nil, delayed))
 
@@ -272,13 +272,13 @@ struct RacesViewModelTests {
 
         neds.fail(.networkUnavailable)
         let count = recorder.states.count
-        #expect(await clock.advance(by: 300) == 7)
+        #expect(await clock.advance(by: 300) == 2)
         #expect(neds.calls == [0, 300])
         let failed = listing(Array(Self.sorted.prefix(5)), failure: .networkUnavailable)
         #expect(emitted(since: count) == [failed], "updated at the start still, the failure noted")
 
         neds.answer(Self.races)
-        #expect(await clock.advance(by: 300) == 7)
+        #expect(await clock.advance(by: 300) == 2)
         #expect(viewModel.state.value == listing(Array(Self.sorted[3..<8]), known: 7, updated: 600), "the failure is gone")
     }
 

@@ -94,7 +94,7 @@ struct RacesViewTests {
         try await viewModel.load()
         #expect(heading == .heading("Next to go · 5 of 10 races · updated just now"))
 
-        #expect(await clock.advance(by: 150) == 3, "three re-sorts, nothing changed")
+        #expect(await clock.advance(by: 150) == 1, "the re-sort at 150 (those at 50 and 100 it replaces), nothing changed")
         #expect(heading == .heading("Next to go · 5 of 10 races · updated 2 min ago"))
 
         try viewModel.filter(["greyhound", "horse"])
@@ -114,7 +114,7 @@ struct RacesViewTests {
         neds.fail(.status(503))
         await clock.advance(by: 300)
         #expect(heading == .heading("Next to go · 5 of 7 races · last good update 10 min ago; the latest update failed: HTTP 503"),
-                "three races left at the re-sorts on the way, the list kept otherwise")
+                "three races left by the re-sort at 600, the list kept otherwise")
 
         neds.answer(Self.races)
         try await viewModel.refresh()
@@ -149,7 +149,7 @@ struct RacesViewTests {
         #expect(test.view.screen.blocks.dropLast() == [
             .heading("Next to go · 0 of 0 races · updated just now"),
             .line("no race is coming up"),
-        ], "both started more than a minute ago; fewer than five left, each re-sort fetched again, and found none")
+        ], "both started more than a minute ago; fewer than five left, the fetches found none")
     }
 
     // MARK: Countdowns

@@ -8,8 +8,13 @@ import Synchronization
 /// Timers never run on their own in the background, so nothing a timer does can interleave
 /// with a screen or with what is being typed, and an idle session costs no CPU: the shell runs
 /// the timers that are due before each command (``runDueTimers()``) and `watch` runs them as it
-/// goes; moving a virtual clock (``advance(by:)``) runs every timer that falls due on the way,
-/// in order, each at its own time (5 minutes: 6 re-sorts at 50 s and 1 poll).
+/// goes; moving a virtual clock (``advance(by:)``) runs each timer that falls due on the way
+/// once, at the last time it falls due, the timers in the order of those times.
+///
+/// A timer keeps something up to date (a poll, a re-sort): each run replaces what the one
+/// before made, so a run that the same timer's next run replaces before anyone could see it is
+/// skipped. That is why a timer late by several intervals runs once, and why `clock +30d` costs
+/// two runs, not 60,480 (re-sorts every 50 s and polls every 5 minutes for 30 days).
 public final class SchedulingClock: AppClock {
     struct Entry: Sendable {
         var name: String
@@ -94,18 +99,19 @@ public final class SchedulingClock: AppClock {
         return ran
     }
 
-    /// Moves a virtual clock forward by `seconds`, stopping at each timer that falls due on the
-    /// way to run it at its own time (a live clock is paused at now first). Returns how many
-    /// timers ran.
+    /// Moves a virtual clock forward by `seconds` (a live clock is paused at now first). Each
+    /// timer that falls due on the way runs once, at the last time it falls due (its earlier
+    /// runs would be replaced by that one unseen), the timers in the order of those times; the
+    /// clock stands at each such time while its timer runs. Returns how many timers ran.
     @MainActor @discardableResult
     public func advance(by seconds: TimeInterval) async -> Int {
         if !isVirtual { pause() }
         let target = now.addingTimeInterval(max(seconds, 0))
         var ran = 0
-        while let (id, entry) = nextDue(upTo: target) {
+        while let (id, entry, last) = lastDue(upTo: target) {
             state.withLock { state in
-                state.virtualNow = entry.next
-                state.timers[id]?.next = entry.next.addingTimeInterval(entry.interval)
+                state.virtualNow = max(state.virtualNow ?? last, last)
+                state.timers[id]?.next = last.addingTimeInterval(entry.interval)
             }
             await entry.action()
             ran += 1
@@ -153,6 +159,22 @@ public final class SchedulingClock: AppClock {
             state.timers.filter { $0.value.next <= limit }
                 .min { ($0.value.next, $0.key) < ($1.value.next, $1.key) }
                 .map { ($0.key, $0.value) }
+        }
+    }
+
+    /// The timer whose last due time at or before `limit` is soonest, with that time: its first
+    /// due time moved on by as many whole intervals as fit.
+    private func lastDue(upTo limit: Date) -> (Int, Entry, Date)? {
+        state.withLock { state in
+            state.timers.compactMap { id, entry -> (Int, Entry, Date)? in
+                guard entry.next <= limit else { return nil }
+                let intervals = (limit.timeIntervalSince(entry.next) / entry.interval).rounded(.down)
+                var last = entry.next.addingTimeInterval(intervals * entry.interval)
+                // Whatever the division rounded: the last, so the timer is not due again.
+                if last.addingTimeInterval(entry.interval) <= limit { last = last.addingTimeInterval(entry.interval) }
+                return (id, entry, min(last, limit))
+            }
+            .min { ($0.2, $0.0) < ($1.2, $1.0) }
         }
     }
 
