@@ -59,6 +59,24 @@ struct RacesLiveTests {
         #expect(server.requests() == ["/rest/v1/racing/?method=nextraces&count=10"])
     }
 
+    @Test("a server that keeps answering races that already started: early fetches back off to one a poll interval; `clock +1d` fetches once")
+    func staleServer() async throws {
+        let sandbox = try Sandbox("races-live-stale")
+        let server = try Self.start(sandbox, offsets: [-900, -800, -700])
+        // A virtual clock standing at the real time (whole seconds), so the answer's races started long ago.
+        let now = ISO8601DateFormatter().string(from: Date())
+        let output = try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--clock", now],
+                                            script: "use races\nwatch 1h\nclock +1d\nraces\n", in: sandbox)
+        #expect(output.stderrText == "")
+        #expect(output.status == 0)
+        // Loaded at 0; in the hour watched, early fetches 50 and 100 s after the fetch before
+        // (at 50 and 150), then the polls at 300, 600, … 3600 (none early: at most one a poll
+        // interval); then the day: its last poll only. Before: an early fetch at every re-sort,
+        // 72 an hour plus the polls, and 288 polls a day.
+        #expect(server.requests().count == 1 + 14 + 1, "\(server.requests().count) requests")
+        #expect(output.stdoutText.hasSuffix("Next to go · 0 of 0 races · updated just now\nno race is coming up\n"), "\(output.stdoutText)")
+    }
+
     @Test("a failed update keeps the list and says so in the heading; with nothing loaded, the error is worded as in every feature")
     func failures() async throws {
         let sandbox = try Sandbox("races-live-failing")

@@ -7,8 +7,10 @@ import TestSupport
 
 /// The interactor on a virtual clock: `start` fetches and schedules a poll every 300 s and a
 /// re-sort every 50 s; a re-sort drops races more than 60 s past their start and fetches early
-/// when fewer than 5 remain; a failed fetch keeps the list and notes why; the embedded data's
-/// times move to now on a live clock only. Every time is the clock's, moved with `advance`.
+/// when fewer than 5 remain, backing off while the answers keep leaving too few; a failed fetch
+/// keeps the list and notes why; the embedded data's times move to now on a live clock only.
+/// Every time is the clock's, moved with `advance` (which runs each due timer once, at its last
+/// due time: tests that follow every re-sort move the clock 50 s at a time, ``step(_:)``).
 @MainActor
 @Suite("RacesInteractor")
 struct RacesInteractorTests {
@@ -39,6 +41,17 @@ struct RacesInteractorTests {
     static let aheadSorted = ahead.sorted { $0.advertisedStart < $1.advertisedStart }
 
     var races: [Race] { interactor.snapshot.value.races }
+
+    /// Moves the clock `seconds` on in steps of 50 s, so that every re-sort runs; how many timers ran.
+    func step(_ seconds: TimeInterval) async -> Int {
+        var ran = 0
+        var left = seconds
+        while left > 0 {
+            ran += await clock.advance(by: min(left, 50))
+            left -= 50
+        }
+        return ran
+    }
     var ids: [String] { races.map(\.id) }
 
     // MARK: Start
@@ -134,7 +147,7 @@ struct RacesInteractorTests {
         neds.answer(Self.ahead)
         try await interactor.start()
 
-        #expect(await clock.advance(by: 299) == 5, "re-sorts at 50, 100, 150, 200, 250")
+        #expect(await step(299) == 5, "re-sorts at 50, 100, 150, 200, 250")
         #expect(neds.calls == [0])
 
         let renamed = Self.ahead.map { race in
@@ -148,18 +161,39 @@ struct RacesInteractorTests {
         #expect(interactor.snapshot.value == Snapshot(races: renamed.sorted { $0.advertisedStart < $1.advertisedStart },
                                                       updatedAt: Self.at(300)))
 
-        #expect(await clock.advance(by: 600) == 14, "12 re-sorts and 2 polls")
+        #expect(await step(600) == 14, "12 re-sorts and 2 polls")
         #expect(neds.calls == [0, 300, 600, 900])
         #expect(interactor.snapshot.value.updatedAt == Self.at(900))
         #expect(clock.now == Self.at(900))
         #expect(clock.nextTimer == Self.at(950))
     }
 
-    @Test func advancingFiveMinutesRunsSixReSortsAndOnePoll() async throws {
+    @Test func advancingFiveMinutesRunsThePollAndTheReSortOnce() async throws {
         neds.answer(Self.ahead)
         try await interactor.start()
-        #expect(await clock.advance(by: 300) == 7)
+        #expect(await clock.advance(by: 300) == 2)
         #expect(neds.calls == [0, 300])
+    }
+
+    @Test func advancingADayFetchesOnceAndEndsAsRunningEveryTimerWould() async throws {
+        // Races every 10 minutes through the day and into the next; Neds answers all of them.
+        let day = (0..<150).map { Self.race("r\($0)", "Meeting \($0)", at: TimeInterval($0) * 600 + 30) }
+        neds.answer(day)
+        try await interactor.start()
+        #expect(await clock.advance(by: 86_400) == 2, "the poll and the re-sort at 86,400, once each")
+        #expect(neds.calls == [0, 86_400], "one fetch, not 288 polls")
+
+        // The same day with every timer run, 50 s at a time.
+        let everyClock = SchedulingClock(virtualAt: RacesFixture.start)
+        let everyNeds = RacesServiceFake(clock: everyClock, day)
+        let every = RacesInteractor(service: everyNeds.service, clock: everyClock, selection: SourceSelection(.live))
+        try await every.start()
+        for _ in 0..<(86_400 / 50) { await everyClock.advance(by: 50) }
+        #expect(everyNeds.calls.count == 289)
+
+        #expect(interactor.snapshot.value == every.snapshot.value)
+        #expect(ids == ["r144", "r145", "r146", "r147", "r148", "r149"], "the races not yet a minute past their start")
+        #expect(interactor.snapshot.value.updatedAt == Self.at(86_400))
     }
 
     @Test func aRaceNedsNoLongerListsLeavesAtThePoll() async throws {
@@ -188,18 +222,46 @@ struct RacesInteractorTests {
         #expect(neds.calls == [0, 100], "four left at 100: fetched at once")
         #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(100)))
 
-        #expect(await clock.advance(by: 200) == 5)
+        #expect(await step(200) == 5)
         #expect(neds.calls == [0, 100, 300], "the poll keeps its rhythm")
     }
 
-    @Test func anAnswerOfFewerThanFiveIsAskedForAgainAtEachReSort() async throws {
+    @Test func earlyFetchesBackOffWhileTheAnswersLeaveTooFew() async throws {
+        // A server that keeps answering three races: asked again 50, then 100, then 200 s after
+        // the fetch before, and then no more often than the poll, every 300 s.
         neds.answer(Array(Self.aheadSorted.prefix(3)))
         try await interactor.start()
         #expect(neds.calls == [0])
 
-        #expect(await clock.advance(by: 150) == 3)
-        #expect(neds.calls == [0, 50, 100, 150])
+        #expect(await step(1200) == 24 + 4)
+        #expect(neds.calls == [0, 50, 150, 300, 600, 900, 1200])
         #expect(ids == ["a", "b", "c"])
+
+        neds.answer(Self.ahead)
+        #expect(await step(300) == 7)
+        #expect(neds.calls.suffix(1) == [1500], "an answer with enough races: the poll")
+        neds.answer(Array(Self.aheadSorted.prefix(3)))
+        #expect(await step(350) == 8)
+        #expect(neds.calls.suffix(2) == [1800, 1850], "after an answer with enough, early fetches start over at 50 s")
+    }
+
+    @Test func earlyFetchesBackOffWhileFetchesFail() async throws {
+        neds.answer(Array(Self.aheadSorted.prefix(3)))
+        try await interactor.start()
+        neds.fail(.other("HTTP 500"))
+        #expect(await step(1200) == 24 + 4)
+        #expect(neds.calls == [0, 50, 150, 300, 600, 900, 1200])
+        #expect(interactor.snapshot.value.failure == .other("HTTP 500"))
+    }
+
+    @Test func anHourOfRacesThatAlreadyStartedCostsAFetchAPollInterval() async throws {
+        // Neds answering only races that started long ago: nothing to show, and asking again
+        // at every re-sort would be 72 fetches an hour.
+        neds.answer([Self.race("old", "Oldtown", at: -3600)])
+        try await interactor.start()
+        #expect(races.isEmpty)
+        #expect(await step(3600) == 72 + 12)
+        #expect(neds.calls == [0, 50, 150, 300] + stride(from: 600, through: 3600, by: 300).map { TimeInterval($0) })
     }
 
     @Test func noEarlyFetchWhileAFetchIsRunning() async throws {
@@ -212,7 +274,7 @@ struct RacesInteractorTests {
         await gate.untilCalled()
         #expect(neds.calls == [0, 0])
 
-        #expect(await clock.advance(by: 100) == 2)
+        #expect(await step(100) == 2)
         #expect(ids == ["a", "b", "c", "d"], "s left at 100: four left")
         #expect(neds.calls == [0, 0], "but a fetch is running: none started")
 
@@ -232,7 +294,7 @@ struct RacesInteractorTests {
         try await interactor.start()
 
         neds.fail(.networkUnavailable)
-        #expect(await clock.advance(by: 300) == 7, "the poll's failure is not thrown")
+        #expect(await clock.advance(by: 300) == 2, "the poll's failure is not thrown")
         #expect(neds.calls == [0, 300])
         #expect(interactor.snapshot.value == Snapshot(races: Self.aheadSorted, updatedAt: Self.at(0), failure: .networkUnavailable))
 

@@ -7,6 +7,12 @@ import Reactive
 /// advertised start; the list refills from what was fetched, and it fetches early when fewer
 /// than the visible number remain. It publishes the result (``snapshot``) for the view model.
 ///
+/// Early fetches back off: a server that keeps answering races that already started (or keeps
+/// failing) would otherwise be asked again at every re-sort. The first early fetch comes a
+/// re-sort interval after the last fetch, and each fetch in a row that still leaves too few
+/// races doubles that wait, up to the poll interval — so such a server is asked at most once a
+/// poll interval, as if nothing were early. A fetch that leaves enough races starts over.
+///
 /// Its timers are the clock's (``SchedulingClock``): they run before each command, while
 /// `watch` runs, or as a virtual clock is moved — never behind the user's back. Leaving the
 /// feature stops them (``stop()``); coming back starts them again.
@@ -56,6 +62,10 @@ public final class RacesInteractor {
     /// How far the embedded data's times are moved (once per load of it).
     private var embeddedShift: TimeInterval?
     private var isFetching = false
+    /// When the last fetch was made, whatever came of it.
+    private var lastFetchAt: Date?
+    /// How many fetches in a row left fewer races than the screen shows (or failed).
+    private var shortFetches = 0
 
     public init(service: RacesService, clock: SchedulingClock, selection: SourceSelection, settings: Settings = Settings(),
                 tracer: Tracer? = nil) {
@@ -98,6 +108,8 @@ public final class RacesInteractor {
         stop()
         fetched = []
         embeddedShift = nil
+        lastFetchAt = nil
+        shortFetches = 0
         snapshot.value = Snapshot()
     }
 
@@ -105,6 +117,7 @@ public final class RacesInteractor {
     /// the failure is noted (and thrown).
     public func fetch() async throws {
         isFetching = true
+        lastFetchAt = clock.now
         defer { isFetching = false }
         do {
             var races = try await service.next(settings.count).races
@@ -122,7 +135,9 @@ public final class RacesInteractor {
             fetched = races
             // One snapshot: the new list with its time, never the time with the old list.
             resort(updatedAt: clock.now)
+            shortFetches = snapshot.value.races.count < settings.visible ? shortFetches + 1 : 0
         } catch let error as HTTPError where error.kind != .cancelled {
+            shortFetches += 1
             var next = snapshot.value
             next.failure = error
             snapshot.value = next
@@ -139,13 +154,25 @@ public final class RacesInteractor {
         }
     }
 
-    /// The 50-second timer: re-sort and expire; fetch early when too few remain.
+    /// The 50-second timer: re-sort and expire; fetch early when too few remain, unless the
+    /// last fetch was less than ``earlyFetchWait`` ago.
     func resortAndRefill() async {
         resort()
-        if snapshot.value.races.count < settings.visible, !isFetching {
-            tracer?.log("races: \(snapshot.value.races.count) left, fetching early")
-            await poll()
+        guard snapshot.value.races.count < settings.visible, !isFetching else { return }
+        if let lastFetchAt {
+            let since = clock.now.timeIntervalSince(lastFetchAt)
+            // A clock set back before the last fetch says nothing about how long ago it was.
+            if since >= 0, since < earlyFetchWait { return }
         }
+        tracer?.log("races: \(snapshot.value.races.count) left, fetching early")
+        await poll()
+    }
+
+    /// How long an early fetch waits after the last fetch: a re-sort interval, doubled for each
+    /// fetch in a row after the first that left too few races, at most a poll interval.
+    var earlyFetchWait: TimeInterval {
+        let doublings = Double(max(shortFetches - 1, 0))
+        return min(settings.resortInterval * pow(2, min(doublings, 64)), max(settings.pollInterval, settings.resortInterval))
     }
 
     /// Drops what started more than ``Settings/expiry`` ago and sorts the rest, soonest first
