@@ -40,9 +40,11 @@ struct SecretsTests {
                                     "--retry-after", "0", "--fail", "3=500"], sandbox: sandbox)
         let lines = LockedValue<[String]>([])
         let tracer = Tracer(enabled: true, write: { line in lines.withLock { $0.append(line) } })
+        // The timeout bounds the request, the retry's wait included: generous, so that a test run
+        // that keeps every core busy cannot turn the retry asked for into a timeout.
         let client = await MainActor.run {
             AppEnvironment(selection: SourceSelection(.live), tracer: tracer, favourites: .inMemory(),
-                           dataDirectory: sandbox.directory, timeout: 5)
+                           dataDirectory: sandbox.directory, timeout: 60)
                 .httpClient(featureID: "starships", baseURL: URL(string: server.baseURL)!, embedded: { _ in nil })
         }
 

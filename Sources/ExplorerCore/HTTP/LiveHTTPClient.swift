@@ -6,8 +6,9 @@ import Synchronization
 ///
 /// Maps transport failures and non-2xx statuses to ``HTTPError``, and retries once on 429 and
 /// 503, waiting as long as `Retry-After` asks (capped by ``RetryPolicy/maximumDelay``) or the
-/// policy's backoff when it does not say. `timeout` is a deadline for the whole request, body
-/// included; an answer over the request's size limit (``HTTPRequest/maxBytes``, else
+/// policy's backoff when it does not say. `timeout` is a deadline for the whole request, body,
+/// wait and retry included: a wait that would end past it is not waited for (the 429 or 503 is
+/// the answer); an answer over the request's size limit (``HTTPRequest/maxBytes``, else
 /// ``defaultMaxBytes``) is stopped as it arrives and is an error.
 public struct LiveHTTPClient: HTTPClient {
     /// Starts loading the transport (libcurl, some thirty libraries, about 6 ms) on a thread of
@@ -46,18 +47,30 @@ public struct LiveHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let first = try await attempt(request)
+        let clock = ContinuousClock()
+        let deadline = clock.now.advanced(by: .seconds(timeout(for: request)))
+        let first = try await attempt(request, seconds: remaining(until: deadline, clock))
         guard retryPolicy.retryableStatuses.contains(first.status) else { return try checked(first, request) }
         let delay = retryDelay(first)
+        guard clock.now.advanced(by: delay) < deadline else {
+            tracer?.log("GET \(request.endpoint) → \(first.status), not retrying: the wait asked for (\(delay.wholeMilliseconds) ms) ends past the timeout")
+            return try checked(first, request)
+        }
         tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(delay.wholeMilliseconds) ms")
         try await sleep(delay, request)
         do {
-            return try checked(try await attempt(request), request)
+            return try checked(try await attempt(request, seconds: remaining(until: deadline, clock)), request)
         } catch var error as HTTPError where error.kind != .cancelled {
             // The message says what came first, and that it was waited for.
             error.retry = HTTPError.Retry(status: first.status, waited: delay)
             throw error
         }
+    }
+
+    /// The seconds left until `deadline` (at least a millisecond, so that an attempt made
+    /// just at it still times out rather than waiting without a limit).
+    private func remaining(until deadline: ContinuousClock.Instant, _ clock: ContinuousClock) -> TimeInterval {
+        max(clock.now.duration(to: deadline).timeInterval, 0.001)
     }
 
     private func checked(_ response: HTTPResponse, _ request: HTTPRequest) throws -> HTTPResponse {
@@ -85,7 +98,7 @@ public struct LiveHTTPClient: HTTPClient {
         }
     }
 
-    private func attempt(_ request: HTTPRequest) async throws -> HTTPResponse {
+    private func attempt(_ request: HTTPRequest, seconds: TimeInterval) async throws -> HTTPResponse {
         let location = request.location(relativeTo: baseURL)
         guard let url = request.url(relativeTo: baseURL) else {
             throw HTTPError(.invalidURL, request: request, at: location)
@@ -93,14 +106,13 @@ public struct LiveHTTPClient: HTTPClient {
         let headers = [("Accept", "application/json")].filter { name, _ in !request.headers.contains { $0.name.lowercased() == name.lowercased() } }
             .map { "\($0): \($1)" } + request.headers.map { "\($0.name): \($0.value)" }
         let limit = request.maxBytes ?? Self.defaultMaxBytes
-        let seconds = timeout(for: request)
         do {
             let answer = try await CurlTransport.shared.get(url.absoluteString, headers: headers, timeout: seconds,
                                                             limit: limit, userAgent: Self.userAgent)
             return HTTPResponse(status: answer.status, headers: answer.headers, body: answer.body, location: location)
         } catch let failure as CurlTransport.Failure {
             var error = Self.map(failure, request, at: location)
-            if error.kind == .timeout { error.timeout = .seconds(seconds) }
+            if error.kind == .timeout { error.timeout = .seconds(timeout(for: request)) }
             throw error
         } catch {
             if Task.isCancelled { throw HTTPError(.cancelled, request: request, at: location) }
