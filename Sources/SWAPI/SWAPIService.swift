@@ -35,7 +35,7 @@ public struct SWAPIService<Item: SWAPIItem>: Sendable {
             name: { url in
                 guard let path = SWAPIResource.path(fromURL: url) else { return nil }
                 let named = try await http.decode(SWAPINamed.self, from: HTTPRequest(path: path))
-                return named.name ?? named.title
+                return KeptText.capped(named.name ?? named.title)
             })
     }
 

@@ -103,6 +103,38 @@ struct FactsDocumentTests {
         #expect(throws: FactsDocument.Problem.notFacts) { try decode(#"{}"#) }
     }
 
+    // MARK: Caps
+
+    @Test func atMostTenThousandRowsAreKeptAndTheRestCounted() throws {
+        let rows = (1...10_005).map { #"{"title":"Fact \#($0)"}"# }
+        let document = try decode(#"{"title":"Many","rows":["# + rows.joined(separator: ",") + "]}")
+        #expect(FactsDocument.maxRows == 10_000)
+        #expect(document.rows.count == 10_000)
+        #expect(document.rows.last == Fact(title: "Fact 10000"))
+        #expect(document.cutRows == 5)
+
+        let exactly = try decode(#"{"rows":["# + rows.prefix(10_000).joined(separator: ",") + "]}")
+        #expect(exactly.rows.count == 10_000)
+        #expect(exactly.cutRows == 0, "exactly the most: nothing cut")
+    }
+
+    @Test func aRowPastTheMostIsCountedWhateverItIs() throws {
+        let rows = Array(repeating: #"{"title":"A"}"#, count: 10_000) + ["null", "42", #"{"title":"B"}"#]
+        let document = try decode(#"{"rows":["# + rows.joined(separator: ",") + "]}")
+        #expect(document.rows.count == 10_000)
+        #expect(document.cutRows == 3)
+    }
+
+    @Test func aTextLongerThanTheMostIsCutSayingSo() throws {
+        let long = String(repeating: "T", count: 1 << 20)
+        let document = try decode(#"{"title":"\#(long)","rows":[{"title":"\#(long)","description":"\#(long)","imageHref":"http://x/\#(long)"}]}"#)
+        let note = "… (cut: the first 4,096 of 1,048,576 characters)"
+        #expect(document.title == String(repeating: "T", count: 4_096) + note)
+        #expect(document.rows.first?.title == String(repeating: "T", count: 4_096) + note)
+        #expect(document.rows.first?.description == String(repeating: "T", count: 4_096) + note)
+        #expect(document.rows.first?.imageHref?.hasSuffix("T… (cut: the first 4,096 of 1,048,585 characters)") == true)
+    }
+
     @Test func eachProblemSaysWhatTheBodyWas() {
         #expect(FactsDocument.Problem.html.description == "an HTML page, not JSON")
         #expect(FactsDocument.Problem.malformed.description == "malformed or truncated JSON")

@@ -67,9 +67,18 @@ final class FactsViewTests {
         let (_, view) = make()
         #expect(lines(view, width: 80) == ["no facts loaded"])
         #expect(view.screen.json == [
-            "feature": "facts", "screen": "list", "title": nil, "page": 0, "pages": 0, "count": 0, "hidden": 0, "offline": nil,
-            "rows": [],
+            "feature": "facts", "screen": "list", "title": nil, "page": 0, "pages": 0, "count": 0, "hidden": 0, "cut_rows": 0,
+            "offline": nil, "rows": [],
         ])
+    }
+
+    @Test func aDocumentCutToTheMostRowsSaysSoInTheHeadingAndInJSON() async throws {
+        documents.answer(FactsDocument(title: "Many", rows: (1...10_000).map { Fact(title: "Fact \($0)") }, cutRows: 190_000))
+        let (viewModel, view) = make()
+        try await viewModel.load()
+        #expect(view.screen.blocks.first == .heading("Many · 10000 facts · showing the first 10,000 of 200,000 rows · page 1 of 500"))
+        #expect(view.screen.json["count"] == 10_000)
+        #expect(view.screen.json["cut_rows"] == 190_000)
     }
 
     @Test func theHeadingSaysTheTitleTheCountTheRowsHiddenAndThePage() async throws {

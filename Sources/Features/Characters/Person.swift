@@ -34,7 +34,7 @@ public struct Person: Sendable, Equatable, SWAPIItem {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
+        name = try container.swapiRequiredText(.name)
         height = try container.swapiText(.height)
         mass = try container.swapiText(.mass)
         hairColor = try container.swapiText(.hairColor)

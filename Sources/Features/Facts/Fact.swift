@@ -39,13 +39,13 @@ public struct Fact: ListItem, Codable {
     }
 
     /// Lenient: a field that is missing, null, or not a string reads as nil; text is trimmed
-    /// and an empty string is nil.
+    /// and an empty string is nil; a text longer than ``KeptText/maxCharacters`` is cut, saying so.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? {
             guard let value = (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil else { return nil }
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
-            return trimmed.isEmpty ? nil : trimmed
+            return trimmed.isEmpty ? nil : KeptText.capped(trimmed)
         }
         title = text(.title)
         description = text(.description)

@@ -14,6 +14,8 @@ public struct FactsState: ListDetailState {
     /// The facts shown (rows with something in them) and the empty rows left out.
     public var totalCount = 0
     public var hiddenCount = 0
+    /// How many rows the document had past the most kept (``FactsDocument/maxRows``), left out.
+    public var cutRows = 0
     public var rows: [Row] = []
     /// The state of each image of the rows shown (and of the detail), by its address.
     public var images: [String: ImageState] = [:]

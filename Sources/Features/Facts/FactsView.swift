@@ -24,7 +24,8 @@ public final class FactsView {
     static func list(_ state: FactsState) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "title": .optional(state.title), "page": .int(state.page), "pages": .int(state.pageCount),
-            "count": .int(state.totalCount), "hidden": .int(state.hiddenCount), "offline": .optional(state.offline),
+            "count": .int(state.totalCount), "hidden": .int(state.hiddenCount), "cut_rows": .int(state.cutRows),
+            "offline": .optional(state.offline),
         ])
         if state.warnsOffline, let offline = state.offline { screen.warnings.append(offline) }
         guard state.page > 0 else {
@@ -33,6 +34,10 @@ public final class FactsView {
         }
         var heading = [state.title ?? "Facts", state.totalCount == 1 ? "1 fact" : "\(state.totalCount) facts"]
         if state.hiddenCount > 0 { heading.append(state.hiddenCount == 1 ? "1 empty row hidden" : "\(state.hiddenCount) empty rows hidden") }
+        if state.cutRows > 0 {
+            let kept = state.totalCount + state.hiddenCount
+            heading.append("showing the first \(ReadableNumber.grouping(kept)) of \(ReadableNumber.grouping(kept + state.cutRows)) rows")
+        }
         if state.pageCount > 1 { heading.append("page \(state.page) of \(state.pageCount)") }
         screen.blocks = [.heading(heading.joined(separator: " · "))]
         let table = ScreenTable(

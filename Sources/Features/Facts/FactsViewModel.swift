@@ -32,6 +32,8 @@ public final class FactsViewModel: ListDetailViewModel {
     private var document: FactsDocument?
     private var facts: [Fact] = []
     private var hiddenCount = 0
+    /// Rows of the document past the most kept (``FactsDocument/maxRows``).
+    private var cutRows = 0
     private var page = 1
     /// The index in ``facts`` of each page's first fact.
     private var pageStarts = [0]
@@ -160,6 +162,7 @@ public final class FactsViewModel: ListDetailViewModel {
         document = nil
         facts = []
         hiddenCount = 0
+        cutRows = 0
         page = 1
         cachedAt = nil
         images = [:]
@@ -194,6 +197,7 @@ public final class FactsViewModel: ListDetailViewModel {
         document = answer.document
         facts = answer.document.rows.filter { !$0.isEmpty }
         hiddenCount = answer.document.rows.count - facts.count
+        cutRows = answer.document.cutRows
         cachedAt = answer.cachedAt
         paginate()
         page = min(max(page, 1), max(pageCount, 1))
@@ -278,6 +282,7 @@ public final class FactsViewModel: ListDetailViewModel {
         next.pageCount = pageCount
         next.totalCount = facts.count
         next.hiddenCount = hiddenCount
+        next.cutRows = cutRows
         next.rows = rows(onPage: page).map { marks.row($0.number, $0.fact) }
         next.detail = detailRow(marks)
         let shown = next.rows.map(\.item) + (next.detail.map { [$0.item] } ?? [])

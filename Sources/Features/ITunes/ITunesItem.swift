@@ -48,7 +48,7 @@ public struct ITunesItem: Sendable, Equatable, Decodable, ListItem {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        func text(_ key: CodingKeys) -> String? { try? container.decodeIfPresent(String.self, forKey: key) }
+        func text(_ key: CodingKeys) -> String? { KeptText.capped((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil) }
         func integer(_ key: CodingKeys) -> Int? {
             if let value = try? container.decodeIfPresent(Int.self, forKey: key) { return value }
             return (try? container.decodeIfPresent(Double.self, forKey: key)).flatMap { $0.flatMap { Int(exactly: $0) } }

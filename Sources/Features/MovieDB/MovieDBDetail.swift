@@ -1,3 +1,4 @@
+import ExplorerCore
 import Foundation
 
 /// What `/movie/{id}` and `/tv/{id}` add to a list item (with `append_to_response=videos`):
@@ -56,7 +57,7 @@ public struct MovieDBDetail: Sendable, Equatable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? {
             guard let value = (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil, !value.isEmpty else { return nil }
-            return value
+            return KeptText.capped(value)
         }
         func names(_ key: CodingKeys) -> [String] {
             if let plain = try? container.decodeIfPresent([String].self, forKey: key) { return plain }

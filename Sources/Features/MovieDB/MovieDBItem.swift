@@ -95,7 +95,7 @@ public struct MovieDBItem: ListItem, Codable {
             kind = container.contains(.name) && !container.contains(.title) ? .tv : .movie
         }
         func text(_ key: CodingKeys) -> String? {
-            (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil
+            KeptText.capped((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil)
         }
         title = (kind == .movie ? text(.title) : text(.name)) ?? text(.title) ?? text(.name) ?? "untitled"
         originalTitle = kind == .movie ? text(.originalTitle) : text(.originalName)

@@ -63,11 +63,11 @@ public struct Race: ListItem, Codable {
     /// Lenient but for what a race cannot be without: an id, a meeting and a start.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        id = try container.decode(String.self, forKey: .id)
+        id = KeptText.capped(try container.decode(String.self, forKey: .id))
         func text(_ key: CodingKeys) -> String? {
             guard let value = (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil,
                   !value.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-            return value
+            return KeptText.capped(value)
         }
         name = text(.name)
         number = (try? container.decodeIfPresent(Int.self, forKey: .number)) ?? nil

@@ -38,7 +38,7 @@ public struct Starship: Sendable, Equatable, SWAPIItem {
 
     public init(from decoder: Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.decode(String.self, forKey: .name)
+        name = try container.swapiRequiredText(.name)
         model = try container.swapiText(.model)
         manufacturer = try container.swapiText(.manufacturer)
         costInCredits = try container.swapiText(.costInCredits)
