@@ -154,7 +154,17 @@ final class CurlTransport: Sendable {
         guard result == 0 else {
             return .failure(Failure.transfer(code: result, message: String(cString: ccurl_strerror(result))))
         }
-        let body = buffer.body.map { Data(bytes: $0, count: buffer.body_length) } ?? Data()
+        // The body is handed over, not copied: the answer costs its size once (its buffer
+        // shrunk to fit), not twice.
+        var body = Data()
+        if let bytes = buffer.body, buffer.body_length > 0 {
+            if let fitted = realloc(bytes, buffer.body_length) {
+                job.buffer.pointee.body = nil
+                body = Data(bytesNoCopy: fitted, count: buffer.body_length, deallocator: .free)
+            } else {
+                body = Data(bytes: bytes, count: buffer.body_length)
+            }
+        }
         let headerText = buffer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: buffer.headers_length), as: UTF8.self) } ?? ""
         var headers: [String: String] = [:]
         for line in headerText.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
