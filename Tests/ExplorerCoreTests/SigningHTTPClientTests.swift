@@ -114,7 +114,7 @@ struct SigningHTTPClientTests {
         let database = AppDatabase.inMemory()
         let cache = ResponseCache(database: database, feature: "moviedb", clock: VirtualClock())
         let client = SigningHTTPClient(CachingHTTPClient(wrapped, cache: cache), signer: apiKeySigner, selection: SourceSelection(.live))
-        _ = try await client.send(Self.popular)
+        _ = try await client.send(Self.popular) { $0 }  // read, as a feature reads it: so it is kept
 
         let endpoints = try database.read { db in try String.fetchAll(db, sql: "SELECT endpoint FROM response_cache") }
         #expect(endpoints == ["/movie/popular?page=1"])

@@ -47,6 +47,12 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 close the connection: an answer cut off mid-body (default `*`).
   --reset [SPEC]                send the headers and part of the body, then reset the connection
                                 (TCP RST) (default `*`).
+  --bad SPEC=KIND[,after=K]     answer a success whose body is no answer, after K matching requests
+                                were answered well (default 0): `empty` (200, no body),
+                                `no-content` (204 with the real answer as its body), `nuls`
+                                (200, 100 KB of NUL bytes), `nested` (200, 100,000 `[`), `open`
+                                (200, `{"results":{`), `half` (200, the first half of the real
+                                answer, its Content-Length saying that is all). Repeatable.
   --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
                                 prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
@@ -315,6 +321,12 @@ class Handler(BaseHTTPRequestHandler):
                            content_type="text/html; charset=utf-8")
             return
 
+        with server.lock:
+            bad = next((rule for rule in options.bad if rule.applies(target, resource, page)), None)
+        if bad is not None:
+            self.send_bad(bad.kind, target, parsed, query, resource, item_id, page)
+            return
+
         for path, file in options.route:
             if target == path and not file.endswith(".json"):
                 with open(os.path.join(options.data, file), "rb") as raw:
@@ -468,6 +480,27 @@ class Handler(BaseHTTPRequestHandler):
             self.connection.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
             self.connection.close()
 
+    def send_bad(self, kind, *request):
+        """A success whose body explorer cannot read (see --bad); the connection is closed after it,
+        since a 204's body would otherwise be read as the start of the next answer."""
+        real = json.dumps(self.answer(*request)[1], ensure_ascii=False).encode("utf-8")
+        status, data = {
+            "empty": (200, b""),
+            "no-content": (204, real),
+            "nuls": (200, bytes(100 * 1024)),
+            "nested": (200, b"[" * 100_000),
+            "open": (200, b'{"results":{'),
+            "half": (200, real[:len(real) // 2]),
+        }[kind]
+        self.send_response(status)
+        self.send_header("Content-Type", "application/json")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Connection", "close")
+        self.end_headers()
+        self.wfile.write(data)
+        self.wfile.flush()
+        self.close_connection = True
+
     def send_json(self, status, body, headers=None):
         self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
 
@@ -509,6 +542,29 @@ def watch_for_orphaning(server):
         threading.Thread(target=read_until_end, daemon=True).start()
 
 
+class BadRule:
+    """`SPEC=KIND[,after=K]` (see --bad)."""
+
+    def __init__(self, text):
+        match = re.fullmatch(r"(.+?)=([a-z-]+)(?:,after=(\d+))?", text)
+        if not match or match.group(2) not in BAD_BODIES:
+            raise argparse.ArgumentTypeError(f"expected SPEC=KIND[,after=K], KIND one of {', '.join(BAD_BODIES)}, not {text!r}")
+        self.spec = Spec(match.group(1))
+        self.kind = match.group(2)
+        self.after = int(match.group(3) or 0)
+        self.seen = 0
+
+    def applies(self, target, resource, page):
+        """Counts the request and says whether it gets a bad body (call under the server's lock)."""
+        if not self.spec.matches(target, resource, page):
+            return False
+        self.seen += 1
+        return self.seen > self.after
+
+
+BAD_BODIES = ("empty", "no-content", "nuls", "nested", "open", "half")
+
+
 def require_rule(text):
     name, equals, value = text.partition("=")
     if not equals or not name:
@@ -546,6 +602,7 @@ def parse(arguments):
                         metavar="SPEC")
     parser.add_argument("--reset", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
+    parser.add_argument("--bad", type=BadRule, action="append", default=[], metavar="SPEC=KIND[,after=K]")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--log", metavar="FILE")

@@ -1,9 +1,10 @@
 import Foundation
 
-/// Keeps every answer of the live API in a ``ResponseCache`` and, when the network is
-/// unavailable (not on a timeout, a 401 or a 500: those are errors), answers from it instead,
-/// marking the answer with when it was fetched (``HTTPResponse/cachedAt``) so the feature can say
-/// `offline — cached 2 h ago`. A request with ``HTTPRequest/allowsCachedAnswer`` false
+/// Keeps every answer of the live API that decoded in a ``ResponseCache`` (the feature's
+/// decoding says so, through ``HTTPClient/send(_:decoding:)``: a body that did not decode never
+/// replaces what was kept) and, when the network is unavailable (not on a timeout, a 401 or a
+/// 500: those are errors), answers from it instead, marking the answer with when it was fetched
+/// (``HTTPResponse/cachedAt``) so the feature can say `offline — cached 2 h ago`. A request with ``HTTPRequest/allowsCachedAnswer`` false
 /// (`refresh`) gets the failure. Absolute URLs (images, previews) have caches of their own.
 public struct CachingHTTPClient: HTTPClient {
     public let wrapped: any HTTPClient
@@ -19,12 +20,14 @@ public struct CachingHTTPClient: HTTPClient {
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         guard request.absoluteURL == nil else { return try await wrapped.send(request) }
         do {
-            let response = try await wrapped.send(request)
-            // Best effort: a database that cannot be written must not fail the request.
-            do {
-                try cache.store(response.body, for: request.cacheKey)
-            } catch {
-                tracer?.log("cache: could not keep \(request.endpoint): \(error)")
+            var response = try await wrapped.send(request)
+            response.keepInCache = { [cache, tracer, body = response.body] in
+                // Best effort: a database that cannot be written must not fail the request.
+                do {
+                    try cache.store(body, for: request.cacheKey)
+                } catch {
+                    tracer?.log("cache: could not keep \(request.endpoint): \(error)")
+                }
             }
             return response
         } catch let error as HTTPError where error.isNetworkUnavailable && request.allowsCachedAnswer {

@@ -9,15 +9,28 @@ public protocol HTTPClient: Sendable {
 }
 
 extension HTTPClient {
+    /// Sends the request and makes a feature's value of the answer with `decode`, which throws
+    /// when the body is not the API's answer. Every feature reads its answers here, and here is
+    /// the response cache's one rule: only an answer that decoded is kept
+    /// (``HTTPResponse/keepInCache``), so a success with an empty, cut or garbled body fails
+    /// the request and leaves the copy kept before for when the network is unavailable.
+    public func send<T>(_ request: HTTPRequest, decoding decode: (HTTPResponse) throws -> T) async throws -> (value: T, response: HTTPResponse) {
+        let response = try await send(request)
+        let value = try decode(response)
+        response.keepInCache?()
+        return (value, response)
+    }
+
     /// Sends the request and decodes its JSON body; an answer that is not what `T` reads is
     /// ``HTTPError/undecodable(_:request:at:shape:)``, naming where it came from and what it is.
     public func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) async throws -> T {
-        let response = try await send(request)
-        do {
-            return try JSONDecoder().decode(T.self, from: response.body)
-        } catch {
-            throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
-                                        shape: HTTPError.shape(of: error))
-        }
+        try await send(request) { response in
+            do {
+                return try JSONDecoder().decode(T.self, from: response.body)
+            } catch {
+                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                            shape: HTTPError.shape(of: error))
+            }
+        }.value
     }
 }

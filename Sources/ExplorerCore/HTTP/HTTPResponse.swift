@@ -11,6 +11,10 @@ public struct HTTPResponse: Sendable {
     /// Where the answer came from (the server and the whole path, or the embedded data), set by
     /// the client that got it, so that an answer that cannot be read is named as a failure is.
     public var location: HTTPLocation?
+    /// Keeps the answer in the response cache it came through (``CachingHTTPClient``), for when
+    /// the network is unavailable; nil when no cache would keep it. Only
+    /// ``HTTPClient/send(_:decoding:)`` calls it, once the body has decoded.
+    public var keepInCache: (@Sendable () -> Void)?
 
     public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil, location: HTTPLocation? = nil) {
         self.status = status

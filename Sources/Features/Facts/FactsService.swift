@@ -19,13 +19,15 @@ public struct FactsService: Sendable {
         FactsService { fresh in
             var request = HTTPRequest(path: path)
             request.allowsCachedAnswer = !fresh
-            let response = try await client.send(request)
-            do {
-                return FactsAnswer(document: try FactsDocument.decode(response.body), cachedAt: response.cachedAt)
-            } catch let problem as FactsDocument.Problem {
-                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
-                                            shape: problem == .notFacts ? "no list of rows" : nil)
+            let (document, response) = try await client.send(request) { response in
+                do {
+                    return try FactsDocument.decode(response.body)
+                } catch let problem as FactsDocument.Problem {
+                    throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                                shape: problem == .notFacts ? "no list of rows" : nil)
+                }
             }
+            return FactsAnswer(document: document, cachedAt: response.cachedAt)
         }
     }
 }

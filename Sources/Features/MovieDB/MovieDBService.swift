@@ -32,9 +32,11 @@ public struct MovieDBService: Sendable {
             detail: { kind, id, fresh in
                 var request = HTTPRequest(path: "/\(kind.rawValue)/\(id)", query: [.init("append_to_response", "videos")])
                 request.allowsCachedAnswer = !fresh
-                let response = try await send(request, client: client)
-                guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
-                    throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
+                let (item, response) = try await send(request, client: client) { response in
+                    guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
+                        throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
+                    }
+                    return item
                 }
                 return MovieDBAnswer(item, cachedAt: response.cachedAt)
             },
@@ -49,20 +51,23 @@ public struct MovieDBService: Sendable {
     private static func fetch<T: Decodable & Sendable & Equatable>(
         _ type: T.Type, _ request: HTTPRequest, kind: MovieDBKind, client: any HTTPClient
     ) async throws -> MovieDBAnswer<T> {
-        let response = try await send(request, client: client)
         let decoder = JSONDecoder()
         decoder.userInfo[.movieDBKind] = kind
-        do {
-            return MovieDBAnswer(try decoder.decode(T.self, from: response.body), cachedAt: response.cachedAt)
-        } catch {
-            throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
-                                        shape: HTTPError.shape(of: error))
+        let (value, response) = try await send(request, client: client) { response in
+            do {
+                return try decoder.decode(T.self, from: response.body)
+            } catch {
+                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                            shape: HTTPError.shape(of: error))
+            }
         }
+        return MovieDBAnswer(value, cachedAt: response.cachedAt)
     }
 
-    private static func send(_ request: HTTPRequest, client: any HTTPClient) async throws -> HTTPResponse {
+    private static func send<T>(_ request: HTTPRequest, client: any HTTPClient,
+                                decoding decode: (HTTPResponse) throws -> T) async throws -> (value: T, response: HTTPResponse) {
         do {
-            return try await client.send(request)
+            return try await client.send(request, decoding: decode)
         } catch let error as HTTPError {
             throw explained(error)
         }

@@ -1,0 +1,54 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Only an answer that decoded is ever cached: after a good answer was kept, a server that
+/// answers a success with a body that is no answer (empty, a 204 with a body, NULs, `[[[[…`,
+/// `{"results":{`, half of the real one) fails `refresh` in one line, and a later run with the
+/// network down still shows the copy kept before — for each feature that keeps answers.
+@Suite("A bad answer never replaces the cached one")
+struct BadAnswerCacheLiveTests {
+    static let kinds = ["empty", "no-content", "nuls", "nested", "open", "half"]
+
+    /// Two hours after the run against the server, by the virtual clock.
+    static let later = ["--clock", "2026-11-23T12:00:00Z"]
+
+    @Test("facts: the document", arguments: kinds)
+    func facts(kind: String) async throws {
+        let sandbox = try Sandbox("bad-answer-facts-\(kind)")
+        let server = try FactsLiveTests.start(sandbox, hrefs: [], server: ["--bad", "*=\(kind),after=1"])
+        let live = try await FactsLiveTests.run("use facts\nrefresh\n", in: sandbox)
+        #expect(live.stdoutText.hasPrefix("About Canada · 13 facts"), "the first answer is good: \(live.stdoutText)")
+        #expect(live.stderrText.hasPrefix("error: line 2: could not load the facts ("), "\(live.stderrText)")
+        #expect(live.stderrText.split(separator: "\n").count == 1, "one line: \(live.stderrText)")
+        #expect(live.status == 1)
+        #expect(server.requests() == ["/s/facts.json", "/s/facts.json"])
+        server.stop()
+
+        let offline = try await FactsLiveTests.run("use facts\n", arguments: Self.later, in: sandbox)
+        #expect(offline.stdoutText.hasPrefix("About Canada · 13 facts"), "\(offline.stdoutText)")
+        #expect(offline.stderrText == "warning: network unavailable: showing the 13 facts cached 2 h ago\n")
+        #expect(offline.status == 0)
+    }
+
+    @Test("moviedb: a page and a detail", arguments: kinds)
+    func movieDB(kind: String) async throws {
+        let sandbox = try Sandbox("bad-answer-moviedb-\(kind)")
+        // The page and the detail answer well once, then badly.
+        let server = try MovieDBLiveTests.start(sandbox, extra: ["--bad", "*=\(kind),after=2"])
+        let live = try await MovieDBLiveTests.run("use moviedb\nopen 2\nrefresh\nback\nrefresh\n", in: sandbox)
+        #expect(live.stderrText == """
+            error: line 3: undecodable response from /movie/697843?append_to_response=videos: not TMDB's shape
+            error: line 5: undecodable response from /movie/popular?page=1: not TMDB's shape
+
+            """)
+        #expect(live.status == 1)
+        server.stop()
+
+        let offline = try await MovieDBLiveTests.run("use moviedb\nopen 2\n", arguments: Self.later, in: sandbox)
+        #expect(offline.stdoutText.hasPrefix("Movies · Popular · page 1 of 500 · 779,157 movies\n"), "\(offline.stdoutText)")
+        #expect(offline.stdoutText.contains("runtime "), "the detail kept before: \(offline.stdoutText)")
+        #expect(offline.stderrText == "warning: offline — cached 2 h ago\nwarning: offline — cached 2 h ago\n")
+        #expect(offline.status == 0)
+    }
+}
