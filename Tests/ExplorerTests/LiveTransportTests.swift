@@ -50,17 +50,16 @@ struct LiveTransportTests {
         #expect(output.status == 1)
     }
 
-    @Test("a body that drips a byte a second fails at the deadline, not when it ends")
+    // The whole answer would take 1,000 s: the time limit is a guard, the timeout error the proof.
+    @Test("a body that drips a byte a second fails at the deadline, not when it ends", .timeLimit(.minutes(3)))
     func drippingBodyStopsAtTheDeadline() async throws {
         let sandbox = try Sandbox("transport-drip")
         let server = try FakeSWAPI(["--drip"], sandbox: sandbox)
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 2)
-        let started = ContinuousClock.now
         let error = await #expect(throws: HTTPError.self) {
             try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "1")]))
         }
         #expect(error?.description == "timed out: no answer in 2 s from 127.0.0.1:\(server.port) for /api/starships/?page=1")
-        #expect(ContinuousClock.now - started < .seconds(60), "the whole answer would take 1000 s")
     }
 
     @Test("eight cancelled requests to a hanging server are hung up; a ninth to that host answers")

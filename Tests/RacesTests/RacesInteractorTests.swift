@@ -248,10 +248,10 @@ struct RacesInteractorTests {
     @Test func earlyFetchesBackOffWhileFetchesFail() async throws {
         neds.answer(Array(Self.aheadSorted.prefix(3)))
         try await interactor.start()
-        neds.fail(.other("HTTP 500"))
+        neds.fail(.status(500))
         #expect(await step(1200) == 24 + 4)
         #expect(neds.calls == [0, 50, 150, 300, 600, 900, 1200])
-        #expect(interactor.snapshot.value.failure == .other("HTTP 500"))
+        #expect(interactor.snapshot.value.failure == .status(500))
     }
 
     @Test func anHourOfRacesThatAlreadyStartedCostsAFetchAPollInterval() async throws {
