@@ -378,12 +378,15 @@ struct TerminalTests {
 
     /// The process id a fake player wrote, once it has.
     static func waitForPID(in file: URL, timeout: Double = 15) async throws -> pid_t {
+        // The file is read once more after the deadline: a test process too busy to wake the
+        // loop in time must not take a player that started for one that never did.
         let deadline = Date().addingTimeInterval(timeout)
-        while Date() < deadline {
+        while true {
             if let text = try? String(contentsOf: file, encoding: .utf8),
                let pid = pid_t(text.trimmingCharacters(in: .whitespacesAndNewlines)) {
                 return pid
             }
+            guard Date() < deadline else { break }
             try await Task.sleep(for: .milliseconds(40))
         }
         throw TmuxSession.Failure(description: "the player never started")
@@ -391,12 +394,13 @@ struct TerminalTests {
 
     /// Whether process `pid` has ended (gone, or a zombie) within a few seconds.
     static func waitUntilGone(_ pid: pid_t) async throws -> Bool {
+        // Looked at once more after the deadline, as in ``waitForPID(in:timeout:)``.
         let deadline = Date().addingTimeInterval(5)
-        while Date() < deadline {
+        while true {
             guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8) else { return true }
             if stat.split(separator: ")").last?.split(separator: " ").first == "Z" { return true }
+            guard Date() < deadline else { return false }
             try await Task.sleep(for: .milliseconds(40))
         }
-        return false
     }
 }
