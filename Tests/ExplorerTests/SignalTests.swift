@@ -13,8 +13,9 @@ struct SignalTests {
         try sandbox.writeExecutable("""
             #!/bin/sh
             echo $$ > '\(sandbox.file("player.pid").path)'
-            exec sleep 60
+            exec sleep 900
             """, to: "player")
+        // The player outlives any stall of a loaded test process: only the signal ends it.
         var environment = sandbox.environment
         environment["EXPLORER_PLAYER"] = sandbox.file("player").path
         let explorer = try Subprocess(
