@@ -17,7 +17,7 @@ public final class FakeSWAPI: Sendable {
     public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "120"]
+        var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "600"]
         if !arguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             all += ["--data", data.path]
         }
