@@ -54,20 +54,7 @@ public struct OutputFile: Sendable, Equatable {
         let descriptor = open(name, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o666)
         guard descriptor >= 0 else { throw Self.unwritable(name, errno) }
         defer { close(descriptor) }
-        var text = text
-        let failure: Int32 = text.withUTF8 { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return errno
-                }
-                if written == 0 { return EIO }
-                offset += written
-            }
-            return 0
-        }
+        let failure = writeAll(text, to: descriptor)
         if failure != 0 { throw Self.unwritable(name, failure) }
     }
 

@@ -114,9 +114,10 @@ public final class ShellOutput: Sendable {
 }
 
 /// Writes every byte of `text` to `descriptor` (unbuffered, so stdout and stderr interleave in
-/// the order they were written); 0, or the `errno` of the write that failed.
+/// the order they were written); 0, or the `errno` of the write that failed. Screens written
+/// to a file (``OutputFile``) go the same way.
 @discardableResult
-private func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
     var text = text
     return text.withUTF8 { bytes in
         var offset = 0
