@@ -55,13 +55,9 @@ extension Shell {
         // Narrower than the table with its words whole, each feature is a line with its
         // settings and tables wrapped beneath: nothing is cut.
         // The id and the module padded to one width, so the base URLs line up.
-        func padded(_ column: Int) -> (String) -> String {
-            let width = rows.map { $0[column].text.displayWidth }.max() ?? 0
-            return { $0 + String(repeating: " ", count: max(width - $0.displayWidth, 0)) }
-        }
-        let (id, module) = (padded(0), padded(1))
+        let (idWidth, moduleWidth) = (rows.map { $0[0].text.displayWidth }.max() ?? 0, rows.map { $0[1].text.displayWidth }.max() ?? 0)
         let compact = rows.flatMap { cells -> [ScreenBlock] in
-            var lines: [ScreenBlock] = [.paragraph("\(id(cells[0].text))  \(module(cells[1].text))  \(cells[2].text)")]
+            var lines: [ScreenBlock] = [.paragraph("\(cells[0].text.padded(toWidth: idWidth))  \(cells[1].text.padded(toWidth: moduleWidth))  \(cells[2].text)")]
             if cells[3].text != "—" { lines.append(.paragraph("settings: \(cells[3].text)", indent: 2)) }
             if cells[4].text != "—" { lines.append(.paragraph("tables: \(cells[4].text)", indent: 2)) }
             return lines
