@@ -116,7 +116,10 @@ static size_t on_header(char *bytes, size_t size, size_t count, void *context) {
     size_t total = size * count;
     // A new status line (after a redirect or a 100 Continue) starts the headers afresh.
     if (total >= 5 && memcmp(bytes, "HTTP/", 5) == 0) buffer->headers_length = 0;
-    if (buffer->headers_length + total > 1 << 20) return 0;
+    if (buffer->headers_length + total > 64 << 10) {
+        buffer->headers_over_limit = 1;
+        return 0;  // aborts the transfer
+    }
     return append(&buffer->headers, &buffer->headers_length, &buffer->headers_capacity, bytes, total) == 0 ? total : 0;
 }
 

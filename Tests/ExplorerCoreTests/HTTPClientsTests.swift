@@ -113,22 +113,55 @@ struct HTTPClientsTests {
     }
 
     @Test(arguments: [
-        (Int32(6), HTTPError.Kind.networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_HOST
-        (5, .networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_PROXY
-        (7, .networkUnavailable(.refused)),  // COULDNT_CONNECT
-        (52, .connectionLost),  // GOT_NOTHING
-        (56, .connectionLost),  // RECV_ERROR
-        (18, .connectionLost),  // PARTIAL_FILE
-        (28, .timeout),  // OPERATION_TIMEDOUT
-        (3, .invalidURL),  // URL_MALFORMAT
-        (35, .networkUnavailable(.unreachable)),  // SSL_CONNECT_ERROR
-        (60, .networkUnavailable(.unreachable)),  // PEER_FAILED_VERIFICATION
-    ] as [(Int32, HTTPError.Kind)])
-    func transportFailuresAreToldApart(code: Int32, kind: HTTPError.Kind) {
-        let error = LiveHTTPClient.map(.transfer(code: code, message: "curl says"), HTTPRequest(path: "/a/"),
-                                       at: HTTPLocation(server: "api.example", path: "/v1/a/"))
+        (Int32(6), 0, nil, HTTPError.Kind.networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_HOST
+        (5, 0, nil, .networkUnavailable(.hostNotFound)),  // COULDNT_RESOLVE_PROXY
+        (7, 0, nil, .networkUnavailable(.refused)),  // COULDNT_CONNECT
+        (45, 0, nil, .networkUnavailable(.unreachable)),  // INTERFACE_FAILED
+        (52, 200, nil, .connectionLost),  // GOT_NOTHING
+        (56, 200, nil, .connectionLost),  // RECV_ERROR
+        (18, 200, nil, .connectionLost),  // PARTIAL_FILE
+        (28, 0, nil, .timeout),  // OPERATION_TIMEDOUT
+        // The server answered, badly: its failure, never "network unavailable".
+        (1, 0, nil, .badReply(.notHTTP)),  // UNSUPPORTED_PROTOCOL with no status: HTTP/0.9, another protocol
+        (8, 200, nil, .badReply(.notHTTP)),  // WEIRD_SERVER_REPLY: Content-Length: -1
+        (1, 302, "ftp://host/file", .badReply(.refusedRedirect(scheme: "ftp"))),
+        (1, 301, "JavaScript:alert(1)", .badReply(.refusedRedirect(scheme: "javascript"))),
+        (1, 302, "\u{1B}[2J:x", .badReply(.refusedRedirect(scheme: nil))),
+        (3, 302, "http://[::1", .badReply(.refusedRedirect(scheme: nil))),
+        (47, 302, "/loop", .badReply(.tooManyRedirects)),
+        (61, 200, nil, .badReply(.badEncoding)),
+        (27, 200, nil, .badReply(.headersTooLarge)),  // one header line past libcurl's limit (7.x)
+        (100, 200, nil, .badReply(.headersTooLarge)),  // the same in 8.6 and later
+        (35, 302, nil, .badReply(.tls)),  // SSL_CONNECT_ERROR: an https redirect to a plain port
+        (60, 0, nil, .badReply(.tls)),  // PEER_FAILED_VERIFICATION
+        (42, 200, nil, .transferFailed),  // ABORTED_BY_CALLBACK: not told apart
+    ] as [(Int32, Int, String?, HTTPError.Kind)])
+    func transportFailuresAreToldApart(code: Int32, status: Int, redirect: String?, kind: HTTPError.Kind) {
+        let error = LiveHTTPClient.map(.transfer(code: code, message: "curl says", status: status, redirect: redirect),
+                                       HTTPRequest(path: "/a/"), at: HTTPLocation(server: "api.example", path: "/v1/a/"))
         #expect(error.kind == kind)
         #expect(error.host == "api.example")
+        #expect(error.isNetworkUnavailable == (code == 5 || code == 6 || code == 7 || code == 45))
+    }
+
+    @Test func aServerThatAnsweredBadlyIsNamed() {
+        func message(_ kind: HTTPError.Kind) -> String {
+            HTTPError(kind, endpoint: "/starships/?page=1", detail: kind == .badReply(.tls) ? "SSL connect error" : nil,
+                      host: "127.0.0.1:8080").description
+        }
+        #expect(message(.badReply(.notHTTP)) == "127.0.0.1:8080 did not answer /starships/?page=1 in HTTP (another protocol, HTTP/0.9 or broken HTTP)")
+        #expect(message(.badReply(.headersTooLarge)) == "the headers from 127.0.0.1:8080 for /starships/?page=1 are over 64 KB, so the answer was stopped")
+        #expect(message(.badReply(.badEncoding)) == "the answer from 127.0.0.1:8080 for /starships/?page=1 is not in the Content-Encoding it names, so it cannot be decompressed")
+        #expect(message(.badReply(.tooManyRedirects)) == "127.0.0.1:8080 redirected /starships/?page=1 more than 5 times (a redirect loop?)")
+        #expect(message(.badReply(.refusedRedirect(scheme: "file"))) == "127.0.0.1:8080 redirected /starships/?page=1 to file:…; only http and https redirects are followed")
+        #expect(message(.badReply(.refusedRedirect(scheme: nil))) == "127.0.0.1:8080 redirected /starships/?page=1 to a URL that cannot be read; only http and https redirects are followed")
+        #expect(message(.badReply(.tls)) == "no secure (TLS) connection could be made to 127.0.0.1:8080 for /starships/?page=1: SSL connect error")
+        #expect(HTTPError(.badReply(.tooManyRedirects), endpoint: "/a/").cause == "too many redirects")
+    }
+
+    @Test func aHeaderFloodIsStoppedAsItsOwnCause() {
+        let error = LiveHTTPClient.map(.headersTooLarge, HTTPRequest(path: "/a/"), at: HTTPLocation(server: "api.example", path: "/v1/a/"))
+        #expect(error.kind == .badReply(.headersTooLarge))
     }
 
     @Test func aStoppedOversizedAnswerCancellingAndAMissingLibcurlAreTheirOwnCauses() {

@@ -53,6 +53,14 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 (200, 100 KB of NUL bytes), `nested` (200, 100,000 `[`), `open`
                                 (200, `{"results":{`), `half` (200, the first half of the real
                                 answer, its Content-Length saying that is all). Repeatable.
+  --broken SPEC=KIND[,after=K]  answer in a way no HTTP client can take, after K matching requests
+                                were answered well: `huge-headers` (4 MB of header lines),
+                                `bad-gzip` (Content-Encoding: gzip on a body that is not),
+                                `negative-length` (Content-Length: -1), `redirect-loop` (302 to
+                                itself), `https-redirect` (302 to https:// on this plain port),
+                                `redirect-file`, `redirect-ftp`, `redirect-javascript` (302 to such
+                                a URL), `redirect-malformed` (302 to `http://[::1`), `not-http`
+                                (an SSH greeting), `http09` (a bare body, no status line).
   --require NAME=VALUE          answer 401 (TMDB-shaped: status_code 7) to any request under the
                                 prefix (not to images beside it) without
                                 query parameter NAME=VALUE, or, as `header:NAME=VALUE`, without
@@ -322,6 +330,12 @@ class Handler(BaseHTTPRequestHandler):
             return
 
         with server.lock:
+            broken = next((rule for rule in options.broken if rule.applies(target, resource, page)), None)
+        if broken is not None:
+            self.send_broken(broken.kind, self.path)
+            return
+
+        with server.lock:
             bad = next((rule for rule in options.bad if rule.applies(target, resource, page)), None)
         if bad is not None:
             self.send_bad(bad.kind, target, parsed, query, resource, item_id, page)
@@ -501,6 +515,34 @@ class Handler(BaseHTTPRequestHandler):
         self.wfile.flush()
         self.close_connection = True
 
+    def send_broken(self, kind, target):
+        """Bytes no HTTP client can take as an answer (see --broken); the connection is closed after them."""
+        def redirect(location):
+            return b"HTTP/1.1 302 Found\r\nLocation: " + location + b"\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        port = self.server.server_address[1]
+        data = {
+            "huge-headers": lambda: b"HTTP/1.1 200 OK\r\n" + b"".join(b"X-Filler-%d: %s\r\n" % (i, b"a" * 4000) for i in range(1000))
+                                    + b"Content-Length: 2\r\nConnection: close\r\n\r\n{}",
+            "bad-gzip": lambda: b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\n"
+                                b"Content-Length: 16\r\nConnection: close\r\n\r\nthis is not gzip",
+            "negative-length": lambda: b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: -1\r\n"
+                                       b"Connection: close\r\n\r\n{}",
+            "redirect-loop": lambda: redirect(target.encode("utf-8")),
+            "https-redirect": lambda: redirect(b"https://127.0.0.1:%d%s" % (port, target.encode("utf-8"))),
+            "redirect-file": lambda: redirect(b"file:///etc/passwd"),
+            "redirect-ftp": lambda: redirect(b"ftp://127.0.0.1/pub/answer.json"),
+            "redirect-javascript": lambda: redirect(b"javascript:alert(1)"),
+            "redirect-malformed": lambda: redirect(b"http://[::1"),
+            "not-http": lambda: b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n",
+            "http09": lambda: b'{"count": 1, "results": []}',
+        }[kind]()
+        self.close_connection = True
+        try:
+            self.wfile.write(data)
+            self.wfile.flush()
+        except OSError:
+            pass  # the client stopped reading (headers past its limit)
+
     def send_json(self, status, body, headers=None):
         self.send_body(status, json.dumps(body, ensure_ascii=False).encode("utf-8"), headers)
 
@@ -545,10 +587,12 @@ def watch_for_orphaning(server):
 class BadRule:
     """`SPEC=KIND[,after=K]` (see --bad)."""
 
+    KINDS = ("empty", "no-content", "nuls", "nested", "open", "half")
+
     def __init__(self, text):
-        match = re.fullmatch(r"(.+?)=([a-z-]+)(?:,after=(\d+))?", text)
-        if not match or match.group(2) not in BAD_BODIES:
-            raise argparse.ArgumentTypeError(f"expected SPEC=KIND[,after=K], KIND one of {', '.join(BAD_BODIES)}, not {text!r}")
+        match = re.fullmatch(r"(.+?)=([a-z0-9-]+)(?:,after=(\d+))?", text)
+        if not match or match.group(2) not in self.KINDS:
+            raise argparse.ArgumentTypeError(f"expected SPEC=KIND[,after=K], KIND one of {', '.join(self.KINDS)}, not {text!r}")
         self.spec = Spec(match.group(1))
         self.kind = match.group(2)
         self.after = int(match.group(3) or 0)
@@ -562,7 +606,11 @@ class BadRule:
         return self.seen > self.after
 
 
-BAD_BODIES = ("empty", "no-content", "nuls", "nested", "open", "half")
+class BrokenRule(BadRule):
+    """`SPEC=KIND[,after=K]` (see --broken)."""
+
+    KINDS = ("huge-headers", "bad-gzip", "negative-length", "redirect-loop", "https-redirect", "redirect-file",
+             "redirect-ftp", "redirect-javascript", "redirect-malformed", "not-http", "http09")
 
 
 def require_rule(text):
@@ -603,6 +651,7 @@ def parse(arguments):
     parser.add_argument("--reset", type=Spec, nargs="?", const=Spec("*"), action="append", default=[],
                         metavar="SPEC")
     parser.add_argument("--bad", type=BadRule, action="append", default=[], metavar="SPEC=KIND[,after=K]")
+    parser.add_argument("--broken", type=BrokenRule, action="append", default=[], metavar="SPEC=KIND[,after=K]")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
     parser.add_argument("--log", metavar="FILE")

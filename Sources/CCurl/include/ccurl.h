@@ -10,7 +10,8 @@
 int ccurl_load(char *error, size_t error_length);
 
 // What one transfer collects: the body (up to `limit` bytes: past it the transfer is
-// aborted and `over_limit` set) and the raw header lines of the last response.
+// aborted and `over_limit` set) and the raw header lines of the last response (up to 64 KB:
+// past it the transfer is aborted and `headers_over_limit` set).
 typedef struct ccurl_buffer {
     char *body;
     size_t body_length, body_capacity;
@@ -18,6 +19,7 @@ typedef struct ccurl_buffer {
     int over_limit;
     char *headers;
     size_t headers_length, headers_capacity;
+    int headers_over_limit;
 } ccurl_buffer;
 
 void ccurl_buffer_free(ccurl_buffer *buffer);

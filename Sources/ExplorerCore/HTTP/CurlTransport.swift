@@ -22,10 +22,13 @@ final class CurlTransport: Sendable {
     enum Failure: Error, Equatable {
         /// libcurl cannot be loaded here.
         case unavailable(String)
-        /// libcurl's result code and its message.
-        case transfer(code: Int32, message: String)
+        /// libcurl's result code and its message; with the status of the last response when
+        /// one came (0 when none did), and its `Location` when that was a redirect.
+        case transfer(code: Int32, message: String, status: Int = 0, redirect: String? = nil)
         /// The body passed the limit, so the transfer was stopped.
         case tooLarge(limit: Int)
+        /// The header lines passed 64 KB, so the transfer was stopped.
+        case headersTooLarge
         case cancelled
     }
 
@@ -151,8 +154,12 @@ final class CurlTransport: Sendable {
         if buffer.over_limit != 0 || result == 63 {  // CURLE_FILESIZE_EXCEEDED
             return .failure(Failure.tooLarge(limit: buffer.limit))
         }
+        if buffer.headers_over_limit != 0 { return .failure(Failure.headersTooLarge) }
+        let status = ccurl_easy_status(job.handle)
+        let headers = Self.headers(buffer)
         guard result == 0 else {
-            return .failure(Failure.transfer(code: result, message: String(cString: ccurl_strerror(result))))
+            return .failure(Failure.transfer(code: result, message: String(cString: ccurl_strerror(result)), status: status,
+                                             redirect: (300..<400).contains(status) ? headers["location"] : nil))
         }
         // The body is handed over, not copied: the answer costs its size once (its buffer
         // shrunk to fit), not twice.
@@ -165,6 +172,11 @@ final class CurlTransport: Sendable {
                 body = Data(bytes: bytes, count: buffer.body_length)
             }
         }
+        return .success(Answer(status: status, headers: headers, body: body))
+    }
+
+    /// The header lines of the last response, by lowercased name.
+    private static func headers(_ buffer: ccurl_buffer) -> [String: String] {
         let headerText = buffer.headers.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: buffer.headers_length), as: UTF8.self) } ?? ""
         var headers: [String: String] = [:]
         for line in headerText.split(whereSeparator: { $0 == "\r\n" || $0 == "\n" || $0 == "\r" }) {
@@ -172,7 +184,7 @@ final class CurlTransport: Sendable {
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             headers[name] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
-        return .success(Answer(status: ccurl_easy_status(job.handle), headers: headers, body: body))
+        return headers
     }
 
     /// Frees the transfer and resumes whoever waits, once.

@@ -23,6 +23,12 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case cancelled
         /// The answer passed the size limit and was stopped as it arrived (nothing kept).
         case tooLarge(limit: Int)
+        /// The server answered, but not in HTTP that can be read: see ``BadReply``. The
+        /// server's failure, not the network's (no cached copy stands in for it).
+        case badReply(BadReply)
+        /// The request failed for a reason libcurl names and explorer does not tell apart: the
+        /// ``detail`` is libcurl's words.
+        case transferFailed
         /// Live requests cannot be made here: libcurl cannot be loaded.
         case transportUnavailable
     }
@@ -37,6 +43,25 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case unreachable
         /// The machine has no network connection.
         case offline
+    }
+
+    /// How a server that was reached answered in a way no API answer can come.
+    public enum BadReply: Sendable, Equatable {
+        /// Not HTTP at all (an HTTP/0.9 body, another protocol's greeting), or HTTP that breaks
+        /// its own rules (`Content-Length: -1`).
+        case notHTTP
+        /// Header lines past what is read: 64 KB in all, or one line past libcurl's 100 KB.
+        case headersTooLarge
+        /// A `Content-Encoding` (gzip, deflate, br) the body is not in.
+        case badEncoding
+        /// More redirects than the 5 followed: a loop, most likely.
+        case tooManyRedirects
+        /// A redirect to a URL that is not http or https (`file:`, `ftp:`, `javascript:`), or
+        /// not a URL at all: its scheme when it has one that can be shown.
+        case refusedRedirect(scheme: String?)
+        /// No TLS connection could be made or trusted (an https redirect to a plain-HTTP port,
+        /// a certificate that does not verify).
+        case tls
     }
 
     /// An answer that asked to be retried (429, 503) and was, after waiting: the failure is the retry's.
@@ -116,6 +141,13 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cancelled: "interrupted"
         case .tooLarge(let limit): "over \(ReadableNumber.bytes(limit))"
         case .transportUnavailable: "libcurl cannot be loaded"
+        case .badReply(.notHTTP): "not an HTTP answer"
+        case .badReply(.headersTooLarge): "headers too large"
+        case .badReply(.badEncoding): "bad Content-Encoding"
+        case .badReply(.tooManyRedirects): "too many redirects"
+        case .badReply(.refusedRedirect): "redirect refused"
+        case .badReply(.tls): "TLS failed"
+        case .transferFailed: "request failed"
         }
     }
 
@@ -157,6 +189,21 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .cancelled: return "interrupted"
         case .tooLarge(let limit):
             return "the answer \(location.fromServerForPath) is over the \(ReadableNumber.bytes(limit)) limit, so it was stopped"
+        case .badReply(.notHTTP):
+            return "\(server) did not answer \(path) in HTTP (another protocol, HTTP/0.9 or broken HTTP)"
+        case .badReply(.headersTooLarge):
+            return "the headers \(location.fromServerForPath) are over 64 KB, so the answer was stopped"
+        case .badReply(.badEncoding):
+            return "the answer \(location.fromServerForPath) is not in the Content-Encoding it names, so it cannot be decompressed"
+        case .badReply(.tooManyRedirects):
+            return "\(server) redirected \(path) more than 5 times (a redirect loop?)"
+        case .badReply(.refusedRedirect(let scheme)):
+            let target = scheme.map { "\($0):…" } ?? "a URL that cannot be read"
+            return "\(server) redirected \(path) to \(target); only http and https redirects are followed"
+        case .badReply(.tls):
+            return "no secure (TLS) connection could be made to \(server) for \(path)\(suffix)"
+        case .transferFailed:
+            return "asking \(server) for \(path) failed\(suffix)"
         case .transportUnavailable:
             return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }

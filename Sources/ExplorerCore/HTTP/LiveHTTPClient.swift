@@ -100,7 +100,7 @@ public struct LiveHTTPClient: HTTPClient {
 
     private func attempt(_ request: HTTPRequest, seconds: TimeInterval) async throws -> HTTPResponse {
         let location = request.location(relativeTo: baseURL)
-        guard let url = request.url(relativeTo: baseURL) else {
+        guard let url = request.url(relativeTo: baseURL), ["http", "https"].contains(url.scheme?.lowercased()) else {
             throw HTTPError(.invalidURL, request: request, at: location)
         }
         let headers = [("Accept", "application/json")].filter { name, _ in !request.headers.contains { $0.name.lowercased() == name.lowercased() } }
@@ -121,6 +121,16 @@ public struct LiveHTTPClient: HTTPClient {
         }
     }
 
+    /// The scheme of a redirect's `Location` as a message may show it (`ftp`, `javascript`),
+    /// or nil when it has none that is short and plain.
+    static func scheme(_ location: String) -> String? {
+        guard let colon = location.firstIndex(of: ":") else { return nil }
+        let scheme = location[..<colon].lowercased()
+        guard (1...20).contains(scheme.count), scheme.first!.isLetter,
+              scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else { return nil }
+        return scheme
+    }
+
     /// How long `request` may take: its own timeout when shorter than the client's.
     public func timeout(for request: HTTPRequest) -> TimeInterval {
         min(request.timeout ?? timeout, timeout)
@@ -131,20 +141,29 @@ public struct LiveHTTPClient: HTTPClient {
         switch failure {
         case .cancelled: return HTTPError(.cancelled, request: request, at: location)
         case .tooLarge(let limit): return HTTPError(.tooLarge(limit: limit), request: request, at: location)
+        case .headersTooLarge: return HTTPError(.badReply(.headersTooLarge), request: request, at: location)
         case .unavailable(let why): return HTTPError(.transportUnavailable, request: request, at: location, detail: why.sanitizedForTerminal)
-        case .transfer(let code, let message):
+        case .transfer(let code, let message, let status, let redirect):
             let kind: HTTPError.Kind
             switch code {
             case 28: kind = .timeout  // CURLE_OPERATION_TIMEDOUT
-            case 3: kind = .invalidURL  // CURLE_URL_MALFORMAT
-            case 1: kind = .invalidURL  // CURLE_UNSUPPORTED_PROTOCOL
             case 5, 6: kind = .networkUnavailable(.hostNotFound)  // COULDNT_RESOLVE_PROXY, COULDNT_RESOLVE_HOST
             case 7: kind = .networkUnavailable(.refused)  // CURLE_COULDNT_CONNECT
+            case 45, 96, 97: kind = .networkUnavailable(.unreachable)  // INTERFACE_FAILED, QUIC_CONNECT_ERROR, PROXY
             case 18, 52, 55, 56: kind = .connectionLost  // PARTIAL_FILE, GOT_NOTHING, SEND_ERROR, RECV_ERROR
-            default: kind = .networkUnavailable(.unreachable)
+            // The URL asked for is http(s) and well formed (`attempt` checks), so an unsupported
+            // protocol or a malformed URL is where a redirect pointed, or a reply not in HTTP.
+            case 1 where (300..<400).contains(status): kind = .badReply(.refusedRedirect(scheme: redirect.flatMap(Self.scheme)))
+            case 3 where (300..<400).contains(status): kind = .badReply(.refusedRedirect(scheme: nil))
+            case 1, 3, 8, 16, 92: kind = .badReply(.notHTTP)  // …, WEIRD_SERVER_REPLY, HTTP2, HTTP2_STREAM
+            case 27, 100: kind = .badReply(.headersTooLarge)  // a header line past libcurl's 100 KB: OUT_OF_MEMORY (7.x), TOO_LARGE (8.6+)
+            case 61: kind = .badReply(.badEncoding)  // BAD_CONTENT_ENCODING
+            case 47: kind = .badReply(.tooManyRedirects)  // TOO_MANY_REDIRECTS
+            case 35, 51, 53, 54, 58, 59, 60, 64, 66, 77, 80, 82, 83, 90, 91, 98: kind = .badReply(.tls)  // SSL_*, PEER_FAILED_VERIFICATION
+            default: kind = .transferFailed
             }
             let detail: String? = switch kind {
-            case .networkUnavailable(.unreachable): request.redacting(message).sanitizedForTerminal
+            case .networkUnavailable(.unreachable), .badReply(.tls), .transferFailed: request.redacting(message).sanitizedForTerminal
             default: nil
             }
             return HTTPError(kind, request: request, at: location, detail: detail)
