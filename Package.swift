@@ -22,10 +22,15 @@ let package = Package(
         // libcurl through dlopen: loaded on the first live request, never linked.
         .target(name: "CCurl"),
         .target(name: "Reactive"),
+        // Screens as values and their three renderers (text, JSON, CSV), tables, widths, sanitizing:
+        // what every layer above shows things with. Depends on nothing of ours.
+        .target(name: "ExplorerText"),
+        // Time as explorer reads it: the live clock, the virtual one scripts and tests move, timers.
+        .target(name: "ExplorerClock"),
         .target(
             name: "ExplorerCore",
             dependencies: [
-                "Reactive",
+                "Reactive", "ExplorerText", "ExplorerClock",
                 "CCurl",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own API, for the integrity check's read-only `file:…?immutable=1` open.
@@ -82,7 +87,8 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(
             name: "ExplorerCoreTests",
-            dependencies: ["ExplorerCore", "Reactive", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "Reactive", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),

@@ -134,7 +134,7 @@ struct ArchTests {
         #expect(await shell.execute("arch"))
         let text = output.out.joined(separator: "\n")
         #expect(text.replacingOccurrences(of: "\n", with: " ").contains(
-            "modules, each built only on those before it: Reactive → ExplorerCore → the features (ExplorerCoreTests) → explorer"), "\(text)")
+            "modules, each built only on those before it: Reactive → ExplorerText → ExplorerClock → ExplorerCore → the features (ExplorerCoreTests) → explorer"), "\(text)")
         #expect(text.contains("counter  ExplorerCoreTests  https://counter.example/v1  step"), "\(text)")
     }
 

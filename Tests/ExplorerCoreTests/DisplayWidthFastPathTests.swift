@@ -1,5 +1,6 @@
 import Testing
 @testable import ExplorerCore
+@testable import ExplorerText
 
 /// The quick ways of measuring and cutting (printable ASCII, the symbols explorer draws) give
 /// what the grapheme-by-grapheme way gives.

@@ -1,3 +1,5 @@
+import ExplorerText
+
 extension Command {
     /// `open N`: shows the detail of a row, completing the row numbers that exist.
     public static func open<Model: ListDetailViewModel>(

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// A command a user can type: its name, how to use it, help text, argument completion, and
 /// what it does. Global commands belong to the shell; each feature adds its own.
 @MainActor

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// A command that cannot be carried out as typed, in one line for the user.
 public struct CommandError: Error, Sendable, Equatable, CustomStringConvertible {
     public let description: String

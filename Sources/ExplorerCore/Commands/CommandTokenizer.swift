@@ -1,3 +1,4 @@
+
 /// Splits a line into commands (separated by unquoted `;`) and each command into words.
 ///
 /// Words are separated by spaces or tabs. `"double quotes"` group words and allow `\"` and `\\`

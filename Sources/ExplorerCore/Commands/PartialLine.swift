@@ -1,3 +1,4 @@
+
 /// The text before the cursor, read as ``CommandTokenizer`` reads a line, for completion: the
 /// words of the command being typed (after the last `;`), the word at the cursor as the
 /// tokenizer will read it (quotes and backslashes taken away), and how to write a completed

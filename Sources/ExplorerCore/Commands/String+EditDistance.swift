@@ -1,3 +1,4 @@
+
 extension String {
     /// Edit distance with transpositions (optimal string alignment): the fewest single-character
     /// insertions, deletions, substitutions or swaps of neighbours that turn one string into the

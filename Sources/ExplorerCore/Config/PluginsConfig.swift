@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// Plugins.json: which features exist, in which order, where their live data comes from.

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// One setting a feature takes in Plugins.json's `settings`: its name, the values it accepts

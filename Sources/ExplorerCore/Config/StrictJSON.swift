@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// Reads a JSON text as strictly as RFC 8259 (and jq) do, for what JSONSerialization lets

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// What the features of one run share — where data comes from, tracing, the database and

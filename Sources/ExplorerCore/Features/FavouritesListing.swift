@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// A feature that lists its own favourites: `favs` in it shows them numbered, so that `open N`
 /// and `fav N` work on them as on any list.
 @MainActor

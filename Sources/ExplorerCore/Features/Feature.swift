@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// One explorable app: starships, characters, iTunes search, …
 ///
 /// A feature owns its view model and view; the shell talks to it only through this protocol.

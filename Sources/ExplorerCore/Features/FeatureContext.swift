@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// Everything a feature receives from the shell: its HTTP client (live or embedded, traced),

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// The features of this run: those Plugins.json enables, in its order, each built on first use.

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// A feature whose screen is one view model's state turned into a ``Screen`` by one view.
 @MainActor
 public protocol ScreenFeature: Feature {

@@ -1,3 +1,4 @@
+import ExplorerClock
 import Reactive
 
 /// A view model whose whole state is one observable value: what views subscribe to, tests

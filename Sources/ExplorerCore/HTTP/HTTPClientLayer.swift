@@ -1,3 +1,4 @@
+import ExplorerClock
 import Foundation
 
 /// A client that says what it is and which clients it hands requests to, so `arch` can draw a

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// Why a request produced no usable answer, with the one message every feature gives for that

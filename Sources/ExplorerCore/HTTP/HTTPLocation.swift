@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// Where a request went, as a message names it: the server contacted (`swapi.dev`,

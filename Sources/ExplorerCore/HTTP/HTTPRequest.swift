@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// A GET request relative to a feature's base URL: `path` is the API's own path

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// How a feature's live requests prove who is asking (an API key as a secret query item or a

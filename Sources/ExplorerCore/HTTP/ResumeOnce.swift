@@ -1,3 +1,4 @@
+import ExplorerClock
 import Synchronization
 
 /// A continuation resumed by whichever comes first of several racers (an answer, a

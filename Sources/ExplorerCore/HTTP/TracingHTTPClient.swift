@@ -1,3 +1,4 @@
+import ExplorerClock
 import Foundation
 
 /// Reports every request to the ``Tracer`` as it completes:

@@ -1,3 +1,4 @@
+
 /// Says that a request is taking a while: when no answer has come after ``delay``, it shows
 /// `message` (`loading starships…`) as the terminal's transient status line, which the screen
 /// replaces once the command settles. Where there is no status line (scripts, JSON) showing it

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// What an image file is, read from its header bytes alone (no image library): PNG, JPEG,

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 /// Loads the images a screen shows, through the ``ImageCache``: all of them at once, at most

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// Where an image of a row stands, as a list shows it: `640×480 JPEG 34 KB`, `no image`,

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// Remembers the fields a view made for each item, so that a list or a detail shown again
 /// (after `back`, `fav`, another page) does not format every value anew. An item is looked up
 /// by its id and its fields are reused only while the item, and the context they were made in

@@ -1,3 +1,4 @@
+import ExplorerClock
 import Reactive
 
 /// A view model with a list and a detail, such as starships, characters or iTunes results.

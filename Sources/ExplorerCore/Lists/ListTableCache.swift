@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// The tables a list view made lately, so that a list shown again — after `back`, after paging
 /// back, after a command that changed nothing in it — is not laid out anew: a table is reused
 /// when the rows and columns it was made from equal the new ones (cheap to compare: unchanged

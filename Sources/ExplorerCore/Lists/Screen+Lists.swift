@@ -1,3 +1,6 @@
+import ExplorerText
+import ExplorerClock
+
 extension Screen {
     /// What `fav` shows: `★ Millennium Falcon is now a favourite` (or `☆ … is no longer a
     /// favourite`); in JSON the row, the id, the title and `favourite`.

@@ -1,3 +1,4 @@
+import ExplorerClock
 import Foundation
 
 /// Puts `net`'s conditions on the requests of the client it wraps: waits the latency (Ctrl-C

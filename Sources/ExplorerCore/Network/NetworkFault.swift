@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// One failure `net fail` injects: what the request does instead of answering, on which

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// The argument of `page`: `next`, `prev` (or `previous`), or a page number.
 public enum PageArgument: Sendable, Equatable {
     case next, previous, number(Int)

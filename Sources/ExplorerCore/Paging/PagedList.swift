@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// Items of a paged API, kept by page, each with a row number that is its position in the
 /// API's order: page 2 of a 10-per-page API holds rows 11–20, whichever pages were loaded
 /// before it. A row number, once shown, keeps meaning the same item.

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Reactive
 
 /// The subscription half of every feature view: it subscribes to a view model's state, and on

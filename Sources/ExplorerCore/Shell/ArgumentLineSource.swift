@@ -1,3 +1,4 @@
+
 /// The commands given with `-c` (each may hold several, separated by `;`).
 @MainActor
 public final class ArgumentLineSource: LineSource {

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// Where the shell's lines come from: libedit at a terminal, stdin in a script, `-c` arguments.
 @MainActor
 public protocol LineSource: AnyObject {

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// Lets a command show screens as it goes, as `watch` does: at a terminal each screen is drawn

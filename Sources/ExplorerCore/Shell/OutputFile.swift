@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// A file screens are written to instead of stdout (`once FILE`, `output FILE`), as sqlite3's

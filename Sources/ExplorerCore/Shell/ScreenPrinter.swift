@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// Prints screens in the format in force: text laid out for the terminal (``TextRenderer``),
 /// one JSON object per line, or CSV rows (``CSVRenderer``); to stdout, or to a file
 /// (`once FILE`, `output FILE`). A screen's warnings go to stderr

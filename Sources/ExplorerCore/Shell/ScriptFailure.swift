@@ -1,3 +1,4 @@
+
 /// What `run FILE` throws when commands inside the file failed: each was reported (`error:
 /// FILE:LINE: …`) and counted as it happened, so the shell reports this one no more; it only
 /// makes the `run` a failure, which `--bail` stops at.

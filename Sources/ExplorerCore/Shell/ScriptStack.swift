@@ -1,3 +1,6 @@
+import ExplorerText
+import ExplorerClock
+
 /// The script files `run` is reading, outermost first. Stops a script from running itself,
 /// directly or through other scripts (told by the file's resolved path, so `a.txt`, `./a.txt`
 /// and a symbolic link to it are one script), and limits how deep scripts nest.

@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 import GRDB
 import Reactive
@@ -20,7 +22,8 @@ extension Shell {
 
     private func programMap() -> Screen {
         var blocks: [ScreenBlock] = [.heading("explorer — how it is put together, read from the running program")]
-        let core = [Self.module(of: Observable<Int>.self), Self.module(of: Shell.self)]
+        let core = [Self.module(of: Observable<Int>.self), Self.module(of: Screen.self), Self.module(of: VirtualClock.self),
+                    Self.module(of: Shell.self)]
         let featureModules = registry.entries.compactMap { registry.feature($0.descriptor.id).map { Self.module(of: type(of: $0)) } }
         var shared: [String] = []
         for entry in registry.entries {

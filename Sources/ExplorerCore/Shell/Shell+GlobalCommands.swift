@@ -1,3 +1,5 @@
+import ExplorerClock
+import ExplorerText
 import Foundation
 
 extension Shell {

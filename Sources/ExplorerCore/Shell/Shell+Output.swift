@@ -1,3 +1,5 @@
+import ExplorerText
+
 extension Shell {
     static let onceDetails = """
         The next screen goes to FILE instead of stdout, in the format in force: with `format csv` its table \

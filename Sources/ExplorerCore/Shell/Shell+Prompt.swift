@@ -1,3 +1,5 @@
+import ExplorerText
+
 extension Shell {
     /// The prompt for `path` (the feature, then where in it: `moviedb › movies popular › Indiana
     /// Jones and the Dial of Destiny`), at most half of `width` columns wide, so that at least

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// The arguments of `sort KEY [asc|desc]` or `sort off`, for any feature's set of keys.
 public struct SortArgument<Key: RawRepresentable & CaseIterable & Sendable & Equatable>: Sendable, Equatable
 where Key.RawValue == String {

@@ -1,3 +1,4 @@
+import ExplorerClock
 import Foundation
 import GRDB
 

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 import GRDB
 

@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// What asking the desktop to open something did: opened it with a program, or only gave it
 /// (no opener on this machine, or the opener failed).
 public struct OpenOutcome: Sendable, Equatable {

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 
 /// Durations as people type them: `50s`, `5m`, `1h30m`, `2d`, `1.5m` — always with a unit. A

@@ -153,7 +153,7 @@ public struct TextTable: Sendable {
     }
 
     /// The widest word of `text` (words are separated by spaces).
-    static func longestWord(_ text: String) -> Int {
+    public static func longestWord(_ text: String) -> Int {
         guard text.displayWidth > 0 else { return 0 }
         return text.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
     }

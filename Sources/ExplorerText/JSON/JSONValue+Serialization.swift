@@ -6,7 +6,7 @@ extension JSONValue {
     /// booleans and numbers alike: only a real boolean becomes `.bool`, a whole number that fits
     /// (`8`, and `8.0` or `8e0` too, as decoding the number's text would) becomes `.int`, any
     /// other number `.double`.
-    init?(serialized object: Any) {
+    public init?(serialized object: Any) {
         switch object {
         case let text as String:
             self = .string(text)
