@@ -16,6 +16,7 @@ final class CharactersFixture: Sendable {
     private let eventLog = Mutex<[String]>([])
     private let failures = Mutex<[Int: HTTPError]>([:])
     private let delays = Mutex<[Int: Duration]>([:])
+    private let holds = Mutex<[Int: [Int]]>([:])
     private let defaultDelay = Mutex<Duration?>(nil)
     private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
 
@@ -46,6 +47,13 @@ final class CharactersFixture: Sendable {
             if let delay = delays.withLock({ $0[number] }) ?? defaultDelay.withLock({ $0 }) {
                 try await Task.sleep(for: delay)
             }
+            // Held until the others have ended, whatever the machine's load: an order of endings
+            // decided by a condition, not by one sleep being longer than another.
+            if let others = holds.withLock({ $0[number] }) {
+                while !Set(eventLog.withLock { $0 }).isSuperset(of: others.map { "end \($0)" }) {
+                    try await Task.sleep(for: .milliseconds(1))
+                }
+            }
             let pages = bodies.withLock { $0 }
             guard number >= 1, number <= pages.count else {
                 throw HTTPError(.status(404), endpoint: "/people/?page=\(number)")
@@ -66,6 +74,11 @@ final class CharactersFixture: Sendable {
 
     func delay(page: Int, by duration: Duration) {
         delays.withLock { $0[page] = duration }
+    }
+
+    /// Page `page` answers only once every page of `others` has ended.
+    func hold(page: Int, untilEnded others: [Int]) {
+        holds.withLock { $0[page] = others }
     }
 
     /// Every page without a delay of its own waits this long.

@@ -130,8 +130,7 @@ import TestSupport
     }
 
     @Test func pagesFinishingOutOfOrderAreStillAssembledInAPIOrder() async throws {
-        fixture.delay(page: 2, by: .milliseconds(150))
-        fixture.delay(page: 3, by: .milliseconds(40))
+        fixture.hold(page: 2, untilEnded: Array(3...9))
         try await viewModel.load()
 
         let ends = fixture.events.filter { $0.hasPrefix("end") }
