@@ -115,6 +115,13 @@ struct ShellCompletionTests {
         ]
         let startup = setup.startupFile
         try sandbox.write(startup.text + "\n", to: "home/" + startup.path)
+        if setup == .fish {
+            // fish's first start in a new HOME would generate completions from every man page
+            // in the background (create_manpage_completions.py: a minute of CPU on 2 cores, which
+            // starves the tests running beside it): the directory it fills is there already.
+            try FileManager.default.createDirectory(at: home.appendingPathComponent(".local/share/fish/generated_completions"),
+                                                    withIntermediateDirectories: true)
+        }
         if let install = setup.installCommand {
             let output = try await Subprocess.run(executable: "/bin/sh", arguments: ["-c", install],
                                                   environment: environment, timeout: Explorer.processTimeout)
