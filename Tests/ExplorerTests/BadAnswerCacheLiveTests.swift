@@ -16,7 +16,7 @@ struct BadAnswerCacheLiveTests {
     @Test("facts: the document", arguments: kinds)
     func facts(kind: String) async throws {
         let sandbox = try Sandbox("bad-answer-facts-\(kind)")
-        let server = try FactsLiveTests.start(sandbox, hrefs: [], server: ["--bad", "*=\(kind),after=1"])
+        let server = try await FactsLiveTests.start(sandbox, hrefs: [], server: ["--bad", "*=\(kind),after=1"])
         let live = try await FactsLiveTests.run("use facts\nrefresh\n", in: sandbox)
         #expect(live.stdoutText.hasPrefix("About Canada · 13 facts"), "the first answer is good: \(live.stdoutText)")
         #expect(live.stderrText.hasPrefix("error: line 2: unreadable answer from 127.0.0.1:\(server.port) for /s/facts.json: "),
@@ -36,7 +36,7 @@ struct BadAnswerCacheLiveTests {
     func movieDB(kind: String) async throws {
         let sandbox = try Sandbox("bad-answer-moviedb-\(kind)")
         // The page and the detail answer well once, then badly.
-        let server = try MovieDBLiveTests.start(sandbox, extra: ["--bad", "*=\(kind),after=2"])
+        let server = try await MovieDBLiveTests.start(sandbox, extra: ["--bad", "*=\(kind),after=2"])
         let live = try await MovieDBLiveTests.run("use moviedb\nopen 2\nrefresh\nback\nrefresh\n", in: sandbox)
         // What the body is instead differs by kind (`an empty body, not JSON`, `not valid JSON …`).
         let errors = live.stderrText.split(separator: "\n")

@@ -40,7 +40,7 @@ struct BadReplyLiveTests {
     @Test("starships: the cause in one line, exit 1", arguments: replies.map(\.kind))
     func starships(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-starships-\(kind)")
-        let server = try FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
         let output = try await Self.run("starships", "use starships\nfeatures\n", server: server, in: sandbox)
         #expect(output.stderrText == "error: line 1: \(Self.message(kind, server: server, path: "/api/starships/?page=1"))\n")
         #expect(output.stdoutText.contains("starships"), "the next line ran: \(output.stdoutText)")
@@ -50,7 +50,7 @@ struct BadReplyLiveTests {
     @Test("facts: refresh fails in one line, exit 1, and the document kept is not shown as offline", arguments: replies.map(\.kind))
     func facts(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-facts-\(kind)")
-        let server = try FactsLiveTests.start(sandbox, hrefs: [], server: ["--broken", "*=\(kind),after=1"])
+        let server = try await FactsLiveTests.start(sandbox, hrefs: [], server: ["--broken", "*=\(kind),after=1"])
         let output = try await FactsLiveTests.run("use facts\nrefresh\n", in: sandbox)
         #expect(output.stdoutText.hasPrefix("About Canada · 13 facts"), "the first answer is good: \(output.stdoutText)")
         #expect(output.stderrText == "error: line 2: \(Self.message(kind, server: server, path: "/s/facts.json"))\n")
@@ -61,7 +61,7 @@ struct BadReplyLiveTests {
     @Test("moviedb: refresh fails in one line, exit 1, the key never shown", arguments: replies.map(\.kind))
     func movieDB(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-moviedb-\(kind)")
-        let server = try MovieDBLiveTests.start(sandbox, extra: ["--broken", "*=\(kind),after=1"])
+        let server = try await MovieDBLiveTests.start(sandbox, extra: ["--broken", "*=\(kind),after=1"])
         let output = try await MovieDBLiveTests.run("use moviedb\nrefresh\n", in: sandbox)
         #expect(output.stdoutText.hasPrefix("Movies · Popular · page 1 of 500 · 779,157 movies\n"), "\(output.stdoutText)")
         #expect(output.stderrText == "error: line 2: \(Self.message(kind, server: server, path: "/3/movie/popular?page=1&api_key=•••"))\n")
@@ -72,7 +72,7 @@ struct BadReplyLiveTests {
     @Test("characters, iTunes and races name the same causes", arguments: ["redirect-loop", "not-http", "bad-gzip"])
     func theOtherFeatures(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-others-\(kind)")
-        let swapi = try FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
+        let swapi = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
         let characters = try await Self.run("characters", "use characters\n", server: swapi, in: sandbox)
         // A load of many pages names the page that failed first.
         #expect(characters.stderrText == "error: line 1: page 1 failed: \(Self.message(kind, server: swapi, path: "/api/people/?page=1"))\n")
@@ -86,7 +86,7 @@ struct BadReplyLiveTests {
         #expect(itunes.status == 1)
         swapi.stop()
 
-        let races = try RacesLiveTests.start(sandbox, offsets: [600, 900], extra: ["--broken", "*=\(kind)"])
+        let races = try await RacesLiveTests.start(sandbox, offsets: [600, 900], extra: ["--broken", "*=\(kind)"])
         let output = try await RacesLiveTests.run("use races\n", in: sandbox)
         #expect(output.stderrText == "error: line 1: \(Self.message(kind, server: races, path: "/rest/v1/racing/?method=nextraces&count=10"))\n")
         #expect(output.status == 1)

@@ -46,7 +46,7 @@ struct CharactersAndITunesLiveTests {
         let sandbox = try Sandbox("characters-parallel")
         // Every answer waits 400 ms, so pages asked for together are in the server together.
         let inFlight = sandbox.file("in-flight").path
-        let server = try FakeSWAPI(["--delay-ms", "400", "--in-flight", inFlight], data: Self.swapiCo2020, sandbox: sandbox)
+        let server = try await FakeSWAPI(["--delay-ms", "400", "--in-flight", inFlight], data: Self.swapiCo2020, sandbox: sandbox)
         let output = try await runLive("characters", "trace on\nuse characters\n", server: server, sandbox: sandbox)
 
         #expect(output.stderrText.split(separator: "\n").allSatisfy { $0.hasPrefix("trace: ") }, "only trace lines on stderr")
@@ -77,7 +77,7 @@ struct CharactersAndITunesLiveTests {
     @Test("a failing page among the parallel ones fails the whole load, naming it, and shows nothing")
     func failingParallelPageShowsNothing() async throws {
         let sandbox = try Sandbox("characters-parallel-fail")
-        let server = try FakeSWAPI(["--fail", "people:4=500"], data: Self.swapiCo2020, sandbox: sandbox)
+        let server = try await FakeSWAPI(["--fail", "people:4=500"], data: Self.swapiCo2020, sandbox: sandbox)
         let output = try await runLive("characters", "use characters\n", server: server, sandbox: sandbox)
 
         #expect(output.stderrText == "error: line 1: page 4 of 9 failed: HTTP 500 from 127.0.0.1:\(server.port) for /api/people/?page=4\n")
@@ -112,7 +112,7 @@ struct CharactersAndITunesLiveTests {
     func liveITunesEqualsEmbedded() async throws {
         let script = "use itunes\nsearch jack johnson\npage 2\npage 3\npage 4\npage 5\n"
         let liveSandbox = try Sandbox("itunes-live-equals-embedded")
-        let server = try FakeSWAPI(
+        let server = try await FakeSWAPI(
             ["--prefix", "", "--route", "/search?term=jack%20johnson&media=music&entity=song&limit=50&country=US",
              "search-jack-johnson-50.json"],
             data: Self.itunesFixtures, sandbox: liveSandbox)

@@ -24,7 +24,7 @@ struct ConnectionLostLiveTests {
     @Test("a connection closed mid-answer names the server and the endpoint", arguments: ["--truncate", "--reset"])
     func closedMidAnswer(_ misbehaviour: String) async throws {
         let sandbox = try Sandbox("live-closed\(misbehaviour)")
-        let server = try FakeSWAPI([misbehaviour], sandbox: sandbox)
+        let server = try await FakeSWAPI([misbehaviour], sandbox: sandbox)
         let output = try await runLive("starships", "use starships\n", baseURL: server.baseURL, sandbox: sandbox)
         #expect(output.stderrText
             == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /api/starships/?page=1 in full\n")
@@ -34,7 +34,7 @@ struct ConnectionLostLiveTests {
     @Test("a preview cut off on its own server names that server, not the API's")
     func previewNamesItsOwnHost() async throws {
         let sandbox = try Sandbox("live-preview-cut-off")
-        let previews = try FakeSWAPI(["--truncate"], sandbox: sandbox)
+        let previews = try await FakeSWAPI(["--truncate"], sandbox: sandbox)
         let preview = "http://127.0.0.1:\(previews.port)/previews/1.m4a"
         let data = sandbox.file("itunes-data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)
@@ -44,7 +44,7 @@ struct ConnectionLostLiveTests {
              "trackViewUrl": "https://music.apple.com/us/album/1"}]}
             """
         try answer.write(to: data.appendingPathComponent("search.json"), atomically: true, encoding: .utf8)
-        let api = try FakeSWAPI(["--data", data.path, "--prefix", "",
+        let api = try await FakeSWAPI(["--data", data.path, "--prefix", "",
                                  "--route", "/search?term=cut&media=music&entity=song&limit=50&country=US", "search.json",
                                  "--route", "/lookup?id=1&country=US", "search.json"], sandbox: sandbox)
         try sandbox.writeExecutable("#!/bin/sh\nexit 0\n", to: "bin/player")
@@ -66,7 +66,7 @@ struct ConnectionLostLiveTests {
             {"resultCount": 1, "results": [{"wrapperType": "track", "kind": "song", "trackId": 1, "trackName": "Refused",
              "previewUrl": "\(preview)"}]}
             """.write(to: data.appendingPathComponent("search.json"), atomically: true, encoding: .utf8)
-        let api = try FakeSWAPI(["--data", data.path, "--prefix", "",
+        let api = try await FakeSWAPI(["--data", data.path, "--prefix", "",
                                  "--route", "/search?term=refused&media=music&entity=song&limit=50&country=US", "search.json",
                                  "--route", "/lookup?id=1&country=US", "search.json"], sandbox: sandbox)
         let output = try await runLive("itunes", "use itunes\nsearch refused\nopen 1\nplay\n", baseURL: api.baseURL, sandbox: sandbox,

@@ -19,7 +19,7 @@ struct FactsLiveTests {
     /// Writes the images, starts the server, then writes the facts document whose rows point
     /// at `hrefs` (in order, over the rows that have an image; nil keeps a row without one) and
     /// a Plugins.json.
-    static func start(_ sandbox: Sandbox, hrefs: [String?], server extra: [String] = [], settings: String = "") throws -> FakeSWAPI {
+    static func start(_ sandbox: Sandbox, hrefs: [String?], server extra: [String] = [], settings: String = "") async throws -> FakeSWAPI {
         let folder = sandbox.file("site")
         try FileManager.default.createDirectory(at: folder.appendingPathComponent("img"), withIntermediateDirectories: true)
         var routes = ["--data", folder.path, "--prefix", "/s", "--route", "/s/facts.json", "facts.json"]
@@ -31,7 +31,7 @@ struct FactsLiveTests {
             try TestImages.png(width: 64, height: 64).write(to: folder.appendingPathComponent("img/\(name).png"))
             routes += ["--route", "/img/\(name).png", "img/\(name).png"]
         }
-        let server = try FakeSWAPI(routes + extra, sandbox: sandbox)
+        let server = try await FakeSWAPI(routes + extra, sandbox: sandbox)
         try writeDocument(sandbox, hrefs: hrefs.map { $0.map { "http://127.0.0.1:\(server.port)/img/\($0)" } })
         try sandbox.write("""
             { "source": "live", "features": [ { "id": "facts", "enabled": true, "baseURL": "http://127.0.0.1:\(server.port)",
@@ -64,7 +64,7 @@ struct FactsLiveTests {
     @Test("each row's image state: loaded with its size and format, 404, not an image, timed out, no image; the list settles")
     func imageStates() async throws {
         let sandbox = try Sandbox("facts-live-states")
-        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png", "3.gif", nil, "4.jpg", "5.jpg", nil, "6.jpg", "1.jpg"],
+        let server = try await Self.start(sandbox, hrefs: ["1.jpg", "2.png", "3.gif", nil, "4.jpg", "5.jpg", nil, "6.jpg", "1.jpg"],
                                     server: ["--delay", "/img/1.jpg=300", "--hang", "/img/6.jpg"])
         let output = try await Self.run("use facts\n", in: sandbox)
         let lines = output.stdoutText.split(separator: "\n").map(String.init)
@@ -89,7 +89,7 @@ struct FactsLiveTests {
         let sandbox = try Sandbox("facts-live-limit-\(limit)")
         let names = (10...19).map { "\($0).png" }
         let inFlight = sandbox.file("in-flight")
-        let server = try Self.start(sandbox, hrefs: names, server: ["--delay-ms", "150", "--in-flight", inFlight.path],
+        let server = try await Self.start(sandbox, hrefs: names, server: ["--delay-ms", "150", "--in-flight", inFlight.path],
                                     settings: "\"maxConcurrentImagesPerHost\": \(limit)")
         let output = try await Self.run("use facts\n", in: sandbox)
         #expect(output.status == 0, "\(output.stderrText)")
@@ -101,7 +101,7 @@ struct FactsLiveTests {
     @Test("with a warm cache a second `use facts` asks for no image")
     func warmCache() async throws {
         let sandbox = try Sandbox("facts-live-warm")
-        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png", "3.gif"])
+        let server = try await Self.start(sandbox, hrefs: ["1.jpg", "2.png", "3.gif"])
         _ = try await Self.run("use facts\n", in: sandbox)
         let first = Self.imageRequests(server).count
         let second = try await Self.run("use facts\n", in: sandbox)
@@ -114,7 +114,7 @@ struct FactsLiveTests {
     func prefetch() async throws {
         let sandbox = try Sandbox("facts-live-prefetch")
         let names = (10...19).map { "\($0).png" }
-        let server = try Self.start(sandbox, hrefs: names, settings: "\"pageSize\": 5")
+        let server = try await Self.start(sandbox, hrefs: names, settings: "\"pageSize\": 5")
         let output = try await Self.run("trace on\nuse facts\npage next\n", in: sandbox)
         #expect(output.stderrText.contains("trace: facts: prefetching 4 images of page 2"), "\(output.stderrText)")
         #expect(output.stdoutText.contains("About Canada · 13 facts · 1 empty row hidden · page 2 of 3"))
@@ -125,7 +125,7 @@ struct FactsLiveTests {
     @Test("network unavailable: the cached copy with how old it is, else how to go on; other failures one generic line")
     func failures() async throws {
         let sandbox = try Sandbox("facts-live-offline")
-        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
+        let server = try await Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
         _ = try await Self.run("use facts\n", in: sandbox)
         server.stop()
 
@@ -167,7 +167,7 @@ struct FactsLiveTests {
         default: body = String(EmbeddedBody.text.prefix(300))
         }
         try sandbox.write(body, to: "site/body.txt")
-        let server = try FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/s", "--route", "/s/facts.json", "body.txt"]
+        let server = try await FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/s", "--route", "/s/facts.json", "body.txt"]
                                    + (kind == "500" ? ["--fail", "/s/facts.json=500"] : []), sandbox: sandbox)
         try sandbox.write("""
             { "source": "live", "features": [ { "id": "facts", "enabled": true, "baseURL": "http://127.0.0.1:\(server.port)",
@@ -184,7 +184,7 @@ struct FactsLiveTests {
         let text = #"{"title": "\#u{E0} propos du Canada", "rows": [{"title": "Caf\#u{E9}", "description": "cr\#u{E8}me br\#u{FB}l\#u{E9}e", "imageHref": null}, null]}"#
         try FileManager.default.createDirectory(at: sandbox.file("site"), withIntermediateDirectories: true)
         try text.data(using: .isoLatin1)!.write(to: sandbox.file("site/latin1.txt"))
-        let server = try FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/s", "--route", "/s/facts.json", "latin1.txt"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/s", "--route", "/s/facts.json", "latin1.txt"], sandbox: sandbox)
         try sandbox.write("""
             { "source": "live", "features": [ { "id": "facts", "enabled": true, "baseURL": "http://127.0.0.1:\(server.port)",
               "settings": { "path": "/s/facts.json" } } ] }
@@ -199,7 +199,7 @@ struct FactsLiveTests {
     @Test("refresh revalidates the images: a changed one is fetched anew, an unchanged one answers 304")
     func refreshRevalidates() async throws {
         let sandbox = try Sandbox("facts-live-revalidate")
-        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
+        let server = try await Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
         _ = try await Self.run("use facts\n", in: sandbox)
         try TestImages.png(width: 256, height: 256).write(to: sandbox.file("site/img/2.png"))
         let output = try await Self.run("use facts\nrefresh\n", in: sandbox)
@@ -209,10 +209,10 @@ struct FactsLiveTests {
     }
 
     @Test("a directory or a FIFO where a cached image should be is damage: replaced by the image online, never opened",
-          .timeLimit(.minutes(1)))
+          .timeLimit(.minutes(5)))
     func intrudersInTheImageCache() async throws {
         let sandbox = try Sandbox("facts-live-intruders")
-        let server = try Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
+        let server = try await Self.start(sandbox, hrefs: ["1.jpg", "2.png"])
         _ = try await Self.run("use facts\n", in: sandbox)
         let images = URL(fileURLWithPath: sandbox.dataDirectory).appendingPathComponent("cache/images")
         let files = try FileManager.default.contentsOfDirectory(atPath: images.path).filter { !$0.hasPrefix(".") }.sorted()
@@ -245,7 +245,7 @@ struct FactsLiveTests {
     @Test("view opens the image with EXPLORER_VIEWER; --images inline draws it in the terminal's protocol")
     func viewAndInline() async throws {
         let sandbox = try Sandbox("facts-live-view")
-        let server = try Self.start(sandbox, hrefs: ["2.png"])
+        let server = try await Self.start(sandbox, hrefs: ["2.png"])
         try sandbox.writeExecutable("#!/bin/sh\necho \"$@\" > '\(sandbox.file("viewed").path)'\n", to: "viewer")
         let viewed = try await Self.run("use facts\nopen 1\nview\n", environment: ["EXPLORER_VIEWER": sandbox.file("viewer").path], in: sandbox)
         #expect(viewed.status == 0, "\(viewed.stderrText)")

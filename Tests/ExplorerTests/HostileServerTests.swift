@@ -30,7 +30,7 @@ struct HostileServerTests {
     @Test("a count of 9223372036854775807 pages and numbers rows without a trap")
     func largestCount() async throws {
         let sandbox = try Sandbox("hostile-count")
-        let server = try FakeSWAPI(data: try Self.site(sandbox, resource: "starships", count: "9223372036854775807", pages: 1...1, perPage: 10),
+        let server = try await FakeSWAPI(data: try Self.site(sandbox, resource: "starships", count: "9223372036854775807", pages: 1...1, perPage: 10),
                                    sandbox: sandbox)
         let output = try await Self.run("use starships\nopen 10\nback\npage 922337203685477581\npage next\nfeatures\n",
                                         server: server, feature: "starships", sandbox: sandbox)
@@ -45,7 +45,7 @@ struct HostileServerTests {
     @Test("a billion people one to a page: use characters stops after 100 pages and says so")
     func billionPeople() async throws {
         let sandbox = try Sandbox("hostile-billion")
-        let server = try FakeSWAPI(data: try Self.site(sandbox, resource: "people", count: "1000000000", pages: 1...120, perPage: 1),
+        let server = try await FakeSWAPI(data: try Self.site(sandbox, resource: "people", count: "1000000000", pages: 1...120, perPage: 1),
                                    sandbox: sandbox)
         let output = try await Self.run("use characters\n", server: server, feature: "characters", sandbox: sandbox)
         #expect(output.stderrText == "warning: stopped after 100 pages (the server reports 1,000,000,000 people)\n")

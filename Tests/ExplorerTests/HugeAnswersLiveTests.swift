@@ -20,7 +20,7 @@ struct HugeAnswersLiveTests {
         #expect(document.count > 8 << 20 && document.count < 32 << 20, "\(document.count) bytes: huge, but under the cap on answers")
         // Not .json: the server sends it as it is, without parsing 14 MB first.
         try document.write(to: site.appendingPathComponent("facts.txt"))
-        let server = try FakeSWAPI(["--data", site.path, "--prefix", "/s", "--route", "/s/facts.json", "facts.txt"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--data", site.path, "--prefix", "/s", "--route", "/s/facts.json", "facts.txt"], sandbox: sandbox)
         try sandbox.write("""
             { "source": "live", "features": [ { "id": "facts", "enabled": true, "baseURL": "http://127.0.0.1:\(server.port)",
               "settings": { "path": "/s/facts.json" } } ] }
@@ -61,7 +61,7 @@ struct HugeAnswersLiveTests {
         page["next"] = NSNull()
         page["count"] = 10
         try JSONSerialization.data(withJSONObject: page).write(to: data.appendingPathComponent("starships-page-1.json"))
-        let server = try FakeSWAPI(data: data, sandbox: sandbox)
+        let server = try await FakeSWAPI(data: data, sandbox: sandbox)
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
 
         let output = try await Explorer.run(["--source", "live", "--config", sandbox.file("Plugins.json").path, "--width", "100"],

@@ -23,7 +23,7 @@ struct LiveTests {
     func liveEqualsEmbedded() async throws {
         let script = "use starships\npage next\npage 4\npage prev\nopen 31\nback\nsort cost desc\nsort off\npage 1\n"
         let liveSandbox = try Sandbox("live-equals-embedded")
-        let server = try FakeSWAPI(sandbox: liveSandbox)
+        let server = try await FakeSWAPI(sandbox: liveSandbox)
         async let live = runLive(script, server: server, sandbox: liveSandbox)
         async let embedded = Explorer.run([], script: script, in: try Sandbox("embedded-reference"))
         let (liveOutput, embeddedOutput) = try await (live, embedded)
@@ -46,7 +46,7 @@ struct LiveTests {
     @Test("a server that never answers fails the command after --timeout, not later, naming the endpoint")
     func hangingServerTimesOut() async throws {
         let sandbox = try Sandbox("live-hang")
-        let server = try FakeSWAPI(["--hang"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--hang"], sandbox: sandbox)
         let output = try await runLive("use starships\nfeatures\n", server: server, sandbox: sandbox)
 
         #expect(output.stderrText == "error: line 1: timed out: no answer in 2 s from 127.0.0.1:\(server.port) for /api/starships/?page=1\n")
@@ -59,7 +59,7 @@ struct LiveTests {
     @Test("a 429 with Retry-After: 1 is retried once, a second later, and succeeds")
     func retryAfterIsHonoured() async throws {
         let sandbox = try Sandbox("live-429")
-        let server = try FakeSWAPI(["--retry-after", "1"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--retry-after", "1"], sandbox: sandbox)
         let output = try await runLive("use starships\n", server: server, sandbox: sandbox)
 
         #expect(output.stderrText == "")
@@ -124,7 +124,7 @@ struct LiveTests {
     @Test("fake_swapi.py serves items by id, search and 404s like SWAPI, for later features")
     func serverShapes() async throws {
         let sandbox = try Sandbox("fake-shapes")
-        let server = try FakeSWAPI(["--fail", "people:2=500"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--fail", "people:2=500"], sandbox: sandbox)
         func get(_ path: String) async throws -> (Int, [String: Any]) {
             let url = URL(string: "http://127.0.0.1:\(server.port)\(path)")!
             let (data, response) = try await URLSession.shared.data(from: url)

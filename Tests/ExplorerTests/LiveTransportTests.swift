@@ -28,7 +28,7 @@ struct LiveTransportTests {
     func endlessBodyStopsAtTheLimit() async throws {
         let sandbox = try Sandbox("transport-endless")
         let current = sandbox.file("current")
-        let server = try FakeSWAPI(["--endless", "--current", current.path], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--endless", "--current", current.path], sandbox: sandbox)
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 30)
         var request = HTTPRequest(path: "/starships/", query: [.init("page", "1")])
         request.maxBytes = 1 << 20
@@ -41,7 +41,7 @@ struct LiveTransportTests {
     @Test("explorer: an endless answer is one error at the 32 MB limit, and nothing is cached")
     func endlessAnswerInTheBinary() async throws {
         let sandbox = try Sandbox("transport-endless-binary")
-        let server = try FakeSWAPI(["--endless"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--endless"], sandbox: sandbox)
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
         let output = try await Explorer.run(["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "30"],
                                             script: "use starships\nfeatures\n", in: sandbox)
@@ -54,7 +54,7 @@ struct LiveTransportTests {
     @Test("a body that drips a byte a second fails at the deadline, not when it ends", .timeLimit(.minutes(3)))
     func drippingBodyStopsAtTheDeadline() async throws {
         let sandbox = try Sandbox("transport-drip")
-        let server = try FakeSWAPI(["--drip"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--drip"], sandbox: sandbox)
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 2)
         let error = await #expect(throws: HTTPError.self) {
             try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "1")]))
@@ -66,7 +66,7 @@ struct LiveTransportTests {
     func cancelledRequestsStopTheirTransfers() async throws {
         let sandbox = try Sandbox("transport-cancel")
         let current = sandbox.file("current")
-        let server = try FakeSWAPI(["--hang", "starships:2", "--current", current.path], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--hang", "starships:2", "--current", current.path], sandbox: sandbox)
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 60)
         let hung = (0..<8).map { _ in
             Task { try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "2")])) }

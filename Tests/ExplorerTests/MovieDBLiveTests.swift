@@ -38,8 +38,8 @@ struct MovieDBLiveTests {
     static let poster = TestImages.png(width: 500, height: 750) + Data(repeating: 7, count: 1008 - 233)
 
     /// Starts the fake TMDB for `sandbox` and writes a Plugins.json pointing at it.
-    static func start(_ sandbox: Sandbox, extra: [String] = [], requireKey: Bool = true) throws -> FakeSWAPI {
-        let server = try FakeSWAPI(FakeTMDB.arguments(data: try answers(in: sandbox), requireKey: requireKey) + extra, sandbox: sandbox)
+    static func start(_ sandbox: Sandbox, extra: [String] = [], requireKey: Bool = true) async throws -> FakeSWAPI {
+        let server = try await FakeSWAPI(FakeTMDB.arguments(data: try answers(in: sandbox), requireKey: requireKey) + extra, sandbox: sandbox)
         try sandbox.write(FakeTMDB.pluginsJSON(baseURL: server.baseURL, imageBaseURL: "http://127.0.0.1:\(server.port)/t/p/w500"),
                           to: "Plugins.json")
         return server
@@ -57,7 +57,7 @@ struct MovieDBLiveTests {
     func liveEqualsEmbedded() async throws {
         let script = "use moviedb\nopen 2\nback\nmovies top\nmovies upcoming\ntv popular\ntv top\nopen 6\ntrailer 3\nfilter the\n"
         let sandbox = try Sandbox("moviedb-live-equals")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         async let live = Self.run(script, environment: ["TMDB_API_KEY": FakeTMDB.key, "PATH": "/nonexistent"], in: sandbox)
         async let embedded = Explorer.run([], script: script, environment: ["PATH": "/nonexistent"], in: try Sandbox("moviedb-embedded-reference"))
         let (liveOutput, embeddedOutput) = try await (live, embedded)
@@ -86,7 +86,7 @@ struct MovieDBLiveTests {
     @Test("pages continue the row numbers; page 1 is not asked for twice; search pages TMDB's answer")
     func pagingAndSearch() async throws {
         let sandbox = try Sandbox("moviedb-live-paging")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         let output = try await Self.run("use moviedb\npage 2\nopen 21\nback\npage 1\nsearch venom\nsearch nosuch\n", in: sandbox)
 
         #expect(output.stderrText == "", "\(output.stderrText)")
@@ -103,7 +103,7 @@ struct MovieDBLiveTests {
     @Test("the key from TMDB_API_KEY, TMDB_READ_TOKEN (as a bearer header) or the key file; none: one clear line and no request")
     func keySources() async throws {
         let sandbox = try Sandbox("moviedb-live-keys")
-        let server = try FakeSWAPI(FakeTMDB.arguments(data: try Self.answers(in: sandbox), requireKey: false)
+        let server = try await FakeSWAPI(FakeTMDB.arguments(data: try Self.answers(in: sandbox), requireKey: false)
                                    + ["--require", "header:Authorization=Bearer eyJ.token.x"], sandbox: sandbox)
         try sandbox.write(FakeTMDB.pluginsJSON(baseURL: server.baseURL, imageBaseURL: "http://127.0.0.1:\(server.port)/t/p/w500"),
                           to: "Plugins.json")
@@ -126,7 +126,7 @@ struct MovieDBLiveTests {
     @Test("a key TMDB rejects: its own message, once")
     func rejectedKey() async throws {
         let sandbox = try Sandbox("moviedb-live-401")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         let output = try await Self.run("use moviedb\n", environment: ["TMDB_API_KEY": "not-the-key"], in: sandbox)
         #expect(server.requests() == ["/3/movie/popular?page=1&api_key=not-the-key"])
         #expect(output.stderrText == "error: line 1: TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.)\n")
@@ -136,7 +136,7 @@ struct MovieDBLiveTests {
     @Test("offline: with the server gone, pages and details fetched before, filter and search answer from the cache, saying so")
     func offlineFromTheCache() async throws {
         let sandbox = try Sandbox("moviedb-live-offline")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         let online = try await Self.run("use moviedb\nopen 2\nback\nmovies top\nopen 1\n", in: sandbox)
         #expect(online.stderrText == "", "\(online.stderrText)")
         server.stop()
@@ -163,7 +163,7 @@ struct MovieDBLiveTests {
     @Test("a poster is downloaded once into the image cache and served from it afterwards, offline and embedded too")
     func posterCache() async throws {
         let sandbox = try Sandbox("moviedb-live-poster")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         let environment = ["TMDB_API_KEY": FakeTMDB.key, "PATH": "/nonexistent"]
         let first = try await Self.run("use moviedb\nopen 2\nposter\nposter\n", environment: environment, arguments: ["--width", "300"], in: sandbox)
         #expect(first.stderrText == "", "\(first.stderrText)")
@@ -194,7 +194,7 @@ struct MovieDBLiveTests {
     @Test("poster opens only an image: what is not one is refused, never handed to xdg-open, and asked for again", arguments: NotAPoster.allCases)
     func posterThatIsNotAnImage(_ body: NotAPoster) async throws {
         let sandbox = try Sandbox("moviedb-live-poster-\(body.rawValue)")
-        let server = try Self.start(sandbox)
+        let server = try await Self.start(sandbox)
         let served = sandbox.file("tmdb/images/7gKI9hpEMcZUQpNgKrkDzJpbnNS.jpg")
         try body.body.write(to: served)
         let opened = sandbox.file("opened")
@@ -220,7 +220,7 @@ struct MovieDBLiveTests {
     @Test("the key never shows: not in traces, errors, JSON, the database or any cached file")
     func keyNeverShows() async throws {
         let sandbox = try Sandbox("moviedb-live-leak")
-        let server = try Self.start(sandbox, extra: ["--fail", "/3/movie/upcoming?page=1=500"])
+        let server = try await Self.start(sandbox, extra: ["--fail", "/3/movie/upcoming?page=1=500"])
         let script = "trace on\nuse moviedb\nopen 2\nposter\nmovies upcoming\nsearch venom\nmovies top\npage 3\nformat json\nmovies popular\nopen 2\n"
         let output = try await Self.run(script, environment: ["TMDB_API_KEY": FakeTMDB.key, "PATH": "/nonexistent"], in: sandbox)
         #expect(server.requests().count > 4)

@@ -17,7 +17,7 @@ struct NetLiveTests {
     @Test("an injected 500 fails the page it matches without asking the server; the next try reaches it")
     func injectedStatusNeverReachesTheServer() async throws {
         let sandbox = try Sandbox("net-live-500")
-        let server = try FakeSWAPI(sandbox: sandbox)
+        let server = try await FakeSWAPI(sandbox: sandbox)
         let output = try await runLive("use starships\nnet fail 500 times 1 match page=2\npage next\npage next\n", server: server, sandbox: sandbox)
         #expect(output.stderrText == "error: line 3: HTTP 500 from 127.0.0.1:\(server.port) for /api/starships/?page=2\n")
         #expect(output.stdoutText.contains("Starships · page 2 of 4"))
@@ -29,7 +29,7 @@ struct NetLiveTests {
     @Test("--fail offline: MovieDB answers from its cache with its warning, as when the network is really gone")
     func injectedOfflineBringsOutTheCache() async throws {
         let sandbox = try Sandbox("net-live-offline")
-        let server = try MovieDBLiveTests.start(sandbox)
+        let server = try await MovieDBLiveTests.start(sandbox)
         let first = try await MovieDBLiveTests.run("use moviedb\n", in: sandbox)
         #expect(first.stderrText == "")
         let before = server.requests().count
@@ -44,7 +44,7 @@ struct NetLiveTests {
     @Test("--latency delays each request by at least that much")
     func latencyIsWaited() async throws {
         let sandbox = try Sandbox("net-live-latency")
-        let server = try FakeSWAPI(sandbox: sandbox)
+        let server = try await FakeSWAPI(sandbox: sandbox)
         let output = try await runLive("use starships\npage next\n", server: server, arguments: ["--latency", "400ms"], sandbox: sandbox)
         #expect(output.stderrText == "")
         #expect(output.stdoutText.contains("Starships · page 2 of 4"))

@@ -2,14 +2,18 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Races live, against a loopback server answering with races that start relative to now:
+/// Races live, against a loopback server answering with races that start relative to now —
+/// the virtual clock's, so a run that waited its turn on a loaded machine sees the same races:
 /// the list and its countdowns, the header Neds asks for, a failing poll kept in the heading,
 /// and the network unavailable told apart.
 @Suite("Races live, against a fake server")
 struct RacesLiveTests {
-    /// A Neds answer whose races start `offsets` seconds from now, one per category in turn.
+    /// The moment every run of these tests stands at (`--clock`).
+    static let clock = "2026-11-24T09:00:00Z"
+
+    /// A Neds answer whose races start `offsets` seconds after ``clock``, one per category in turn.
     static func answer(offsets: [Int]) throws -> Data {
-        let now = Date().timeIntervalSince1970
+        let now = ISO8601DateFormatter().date(from: clock)!.timeIntervalSince1970
         let categories = ["4a2788f8-e825-4d36-9894-efd4baf1cfae", "161d9be2-e909-4326-8c2c-35ed71fb460b", "9daef0d7-bf3c-4f50-921d-8e818c60fe61"]
         var summaries: [String: Any] = [:]
         var ids: [String] = []
@@ -28,10 +32,10 @@ struct RacesLiveTests {
         ])
     }
 
-    static func start(_ sandbox: Sandbox, offsets: [Int], extra: [String] = []) throws -> FakeSWAPI {
+    static func start(_ sandbox: Sandbox, offsets: [Int], extra: [String] = []) async throws -> FakeSWAPI {
         try FileManager.default.createDirectory(at: sandbox.file("site"), withIntermediateDirectories: true)
         try answer(offsets: offsets).write(to: sandbox.file("site/races.json"))
-        let server = try FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/rest/v1",
+        let server = try await FakeSWAPI(["--data", sandbox.file("site").path, "--prefix", "/rest/v1",
                                     "--route", "/rest/v1/racing/?method=nextraces&count=10", "races.json",
                                     "--require", "header:Content-type=application/json"] + extra, sandbox: sandbox)
         try sandbox.write("""
@@ -41,13 +45,13 @@ struct RacesLiveTests {
     }
 
     static func run(_ script: String, in sandbox: Sandbox) async throws -> ProcessOutput {
-        try await Explorer.run(["--config", sandbox.file("Plugins.json").path], script: script, in: sandbox)
+        try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--clock", clock], script: script, in: sandbox)
     }
 
     @Test("the next five races, soonest first, counting down from now; the request carries Neds' header")
     func liveList() async throws {
         let sandbox = try Sandbox("races-live")
-        let server = try Self.start(sandbox, offsets: [600, 90, -30, 3600, -200, 300, 1800])
+        let server = try await Self.start(sandbox, offsets: [600, 90, -30, 3600, -200, 300, 1800])
         let output = try await Self.run("use races\nopen 1\n", in: sandbox)
         #expect(output.stderrText == "", "\(output.stderrText)")
         let rows = output.stdoutText.split(separator: "\n").filter { $0.contains("Meeting ") && $0.first?.isNumber == true }.map(String.init)
@@ -62,11 +66,9 @@ struct RacesLiveTests {
     @Test("a server that keeps answering races that already started: early fetches back off to one a poll interval; `clock +1d` fetches once")
     func staleServer() async throws {
         let sandbox = try Sandbox("races-live-stale")
-        let server = try Self.start(sandbox, offsets: [-900, -800, -700])
-        // A virtual clock standing at the real time (whole seconds), so the answer's races started long ago.
-        let now = ISO8601DateFormatter().string(from: Date())
-        let output = try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--clock", now],
-                                            script: "use races\nwatch 1h\nclock +1d\nraces\n", in: sandbox)
+        let server = try await Self.start(sandbox, offsets: [-900, -800, -700])
+        // The answer's races started long before the clock stands.
+        let output = try await Self.run("use races\nwatch 1h\nclock +1d\nraces\n", in: sandbox)
         #expect(output.stderrText == "")
         #expect(output.status == 0)
         // Loaded at 0; in the hour watched, early fetches 50 and 100 s after the fetch before
@@ -80,7 +82,7 @@ struct RacesLiveTests {
     @Test("a failed update keeps the list and says so in the heading; with nothing loaded, the error is worded as in every feature")
     func failures() async throws {
         let sandbox = try Sandbox("races-live-failing")
-        let server = try Self.start(sandbox, offsets: [300, 400, 500, 600, 700],
+        let server = try await Self.start(sandbox, offsets: [300, 400, 500, 600, 700],
                                     extra: ["--fail", "/rest/v1/racing/?method=nextraces&count=10=500,after=1"])
         let output = try await Self.run("use races\nrefresh\nraces\n", in: sandbox)
         #expect(output.stderrText == "error: line 2: HTTP 500 from 127.0.0.1:\(server.port) for /rest/v1/racing/?method=nextraces&count=10\n")

@@ -36,7 +36,7 @@ struct SecretsTests {
     @Test("live: the server gets the key and the token; traces, retries and errors show •••")
     func liveRequestsCarryTheSecretsButNeverShowThem() async throws {
         let sandbox = try Sandbox("secrets-live")
-        let server = try FakeSWAPI(["--require", "api_key=\(Self.key)", "--require", "header:Authorization=Bearer \(Self.token)",
+        let server = try await FakeSWAPI(["--require", "api_key=\(Self.key)", "--require", "header:Authorization=Bearer \(Self.token)",
                                     "--retry-after", "0", "--fail", "3=500"], sandbox: sandbox)
         let lines = LockedValue<[String]>([])
         let tracer = Tracer(enabled: true, write: { line in lines.withLock { $0.append(line) } })

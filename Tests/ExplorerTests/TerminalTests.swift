@@ -242,7 +242,7 @@ struct TerminalTests {
     @Test("a slow live request shows `loading starships…` until the screen replaces it")
     func loadingLine() async throws {
         let sandbox = try Sandbox("tty-loading")
-        let server = try FakeSWAPI(["--delay-ms", "1500"], sandbox: sandbox)
+        let server = try await FakeSWAPI(["--delay-ms", "1500"], sandbox: sandbox)
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
         let tmux = try await start(["--source", "live", "--config", sandbox.file("Plugins.json").path], in: sandbox)
         defer { Task { await tmux.stop() } }

@@ -30,7 +30,7 @@ enum TranscriptRunner {
         var server: FakeSWAPI?
         if let line = transcript.header("server") {
             let arguments = try ShellWords.split(line).map { try substitute($0, variables) }
-            server = try FakeSWAPI(arguments, sandbox: sandbox)
+            server = try await FakeSWAPI(arguments, sandbox: sandbox)
             variables["BASE_URL"] = server!.baseURL
             variables["PORT"] = String(server!.port)
             normalizer.replacements.append(("127.0.0.1:\(server!.port)", "127.0.0.1:${PORT}"))

@@ -50,7 +50,7 @@ struct URLUserinfoTests {
     @Test("a poster fetched from an imageBaseURL with a password: its URL shows •••, the server gets the credentials")
     func posterURL() async throws {
         let sandbox = try Sandbox("secrets-userinfo-poster")
-        let server = try MovieDBLiveTests.start(sandbox)
+        let server = try await MovieDBLiveTests.start(sandbox)
         let imageBase = "http://explorer-user:\(Self.password)@127.0.0.1:\(server.port)/t/p/w500"
         try sandbox.write(FakeTMDB.pluginsJSON(baseURL: server.baseURL, imageBaseURL: imageBase), to: "Plugins.json")
         let script = "trace on\nuse moviedb\nopen 2\nposter\nformat json\nopen 2\nposter\n"

@@ -13,8 +13,10 @@ public final class FakeSWAPI: Sendable {
     private let process: Subprocess
 
     /// Starts the server, serving `data` (default: the repository's data/swapi; a `--data DIR`
-    /// among `arguments` serves DIR instead), and waits until it announces its port.
-    public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) throws {
+    /// among `arguments` serves DIR instead), and waits until it announces its port — on a
+    /// thread of its own: Python starts in seconds on a loaded 2-core machine, and a wait on the
+    /// concurrency pool (two threads there) would starve every other test's tasks meanwhile.
+    public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) async throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
         var all = [TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "600"]
@@ -23,7 +25,11 @@ public final class FakeSWAPI: Sendable {
         }
         all += arguments
         process = try Subprocess(executable: TestPaths.python, arguments: all, environment: sandbox.environment)
-        guard let line = process.readFirstLine(timeout: 30), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        let process = process
+        let announced = await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: process.readFirstLine(timeout: 30)) }.start()
+        }
+        guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             process.send(signal: SIGKILL)
             process.waitForExit()
             throw Subprocess.LaunchError(description: "fake_swapi.py did not start: \(process.availableStderr())")

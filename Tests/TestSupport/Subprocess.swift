@@ -101,7 +101,8 @@ public final class Subprocess: @unchecked Sendable {
 
     /// Runs `executable` to the end: writes `stdin` (then closes it), collects stdout and
     /// stderr, and kills the whole process group if it is not done within `timeout` seconds.
-    /// The blocking work happens on a thread of its own, not on the concurrency pool.
+    /// The blocking work happens on a thread of its own, not on the concurrency pool; at most
+    /// ``ProcessSlots`` such processes run at once.
     public static func run(
         executable: String,
         arguments: [String],
@@ -110,13 +111,22 @@ public final class Subprocess: @unchecked Sendable {
         directory: String? = nil,
         timeout: Double
     ) async throws -> ProcessOutput {
-        let process = try Subprocess(executable: executable, arguments: arguments, environment: environment, directory: directory)
-        return await withCheckedContinuation { continuation in
+        await ProcessSlots.shared.acquire()
+        let process: Subprocess
+        do {
+            process = try Subprocess(executable: executable, arguments: arguments, environment: environment, directory: directory)
+        } catch {
+            await ProcessSlots.shared.release()
+            throw error
+        }
+        let output = await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: process.communicate(stdin: stdin, timeout: timeout))
             }
             thread.start()
         }
+        await ProcessSlots.shared.release()
+        return output
     }
 
     /// Feeds stdin and drains stdout and stderr with poll(2) until both reach end of file or
