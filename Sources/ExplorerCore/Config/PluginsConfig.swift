@@ -112,8 +112,7 @@ public struct PluginsConfig: Sendable, Equatable {
 
     /// Whether `url` is an absolute http(s) URL with a host, and a port from 1 to 65535 if any.
     public static func isHTTPURL(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = url.host, !host.isEmpty else { return false }
+        guard url.isWeb, let host = url.host, !host.isEmpty else { return false }
         return url.port.map { (1...65535).contains($0) } ?? true
     }
 

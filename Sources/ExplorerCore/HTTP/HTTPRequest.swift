@@ -61,7 +61,7 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// A request for an absolute http(s) URL; nil for any other scheme.
     public init?(absolute url: URL, headers: [Header] = []) {
-        guard let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else { return nil }
+        guard url.isWeb else { return nil }
         self.path = url.path
         self.query = []
         self.headers = headers

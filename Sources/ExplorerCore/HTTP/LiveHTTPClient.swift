@@ -102,7 +102,7 @@ public struct LiveHTTPClient: HTTPClient {
 
     private func attempt(_ request: HTTPRequest, seconds: TimeInterval) async throws -> HTTPResponse {
         let location = request.location(relativeTo: baseURL)
-        guard let url = request.url(relativeTo: baseURL), ["http", "https"].contains(url.scheme?.lowercased()) else {
+        guard let url = request.url(relativeTo: baseURL), url.isWeb else {
             throw HTTPError(.invalidURL, request: request, at: location)
         }
         let headers = [("Accept", "application/json")].filter { name, _ in !request.headers.contains { $0.name.lowercased() == name.lowercased() } }

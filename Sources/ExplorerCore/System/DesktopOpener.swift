@@ -12,8 +12,7 @@ public struct DesktopOpener: Sendable {
 
     /// Whether `url` is an http(s) URL with a host: the only kind ever fetched or opened.
     public static func isWeb(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased() else { return false }
-        return (scheme == "http" || scheme == "https") && url.host != nil
+        url.isWeb
     }
 
     /// Opens `url` (http or https only; anything else throws, naming `what`).
