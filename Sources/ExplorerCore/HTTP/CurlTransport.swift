@@ -156,10 +156,9 @@ final class CurlTransport: Sendable {
         }
         if buffer.headers_over_limit != 0 { return .failure(Failure.headersTooLarge) }
         let status = ccurl_easy_status(job.handle)
-        let headers = Self.headers(buffer)
         guard result == 0 else {
             return .failure(Failure.transfer(code: result, message: String(cString: ccurl_strerror(result)), status: status,
-                                             redirect: (300..<400).contains(status) ? headers["location"] : nil))
+                                             redirect: (300..<400).contains(status) ? Self.headers(buffer)["location"] : nil))
         }
         // The body is handed over, not copied: the answer costs its size once (its buffer
         // shrunk to fit), not twice.
@@ -172,7 +171,7 @@ final class CurlTransport: Sendable {
                 body = Data(bytes: bytes, count: buffer.body_length)
             }
         }
-        return .success(Answer(status: status, headers: headers, body: body))
+        return .success(Answer(status: status, headers: Self.headers(buffer), body: body))
     }
 
     /// The header lines of the last response, by lowercased name.
