@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import ExplorerCore
 
 /// Written by arithmetic, the timestamps must read exactly as Foundation's formatters and
@@ -46,18 +47,5 @@ struct UTCTimestampTests {
             let read = try #require(try Favourite.fetchOne(db)?.createdAt.timeIntervalSince1970)
             #expect(abs(read - 1_710_478_800.251) < 0.000_5)
         }
-    }
-}
-
-/// A small seeded generator (SplitMix64), so the dates above are the same at every run.
-private struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

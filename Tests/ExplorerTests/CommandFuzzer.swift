@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Command lines and flags for explorer made up from a seed: mostly the commands of all six
 /// features with arguments near their edges (numbers past the end, negative, huge; words in any

@@ -1,13 +1,14 @@
 /// A small seeded random number generator (SplitMix64, as Java's SplittableRandom): the same
-/// seed gives the same numbers on every machine, so a fuzz run that failed can be run again.
-struct SplitMix64: RandomNumberGenerator {
+/// seed gives the same numbers on every machine, so a fuzz run that failed can be run again and
+/// generated test data (UTCTimestampTests' dates) is the same at every run.
+public struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
