@@ -29,19 +29,11 @@ struct BadReplyLiveTests {
             .replacingOccurrences(of: "PATH", with: path)
     }
 
-    /// Runs `script` with `feature` live from `server` (a 5 s timeout).
-    static func run(_ feature: String, _ script: String, server: FakeSWAPI, in sandbox: Sandbox) async throws -> ProcessOutput {
-        try sandbox.write("""
-            { "source": "live", "features": [ { "id": "\(feature)", "enabled": true, "baseURL": "\(server.baseURL)" } ] }
-            """, to: "Plugins.json")
-        return try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--timeout", "5"], script: script, in: sandbox)
-    }
-
     @Test("starships: the cause in one line, exit 1", arguments: replies.map(\.kind))
     func starships(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-starships-\(kind)")
         let server = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
-        let output = try await Self.run("starships", "use starships\nfeatures\n", server: server, in: sandbox)
+        let output = try await HostileServerTests.run("use starships\nfeatures\n", server: server, feature: "starships", sandbox: sandbox)
         #expect(output.stderrText == "error: line 1: \(Self.message(kind, server: server, path: "/api/starships/?page=1"))\n")
         #expect(output.stdoutText.contains("starships"), "the next line ran: \(output.stdoutText)")
         #expect(output.status == 1)
@@ -73,12 +65,12 @@ struct BadReplyLiveTests {
     func theOtherFeatures(kind: String) async throws {
         let sandbox = try Sandbox("bad-reply-others-\(kind)")
         let swapi = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
-        let characters = try await Self.run("characters", "use characters\n", server: swapi, in: sandbox)
+        let characters = try await HostileServerTests.run("use characters\n", server: swapi, feature: "characters", sandbox: sandbox)
         // A load of many pages names the page that failed first.
         #expect(characters.stderrText == "error: line 1: page 1 failed: \(Self.message(kind, server: swapi, path: "/api/people/?page=1"))\n")
         #expect(characters.status == 1)
 
-        let itunes = try await Self.run("itunes", "use itunes\nsearch jack johnson\n", server: swapi, in: sandbox)
+        let itunes = try await HostileServerTests.run("use itunes\nsearch jack johnson\n", server: swapi, feature: "itunes", sandbox: sandbox)
         let searched = swapi.requests().last ?? "?"
         #expect(searched.hasPrefix("/api/search?term=jack%20johnson"), "\(swapi.requests())")
         #expect(itunes.stderrText == "error: line 2: \(Self.message(kind, server: swapi, path: searched))\n")
