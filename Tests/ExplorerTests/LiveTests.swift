@@ -91,7 +91,7 @@ struct LiveTests {
             executable: TestPaths.python,
             arguments: [TestPaths.fakeSWAPI.path, "--data", TestPaths.swapiData.path, "--max-seconds", "0.5"],
             environment: sandbox.environment)  // stdin stays open: only the time limit can end it
-        let port = process.readFirstLine(timeout: 10)
+        let port = process.readFirstLine(timeout: 30)
         #expect(port.flatMap { Int($0) } != nil, "the first line is the port, not \(port ?? "nothing")")
         #expect(await Self.exits(process, within: 5), "still running 5 s after --max-seconds 0.5")
     }
@@ -103,7 +103,7 @@ struct LiveTests {
             executable: TestPaths.python,
             arguments: [TestPaths.fakeSWAPI.path, "--data", TestPaths.swapiData.path, "--max-seconds", "60"],
             environment: sandbox.environment)
-        #expect(process.readFirstLine(timeout: 10) != nil)
+        #expect(process.readFirstLine(timeout: 30) != nil)
         process.closeStdin()
         #expect(await Self.exits(process, within: 5), "still running 5 s after its stdin closed")
     }
