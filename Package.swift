@@ -27,16 +27,41 @@ let package = Package(
         .target(name: "ExplorerText"),
         // Time as explorer reads it: the live clock, the virtual one scripts and tests move, timers.
         .target(name: "ExplorerClock"),
+        // Favourites, the response cache, the offline index and the file's integrity: the only
+        // importer of GRDB, which it exports no type of.
         .target(
-            name: "ExplorerCore",
+            name: "ExplorerStore",
             dependencies: [
-                "Reactive", "ExplorerText", "ExplorerClock",
-                "CCurl",
+                "ExplorerText", "ExplorerClock",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own API, for the integrity check's read-only `file:…?immutable=1` open.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ]
+        ),
+        // What `trace` and `arch` record: the tracer every layer below the features reports to.
+        .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock"]),
+        // Requests, the client stack (embedded, cache, faults, signing, tracing, live) and the
+        // libcurl transport: the only importer of CCurl.
+        .target(
+            name: "ExplorerHTTP",
+            dependencies: ["ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "CCurl"]
+        ),
+        // Images fetched once and kept on disk (checked, revalidated, stood in for offline): what
+        // a feature that shows pictures adds.
+        .target(name: "ExplorerImages", dependencies: ["ExplorerText", "ExplorerClock", "ExplorerHTTP"]),
+        .target(
+            name: "ExplorerCore",
+            dependencies: [
+                "Reactive", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages",
                 .product(name: "Subprocess", package: "swift-subprocess"),
             ]
+        ),
+        // The REPL: reads a line, dispatches it to a global command or the feature in use, prints
+        // the screen. Only the executable imports it; no feature can.
+        .target(
+            name: "ExplorerShell",
+            dependencies: ["Reactive", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP",
+                           "ExplorerImages", "ExplorerCore"]
         ),
         .target(name: "SWAPI", dependencies: ["ExplorerCore"]),
         .target(
@@ -56,12 +81,13 @@ let package = Package(
         ),
         .target(
             name: "MovieDB",
-            dependencies: ["Reactive", "ExplorerCore"],
+            // Its offline index is SQLite's full-text search (the store's); posters are images.
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerStore", "ExplorerImages"],
             path: "Sources/Features/MovieDB"
         ),
         .target(
             name: "Facts",
-            dependencies: ["Reactive", "ExplorerCore"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerImages"],
             path: "Sources/Features/Facts"
         ),
         .target(
@@ -72,7 +98,7 @@ let package = Package(
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
+                "ExplorerCore", "ExplorerShell", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -87,19 +113,20 @@ let package = Package(
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
         .testTarget(
             name: "ExplorerCoreTests",
-            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "Reactive", "TestSupport",
+            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages",
+                           "ExplorerShell", "Reactive", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "Reactive", "TestSupport"]),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
         .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(
             name: "ExplorerTests",
-            dependencies: ["explorer", "ExplorerCore", "MovieDB", "TestSupport"],
+            dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport"],
             exclude: ["Transcripts", "Fixtures", "Scripts"]
         ),
     ]

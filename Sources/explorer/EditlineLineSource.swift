@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerShell
 import LineEditor
 
 /// Lines typed at a terminal, through libedit.

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerShell
 import Foundation
 import LineEditor
 

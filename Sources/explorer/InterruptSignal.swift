@@ -1,5 +1,6 @@
 import Dispatch
 import ExplorerCore
+import ExplorerShell
 import Foundation
 import Synchronization
 

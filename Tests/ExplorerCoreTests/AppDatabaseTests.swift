@@ -3,6 +3,8 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerStore
 
 /// Features add their own tables with migrations of their own, run after the favourites'.
 @Suite("AppDatabase")

@@ -3,6 +3,8 @@ import Reactive
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerShell
 
 /// `arch`: what it says is read from the running objects — a test feature's state fields as
 /// its state type declares them (add a field and it is listed), its commands and their
@@ -134,7 +136,7 @@ struct ArchTests {
         #expect(await shell.execute("arch"))
         let text = output.out.joined(separator: "\n")
         #expect(text.replacingOccurrences(of: "\n", with: " ").contains(
-            "modules, each built only on those before it: Reactive → ExplorerText → ExplorerClock → ExplorerCore → the features (ExplorerCoreTests) → explorer"), "\(text)")
+            "modules, each built only on those before it: Reactive → ExplorerText → ExplorerClock → ExplorerStore → ExplorerTrace → ExplorerHTTP → ExplorerImages → ExplorerCore → the features (ExplorerCoreTests) and ExplorerShell → explorer"), "\(text)")
         #expect(text.contains("counter  ExplorerCoreTests  https://counter.example/v1  step"), "\(text)")
     }
 

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerStore
 
 /// A live client that answers or fails as the test says, recording what it was sent.
 private final class ScriptedHTTPClient: HTTPClient {

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// A database file damaged on disk (its header, a page, its end, its write-ahead log) is found
 /// when the store opens, and then never written: every use fails with one clear error, and the

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
 
 @MainActor
 @Suite("FeatureRegistry")

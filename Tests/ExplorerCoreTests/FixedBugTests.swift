@@ -3,6 +3,9 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerShell
+@testable import ExplorerStore
 
 /// Regression tests for bugs found by reading the doc comments against the code; each test
 /// comment says what was wrong.

@@ -5,6 +5,7 @@ import FoundationNetworking
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
 
 /// SwitchableHTTPClient, TracingHTTPClient and LiveHTTPClient's retry delay (no network needed).
 @Suite("HTTP clients")

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
 
 /// Secret query items and headers: sent, but shown as `•••` and never part of a cache key.
 @Suite("HTTPRequest secrets")

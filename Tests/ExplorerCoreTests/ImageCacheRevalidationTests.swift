@@ -1,7 +1,10 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerImages
 
 /// An image server that honours validators: it answers `304 Not Modified` (as a client does,
 /// by throwing `HTTPError(.status(304))`) when `If-None-Match` names the current ETag or

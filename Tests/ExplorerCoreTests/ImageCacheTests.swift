@@ -1,7 +1,10 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerImages
 
 /// Answers each absolute request with the body given for its URL (404 for any other), recording
 /// the requests.

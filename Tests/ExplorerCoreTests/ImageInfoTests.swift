@@ -1,7 +1,9 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerImages
 
 /// Minimal headers of each format, built byte by byte as their specifications lay them out.
 private enum Header {

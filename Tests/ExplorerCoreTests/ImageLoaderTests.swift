@@ -1,7 +1,10 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerImages
 
 /// Holds every request until the test releases it (or answers at once once told to), and counts
 /// per host the requests in flight now and the most that ever were at the same time.

@@ -1,7 +1,9 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerImages
 
 private let jpeg = ImageInfo(format: .jpeg, width: 640, height: 480, byteCount: 34_816)
 

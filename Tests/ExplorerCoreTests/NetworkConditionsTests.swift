@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
 
 /// `net`: what `net fail` and `net latency` accept, which requests a fault meets and how often,
 /// and what the injecting client does to a request (fail it as the fault says, cut its answer,

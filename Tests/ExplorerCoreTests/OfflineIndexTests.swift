@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// The FTS5 index a feature keeps of what it fetched: prefix search of every word, ignoring case
 /// and accents, and collections listed in page and position order.

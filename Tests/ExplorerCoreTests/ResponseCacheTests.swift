@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// The last answer per feature and endpoint, with when it was fetched; at most `limit` per
 /// feature, the oldest going first.

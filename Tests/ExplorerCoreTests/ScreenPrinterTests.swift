@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 @Suite("ScreenPrinter")
 @MainActor

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 /// One screen, three ways to print it: text for people, a JSON object per line, CSV for tables.
 @Suite("Screens: text, JSON and CSV")

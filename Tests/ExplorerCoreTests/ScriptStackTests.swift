@@ -1,5 +1,6 @@
 import Testing
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 @Suite("ScriptStack")
 struct ScriptStackTests {

@@ -1,5 +1,6 @@
 import Testing
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 /// The prompt says where you are in at most half the width, so that at least half the line is
 /// left to type in.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 /// `run FILE` and `explorer FILE…` (``Shell/run(scripts:)``), on the fake features, with the
 /// script files in a temporary directory named by absolute paths.

@@ -3,6 +3,8 @@ import Reactive
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerShell
 
 /// A feature small enough to read at a glance, with the commands the shell tests need.
 @MainActor

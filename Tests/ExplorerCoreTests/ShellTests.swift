@@ -3,6 +3,7 @@ import Reactive
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 @MainActor
 @Suite("Shell")

@@ -3,6 +3,8 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
+@testable import ExplorerStore
 
 /// Records each request it is sent and answers `{}`.
 private final class RecordingHTTPClient: HTTPClient {

@@ -1,7 +1,9 @@
+import ExplorerImages
 import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerImages
 
 /// The image that stands in for those the embedded data does not hold.
 @Suite("StandInImage")

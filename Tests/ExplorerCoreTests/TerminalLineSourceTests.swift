@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import ExplorerCore
+@testable import ExplorerShell
 
 /// Lines typed at a terminal while stdout is redirected, read from a pipe standing in for the
 /// terminal, with a second pipe standing in for Ctrl-C.

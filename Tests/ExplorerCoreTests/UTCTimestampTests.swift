@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// Written by arithmetic, the timestamps must read exactly as Foundation's formatters and
 /// GRDB write them, since files and JSON written before hold those.
@@ -44,7 +45,8 @@ struct UTCTimestampTests {
             let date = Date(timeIntervalSince1970: 1_710_478_800.2505)
             try Favourite(feature: "starships", itemID: "10", title: "Millennium Falcon", createdAt: date).insert(db)
             #expect(try String.fetchOne(db, sql: "SELECT createdAt FROM favourite") == "2024-03-15 05:00:00.251")
-            let read = try #require(try Favourite.fetchOne(db)?.createdAt.timeIntervalSince1970)
+            let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM favourite"))
+            let read = try Favourite(row: row).createdAt.timeIntervalSince1970
             #expect(abs(read - 1_710_478_800.251) < 0.000_5)
         }
     }

@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// Data on disk is untrusted: a stored value GRDB cannot read back (a date in year 10000, text
 /// where a blob or a date should be) costs the row it is in, never a trap and never every row.

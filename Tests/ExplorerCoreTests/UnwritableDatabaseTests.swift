@@ -3,6 +3,7 @@ import GRDB
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerStore
 
 /// A sound database that cannot be written — its folder read-only, the disk full — is still
 /// read: favourites star and list, and every write fails with one line that says why.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ExplorerCore
+@testable import ExplorerHTTP
 
 /// `loading starships…` while a request takes a while, and never for one that answers first.
 @Suite("WaitingHTTPClient")

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerShell
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import ExplorerClock
+import ExplorerHTTP
 import ExplorerText
 import Foundation
 

@@ -1,5 +1,9 @@
 import ExplorerClock
+import ExplorerHTTP
+import ExplorerImages
+import ExplorerStore
 import ExplorerText
+import ExplorerTrace
 import Foundation
 
 /// What the features of one run share — where data comes from, tracing, the database and

@@ -1,5 +1,9 @@
 import ExplorerClock
+import ExplorerHTTP
+import ExplorerImages
+import ExplorerStore
 import ExplorerText
+import ExplorerTrace
 import Foundation
 
 /// Everything a feature receives from the shell: its HTTP client (live or embedded, traced),

@@ -1,3 +1,5 @@
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
 
 /// What the binary knows about a feature before it is used: its id, how to describe it, its

@@ -1,3 +1,4 @@
+import ExplorerStore
 
 /// A favourite as the favourites list shows it: its row number, and whether it is still a
 /// favourite (the list keeps a row unmarked with `fav N` until it is shown again).

@@ -1,3 +1,4 @@
+import ExplorerStore
 
 /// The half of a list-and-detail view model that every such feature shares: where the user is
 /// (the list, the favourites, or the detail of an item) and the feature's favourites. The view

@@ -1,3 +1,4 @@
+import ExplorerStore
 import ExplorerText
 import ExplorerClock
 

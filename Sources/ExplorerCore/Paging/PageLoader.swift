@@ -1,3 +1,4 @@
+import ExplorerHTTP
 
 /// Loads pages of a paged API at once, at most `maxConcurrent` in flight (8 by default:
 /// SWAPI's 9 pages in two round trips), all or nothing.

@@ -1,5 +1,6 @@
 import ExplorerClock
 import ExplorerText
+import ExplorerTrace
 import Reactive
 
 /// The subscription half of every feature view: it subscribes to a view model's state, and on

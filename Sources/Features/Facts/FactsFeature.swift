@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerImages
 import Foundation
 import Reactive
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerImages
 import Foundation
 
 /// MovieDB's embedded data: page 1 of each category and the full detail (with videos) of the

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerImages
+import ExplorerStore
 import Foundation
 import Reactive
 

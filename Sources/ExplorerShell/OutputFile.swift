@@ -1,0 +1,67 @@
+import ExplorerCore
+import ExplorerText
+import Foundation
+
+/// A file screens are written to instead of stdout (`once FILE`, `output FILE`), as sqlite3's
+/// `.once` and `.output` write query results.
+///
+/// Nothing surprising is overwritten: the name is checked when the command is given (a
+/// directory, a directory that does not exist, a file that cannot be written, or a script
+/// being run are each one error line, and nothing is touched); `once FILE` creates or empties
+/// the file only when the screen is written, so a command that fails leaves it as it was.
+/// Otherwise it is replaced, as the shell's `>` and sqlite3 replace a file.
+public struct OutputFile: Sendable, Equatable {
+    /// The file as the user wrote it (relative to the directory explorer was started in), for
+    /// messages.
+    public let name: String
+
+    /// Checks that `name` can be written, without writing it. `running` are the resolved
+    /// paths of the scripts being run, which are never written over.
+    public init(_ name: String, running: [String] = []) throws(CommandError) {
+        guard !name.isEmpty else { throw CommandError("cannot write to '' (no file named)") }
+        var status = stat()
+        if stat(name, &status) == 0 {
+            guard (status.st_mode & S_IFMT) != S_IFDIR else { throw Self.unwritable(name, EISDIR) }
+            if let resolved = realpath(name, nil) {
+                defer { free(resolved) }
+                if running.contains(String(cString: resolved)) {
+                    throw CommandError("cannot write to \(name.sanitizedForTerminal): it is a script being run")
+                }
+            }
+            guard access(name, W_OK) == 0 else { throw Self.unwritable(name, errno) }
+        } else {
+            guard errno == ENOENT else { throw Self.unwritable(name, errno) }
+            // A new file: its directory must be there and writable.
+            let directory = (name as NSString).deletingLastPathComponent
+            let parent = directory.isEmpty ? "." : directory
+            var parentStatus = stat()
+            guard stat(parent, &parentStatus) == 0 else { throw Self.unwritable(name, errno) }
+            guard (parentStatus.st_mode & S_IFMT) == S_IFDIR else { throw Self.unwritable(name, ENOTDIR) }
+            guard access(parent, W_OK) == 0 else { throw Self.unwritable(name, errno) }
+        }
+        self.name = name
+    }
+
+    /// Replaces the file's contents with `text` (creating it when it is not there).
+    public func replace(with text: String) throws(CommandError) {
+        try put(text, flags: O_TRUNC)
+    }
+
+    /// Adds `text` at the end of the file (creating it when it is not there).
+    public func append(_ text: String) throws(CommandError) {
+        try put(text, flags: O_APPEND)
+    }
+
+    private func put(_ text: String, flags: Int32) throws(CommandError) {
+        let descriptor = open(name, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o666)
+        guard descriptor >= 0 else { throw Self.unwritable(name, errno) }
+        defer { close(descriptor) }
+        let failure = writeAll(text, to: descriptor)
+        if failure != 0 { throw Self.unwritable(name, failure) }
+    }
+
+    /// `cannot write to ships.csv (Permission denied)`.
+    private static func unwritable(_ name: String, _ error: Int32) -> CommandError {
+        CommandError("cannot write to \(name.sanitizedForTerminal) (\(String(cString: strerror(error))))")
+    }
+}

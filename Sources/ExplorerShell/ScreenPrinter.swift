@@ -1,0 +1,121 @@
+import ExplorerCore
+import ExplorerStore
+import ExplorerText
+
+/// Prints screens in the format in force: text laid out for the terminal (``TextRenderer``),
+/// one JSON object per line, or CSV rows (``CSVRenderer``); to stdout, or to a file
+/// (`once FILE`, `output FILE`). A screen's warnings go to stderr
+/// as `warning: …` whatever the format (a damaged database's once a run). Text taller than
+/// the terminal goes through the pager, when there is one and it is on.
+@MainActor
+public final class ScreenPrinter {
+    public var format: OutputFormat
+    public let terminal: TerminalSettings
+    /// Pages text taller than the terminal; nil when output is not a terminal or paging is off.
+    public var pager: Pager?
+    private let output: ShellOutput
+    /// The damaged databases' warnings already written.
+    private var damageReported: Set<String> = []
+    /// The text of the screens printed lately, newest last: a screen shown again (`back`, a
+    /// page seen before) is not laid out again (text is a function of the screen, the width
+    /// and the style, images inline aside). Cheap to look up: a screen made from a table
+    /// kept by its view shares that table's storage, which comparing takes as equal at once.
+    private var recentTexts = RecentValues<RenderedScreen, String>(capacity: 8)
+
+    /// A screen as one renderer lays it out (the renderer first: comparing it is cheaper).
+    private struct RenderedScreen: Equatable {
+        var renderer: TextRenderer
+        var screen: Screen
+    }
+
+    public init(output: ShellOutput, terminal: TerminalSettings, format: OutputFormat = .text, pager: Pager? = nil) {
+        self.output = output
+        self.terminal = terminal
+        self.format = format
+        self.pager = pager
+    }
+
+    /// Where screens go instead of stdout from now on (`output FILE`); nil: stdout.
+    public var outputFile: OutputFile?
+    /// Where the next screen goes instead of stdout or ``outputFile`` (`once FILE`); used once.
+    public var onceFile: OutputFile?
+
+    /// Whether the next screen goes to a file rather than stdout.
+    public var writesToFile: Bool { onceFile != nil || outputFile != nil }
+
+    public func print(_ screen: Screen) async throws(CommandError) {
+        // Warnings go to stderr wherever the screen goes, even if writing it fails.
+        defer { warn(screen) }
+        if let file = onceFile ?? outputFile {
+            let isOnce = onceFile != nil
+            onceFile = nil
+            let text = fileText(of: screen)
+            if isOnce { try file.replace(with: text) } else { try file.append(text) }
+            return
+        }
+        switch format {
+        case .text:
+            let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images))
+            guard !text.isEmpty else { break }
+            if let pager, let height = terminal.currentHeight, Self.lineCount(text) >= height {
+                output.clearProgress()
+                if await pager.show(text) { break }
+            }
+            output.line(text)
+        case .json:
+            output.line(JSONWriter.string(screen.json))
+        case .csv:
+            output.write(CSVRenderer.render(screen))
+        }
+    }
+
+    /// The screen as a file gets it, in the format in force: text without colour, images or
+    /// pager; one JSON line; CSV.
+    private func fileText(of screen: Screen) -> String {
+        switch format {
+        case .text:
+            let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: .plain, images: .off))
+            return text.isEmpty ? "" : text + "\n"
+        case .json:
+            return JSONWriter.string(screen.json) + "\n"
+        case .csv:
+            return CSVRenderer.render(screen)
+        }
+    }
+
+    private func warn(_ screen: Screen) {
+        for warning in screen.allWarnings {
+            // A damaged database is said once a run on stderr (JSON keeps it on every screen).
+            if StoreError.isDamageReport(warning), !damageReported.insert(warning).inserted { continue }
+            output.errorLine("warning: " + warning.sanitizedForTerminal)
+        }
+    }
+
+    private func text(of screen: Screen, _ renderer: TextRenderer) -> String {
+        // Images drawn inline are read from their files as the text is made: never kept.
+        guard renderer.images == .off else { return renderer.render(screen) }
+        return recentTexts.value(for: RenderedScreen(renderer: renderer, screen: screen)) { renderer.render(screen) }
+    }
+
+    /// How many lines the last screen drawn in place took (0: none is on screen).
+    private var linesInPlace = 0
+
+    /// Draws `screen` over the one drawn in place before it (cursor up, clear to the end of the
+    /// screen): `watch` at a terminal. Warnings are left out (they would scroll the screen).
+    public func printInPlace(_ screen: Screen) {
+        let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: .off).render(screen)
+        var prefix = ""
+        if linesInPlace > 0 { prefix = "\u{1B}[\(linesInPlace)F\u{1B}[J" }
+        output.write(prefix + text + "\n")
+        linesInPlace = Self.lineCount(text)
+    }
+
+    /// The next screen drawn in place starts afresh below what is on the screen.
+    public func endInPlace() {
+        linesInPlace = 0
+    }
+
+    static func lineCount(_ text: String) -> Int {
+        text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+    }
+}

@@ -1,0 +1,420 @@
+import ExplorerClock
+import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
+import ExplorerTrace
+import Foundation
+import Reactive
+
+/// The read–dispatch–print loop: reads a line, runs its commands (global ones here, the rest on
+/// the active feature), prints what they return, and keeps count of failures for the exit status.
+///
+/// Each command finishes — network included — before the next line is read. An error prints one
+/// line, `error: …` (`error: line N: …` in scripts), and changes nothing else: the active
+/// feature, its screen and the favourites stay as they were.
+@MainActor
+public final class Shell {
+    public struct Options: Sendable {
+        /// Stop at the first failing command (`--bail`).
+        public var bail = false
+        /// Run each command in a task of its own so that Ctrl-C can cancel it (at a terminal).
+        /// Scripts leave this off: there Ctrl-C ends the run, and the task hop costs time.
+        public var interruptible = true
+        /// Whether a failed command makes the exit status 1, as in a script. A person typing at a
+        /// terminal sees each error as it happens, so a session ends with 0, as sqlite3's does.
+        public var failuresSetExitStatus = true
+
+        public init(bail: Bool = false, interruptible: Bool = true, failuresSetExitStatus: Bool = true) {
+            self.bail = bail
+            self.interruptible = interruptible
+            self.failuresSetExitStatus = failuresSetExitStatus
+        }
+    }
+
+    public let registry: FeatureRegistry
+    public let output: ShellOutput
+    public let tracer: Tracer
+    public let source: SourceSelection
+    public let favourites: FavouritesStore
+    public let terminal: TerminalSettings
+    public let printer: ScreenPrinter
+    public let interrupter = CommandInterrupter()
+    public let options: Options
+
+    /// The pager long screens go through at a terminal, whether or not `pager` has it on.
+    let availablePager: Pager?
+
+    /// The time, and the timers features schedule (run before each command: see ``SchedulingClock``).
+    public let clock: SchedulingClock
+
+    /// The latency and faults `net` injects (shared with every feature's client stack).
+    public let network: NetworkConditions
+
+    /// The feature in use, if any.
+    public private(set) var activeID: String?
+    /// How many commands failed so far.
+    public private(set) var failureCount = 0
+    private var wantsToQuit = false
+    /// Set when `--bail` stops everything at a failure: nothing more runs, from any source.
+    var bailed = false
+    /// The script files `run` is reading now, outermost first.
+    var scripts = ScriptStack()
+    /// The global commands, made once rather than at every command.
+    lazy var globalCommands: [Command] = makeGlobalCommands()
+    /// Each feature's commands, made once: they capture the feature's view model and view,
+    /// which a feature keeps for its lifetime.
+    private var featureCommands: [ObjectIdentifier: [Command]] = [:]
+
+    public init(
+        registry: FeatureRegistry,
+        output: ShellOutput,
+        tracer: Tracer,
+        source: SourceSelection,
+        favourites: FavouritesStore,
+        terminal: TerminalSettings = TerminalSettings(),
+        format: OutputFormat = .text,
+        pager: Pager? = nil,
+        pagerIsOn: Bool = true,
+        clock: SchedulingClock = SchedulingClock(),
+        network: NetworkConditions = NetworkConditions(),
+        options: Options = Options()
+    ) {
+        self.network = network
+        self.clock = clock
+        self.terminal = terminal
+        self.registry = registry
+        self.output = output
+        self.tracer = tracer
+        self.source = source
+        self.favourites = favourites
+        self.printer = ScreenPrinter(output: output, terminal: terminal, format: format, pager: pagerIsOn ? pager : nil)
+        self.availablePager = pager
+        self.options = options
+        output.allowsProgress = format == .text
+    }
+
+    /// Lets commands such as `watch` show screens as they go: drawn in place at a terminal
+    /// (with `keyWait` to stop on a key), one after the other otherwise.
+    public func connect(_ display: LiveDisplay, interactive: Bool, keyWait: ((TimeInterval) -> Bool)?) {
+        display.connect(
+            redrawsInPlace: interactive,
+            show: { [unowned self] screen, replacing in
+                if interactive && self.format == .text && !self.printer.writesToFile {
+                    if !replacing { self.printer.endInPlace() }
+                    self.printer.printInPlace(screen)
+                } else {
+                    self.printer.endInPlace()
+                    try await self.printer.print(screen)
+                }
+            },
+            keyWait: keyWait)
+    }
+
+    /// How screens are printed now (`--format`, `format json`).
+    public var format: OutputFormat {
+        get { printer.format }
+        set {
+            printer.format = newValue
+            output.allowsProgress = newValue == .text
+        }
+    }
+
+    /// Exit statuses, as sqlite3 and friends use them.
+    public enum ExitStatus {
+        public static let success: Int32 = 0
+        public static let commandFailed: Int32 = 1
+        public static let usage: Int32 = 64
+        public static let configuration: Int32 = 78
+        public static let interrupted: Int32 = 130
+    }
+
+    /// Runs every line of `source` (until it ends, `quit`, or with `--bail` a failure) and
+    /// returns the exit status: 0 when every command succeeded (or failures do not count, at a
+    /// terminal), 1 otherwise.
+    public func run(_ lines: LineSource) async -> Int32 {
+        while !isStopped, let input = lines.nextLine(prompt: prompt) {
+            let succeeded: Bool
+            switch input {
+            case .interrupted:
+                continue
+            case .unusable(let reason, let number):
+                report(CommandError(reason), at: lines.numbersLines ? Self.lineLocation(number) : nil)
+                succeeded = false
+            case .line(let text, let number):
+                succeeded = await execute(text, at: lines.numbersLines ? Self.lineLocation(number) : nil)
+            }
+            if !succeeded && options.bail { bailed = true }
+        }
+        return exitStatus
+    }
+
+    /// 0 when every command succeeded (or failures do not count, at a terminal), 1 otherwise.
+    var exitStatus: Int32 {
+        failureCount > 0 && options.failuresSetExitStatus ? ExitStatus.commandFailed : ExitStatus.success
+    }
+
+    /// Whether nothing more is to run: `quit`, or `--bail` after a failure.
+    /// Output that cannot be written stops everything too: the rest would be lost.
+    var isStopped: Bool { wantsToQuit || bailed || output.writeFailure != nil }
+
+    /// `line 3`, where an error in a script read from stdin happened.
+    static func lineLocation(_ number: Int) -> String {
+        "line \(number)"
+    }
+
+    /// Runs one line, which may hold several commands separated by `;`, as separate lines
+    /// would run: a failure is reported and the next command runs, unless `--bail` stops
+    /// everything there. Ctrl-C stops the rest of the line too. Returns whether all succeeded.
+    @discardableResult
+    public func execute(_ text: String, line: Int? = nil) async -> Bool {
+        await execute(text, at: line.map(Self.lineLocation))
+    }
+
+    /// Runs one line as ``execute(_:line:)`` does, its errors reported at `location` (`line 3`,
+    /// `demo.txt:3`). A line of a script that `run` reads is `inScript`: its commands run in
+    /// the task of that `run` (so Ctrl-C, which cancels it, stops the script), and a command
+    /// cut short that way is not reported (the `run` is, once).
+    func execute(_ text: String, at location: String?, inScript: Bool = false) async -> Bool {
+        let commands: [[String]]
+        do {
+            commands = try CommandTokenizer.commands(in: text)
+        } catch {
+            report(error, at: location)
+            return false
+        }
+        var succeeded = true
+        for words in commands {
+            do {
+                if inScript {
+                    try await runDirectly(words)
+                } else {
+                    try await runInterruptibly(words)
+                }
+            } catch {
+                // `once FILE` was for this command's screen: a failed command ends it.
+                printer.onceFile = nil
+                if inScript && Task.isCancelled { return false }
+                report(error, at: location)
+                succeeded = false
+                if options.bail || Self.isInterruption(error) { break }
+            }
+            if wantsToQuit || output.writeFailure != nil { break }
+        }
+        return succeeded
+    }
+
+    private func runDirectly(_ words: [String]) async throws {
+        let screen = withStoreWarnings(try await dispatch(words))
+        output.clearProgress()
+        if let screen { try await printer.print(screen) }
+    }
+
+    /// `screen` with a warning for favourites the command found unreadable (each reported once
+    /// a run, on the screen that first met them); with no screen, the warning alone.
+    private func withStoreWarnings(_ screen: Screen?) -> Screen? {
+        guard let problem = favourites.unreportedProblem() else { return screen }
+        guard var screen else {
+            output.errorLine("warning: " + problem.sanitizedForTerminal)
+            return nil
+        }
+        screen.warnings.append(problem)
+        return screen
+    }
+
+    private func runInterruptibly(_ words: [String]) async throws {
+        guard options.interruptible else {
+            try await runDirectly(words)
+            return
+        }
+        var outcome: Result<Screen?, Error> = .success(nil)
+        let task = Task { @MainActor in
+            do {
+                outcome = .success(try await self.dispatch(words))
+            } catch {
+                outcome = .failure(error)
+            }
+        }
+        interrupter.begin(task)
+        await task.value
+        interrupter.end()
+        output.clearProgress()
+        if task.isCancelled {
+            activeFeature?.didInterrupt()
+            // Ctrl-C is how `watch` (or a playing preview) ends: nothing went wrong.
+            if let name = words.first, (globalCommands + activeCommands).first(where: { $0.name == name })?.endsAtInterrupt == true {
+                return
+            }
+            throw CommandError("interrupted")
+        }
+        if let screen = withStoreWarnings(try outcome.get()) {
+            try await printer.print(screen)
+        }
+    }
+
+    /// Prints `error: LOCATION: message` and counts the failure; failures inside a script
+    /// (``ScriptFailure``) were reported and counted as they happened.
+    func report(_ error: Error, at location: String?) {
+        if error is ScriptFailure { return }
+        failureCount += 1
+        let prefix = location.map { "\($0.sanitizedForTerminal): " } ?? ""
+        output.errorLine("error: \(prefix)\(Self.message(for: error).sanitizedForTerminal)")
+    }
+
+    static func isInterruption(_ error: Error) -> Bool {
+        error is CancellationError || (error as? CommandError) == CommandError("interrupted")
+            || (error as? HTTPError)?.kind == .cancelled
+    }
+
+    static func message(for error: Error) -> String {
+        switch error {
+        case is CancellationError: return "interrupted"
+        case let error as CustomStringConvertible: return error.description
+        default: return String(describing: error)
+        }
+    }
+
+    // MARK: Dispatch
+
+    var activeFeature: (any Feature)? {
+        activeID.flatMap { registry.feature($0) }
+    }
+
+    /// The commands of the feature in use; none when no feature is.
+    var activeCommands: [Command] {
+        activeFeature.map(commands(of:)) ?? []
+    }
+
+    func commands(of feature: any Feature) -> [Command] {
+        let key = ObjectIdentifier(feature)
+        if let commands = featureCommands[key] { return commands }
+        let commands = feature.commands
+        featureCommands[key] = commands
+        return commands
+    }
+
+    func dispatch(_ words: [String]) async throws -> Screen? {
+        guard let name = words.first else { return nil }
+        // What the timers had to do while no command ran (a poll, a re-sort) is done first,
+        // so the command shows it; nothing ever runs while a line is being typed.
+        await clock.runDueTimers()
+        let arguments = Array(words.dropFirst())
+        if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
+            return try await global.run(arguments)
+        }
+        if let command = activeCommands.first(where: { $0.name == name }) {
+            return try await command.run(arguments)
+        }
+        if registry.entry(name) != nil {
+            guard arguments.isEmpty else { throw CommandError.usage(name) }
+            return try await use(name)
+        }
+        throw unknownCommand(name)
+    }
+
+    /// Other names of `quit`: `exit`, and `q`, which less, psql (`\\q`) and most pagers take, so
+    /// it is what a hand types first.
+    static let quitAliases: Set<String> = ["exit", "q"]
+
+    private func aliasedGlobal(_ name: String) -> Command? {
+        if Self.quitAliases.contains(name) { return globalCommands.first { $0.name == "quit" } }
+        if name == "?" { return globalCommands.first { $0.name == "help" } }
+        return nil
+    }
+
+    private func unknownCommand(_ name: String) -> CommandError {
+        let candidates = commandNames + registry.ids
+        let owners = registry.features(offering: name)
+        if let activeID, !owners.isEmpty {
+            // A command of other features, typed in this one: say where it works.
+            return CommandError("'\(name.sanitizedForTerminal)' is not a command of \(activeID): it works in \(owners.joined(separator: ", ")) (`use \(owners[0])` first)")
+        }
+        if !owners.isEmpty {
+            return CommandError("'\(name.sanitizedForTerminal)' needs a feature in use: `use \(owners[0])` first (it works in \(owners.joined(separator: ", ")))")
+        }
+        if ["next", "prev", "previous"].contains(name.lowercased()), activeCommands.contains(where: { $0.name == "page" }) {
+            // `next`, `prev`: the argument of `page`, typed alone.
+            return .unknownCommand(name, suggestion: "page \(name.lowercased())")
+        }
+        if let suggestion = name.nearest(in: candidates) {
+            return .unknownCommand(name, suggestion: suggestion)
+        }
+        if activeID == nil {
+            return CommandError("unknown command '\(name.sanitizedForTerminal.truncated(toWidth: 40))': no feature is in use (`use <id>` first; `features` lists them)")
+        }
+        return .unknownCommand(name, suggestion: nil)
+    }
+
+    /// Names of the commands available now: global ones and the active feature's.
+    var commandNames: [String] {
+        globalCommands.map(\.name) + ["exit"] + activeCommands.map(\.name)
+    }
+
+    // MARK: Prompt
+
+    /// `explorer› `, `starships› `, `starships › Millennium Falcon› `: shortened to leave at
+    /// least half the width to type in (see ``prompt(path:width:)``).
+    public var prompt: String {
+        guard let activeID else { return "explorer› " }
+        let path = [activeID] + (activeFeature?.location ?? []).map { $0.sanitizedForTerminal.truncated(toWidth: 40) }
+        return Self.prompt(path: path, width: terminal.currentWidth)
+    }
+
+    // MARK: Global commands used by the command table
+
+    func use(_ id: String) async throws -> Screen? {
+        guard let feature = registry.feature(id) else {
+            let suggestion = id.nearest(in: registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
+            throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
+        }
+        let screen = try await feature.enter()
+        if let previous = activeFeature, activeID != id { previous.didLeave() }
+        activeID = id
+        return screen
+    }
+
+    func back() async throws -> Screen? {
+        guard let feature = activeFeature else {
+            throw CommandError("already at the top (no feature in use)")
+        }
+        if let screen = try await feature.back() { return screen }
+        feature.didLeave()
+        activeID = nil
+        return nil
+    }
+
+    func switchSource(to newSource: DataSource) async throws -> Screen {
+        let previous = source.current
+        var screen = Screen(feature: nil, kind: "source",
+                            facts: ["source": .string(newSource.rawValue), "previous": .string(previous.rawValue),
+                                    "changed": .bool(newSource != previous)])
+        guard newSource != previous else {
+            screen.blocks = [.line("source: \(newSource.rawValue) (unchanged)")]
+            return screen
+        }
+        source.current = newSource
+        screen.blocks = [.line("source: \(newSource.rawValue)")]
+        var firstError: Error?
+        // Every built feature is told, even after one fails, so none keeps data from the old source.
+        for (id, feature) in registry.builtFeatures {
+            do {
+                if let reloaded = try await feature.sourceDidChange(isActive: id == activeID) {
+                    screen.blocks.append(.screen(key: "reloaded", reloaded))
+                }
+            } catch {
+                firstError = firstError ?? error
+            }
+        }
+        if let firstError {
+            // A failed switch changes nothing: the source stays as it was, the features that
+            // forgot their data load it again from there when next used.
+            source.current = previous
+            throw CommandError("cannot switch to \(newSource.rawValue), still \(previous.rawValue): \(Self.message(for: firstError))")
+        }
+        return screen
+    }
+
+    func quit() {
+        wantsToQuit = true
+    }
+}

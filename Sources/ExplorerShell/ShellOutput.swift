@@ -1,0 +1,136 @@
+import ExplorerCore
+import Foundation
+import Synchronization
+
+/// Where the shell writes: results to stdout, errors and traces to stderr, and (on a terminal)
+/// a transient progress line that is erased before anything else is written.
+///
+/// Writes may come from any task (trace lines do). Each is a single `write` of the whole text,
+/// so lines never interleave; the progress line's state is kept under a lock.
+///
+/// A write to stdout that fails (a full disk, a closed descriptor) is remembered
+/// (``writeFailure``): nothing more is written there, the shell stops, and explorer exits with
+/// `error: cannot write output: …` rather than pretending the output was written.
+public final class ShellOutput: Sendable {
+    /// Writes the text and returns 0, or the `errno` of the write that failed.
+    private let writeOut: @Sendable (String) -> Int32
+    private let writeError: @Sendable (String) -> Void
+    private let showsProgress: Bool
+    private let progressShown = Mutex(false)
+    private let progressAllowed = Mutex(true)
+    private let failedWith = Mutex<Int32?>(nil)
+
+    public init(
+        showsProgress: Bool = false,
+        out: @escaping @Sendable (String) -> Void,
+        error: @escaping @Sendable (String) -> Void
+    ) {
+        self.writeOut = { text in
+            out(text)
+            return 0
+        }
+        self.writeError = error
+        self.showsProgress = showsProgress
+    }
+
+    /// Output whose stdout writes report failure: `out` returns 0, or the `errno` it failed with.
+    public init(
+        showsProgress: Bool = false,
+        checkedOut out: @escaping @Sendable (String) -> Int32,
+        error: @escaping @Sendable (String) -> Void
+    ) {
+        self.writeOut = out
+        self.writeError = error
+        self.showsProgress = showsProgress
+    }
+
+    /// Writes to the process's stdout and stderr.
+    public static func standard(showsProgress: Bool) -> ShellOutput {
+        ShellOutput(
+            showsProgress: showsProgress,
+            checkedOut: { writeAll($0, to: STDOUT_FILENO) },
+            error: { writeAll($0, to: STDERR_FILENO) }
+        )
+    }
+
+    /// Why writing to stdout failed (`No space left on device`), once it has; nil while it has not.
+    public var writeFailure: String? {
+        failedWith.withLock { $0 }.map { String(cString: strerror($0)) }
+    }
+
+    /// Prints `text` and a newline to stdout.
+    public func line(_ text: String) {
+        write(text + "\n")
+    }
+
+    /// Prints `text` to stdout as it is.
+    public func write(_ text: String) {
+        clearProgress()
+        guard failedWith.withLock({ $0 }) == nil else { return }
+        let code = writeOut(text)
+        if code != 0 { failedWith.withLock { $0 = $0 ?? code } }
+    }
+
+    /// Whether progress lines may be shown at all (not while screens are written as JSON or CSV).
+    public var allowsProgress: Bool {
+        get { progressAllowed.withLock { $0 } }
+        set { progressAllowed.withLock { $0 = newValue } }
+    }
+
+    /// Prints `text` and a newline to stderr. On a terminal the current line is erased first,
+    /// so the `^C` the terminal echoed does not run into the message.
+    public func errorLine(_ text: String) {
+        clearProgress()
+        writeError((showsProgress ? "\r\u{1B}[K" : "") + text + "\n")
+    }
+
+    /// Writes `text` to stderr as it is (a prompt, when stdout is not the terminal).
+    public func errorText(_ text: String) {
+        clearProgress()
+        writeError(text)
+    }
+
+    /// Replaces the progress line (terminal only).
+    public func progress(_ text: String) {
+        guard showsProgress, allowsProgress else { return }
+        progressShown.withLock { shown in
+            writeError("\r\u{1B}[K" + text)
+            shown = true
+        }
+    }
+
+    /// Shows `text` as the progress line unless one is shown already (a more precise one).
+    public func progressUnlessShown(_ text: String) {
+        guard showsProgress, allowsProgress, !progressShown.withLock({ $0 }) else { return }
+        progress(text)
+    }
+
+    public func clearProgress() {
+        guard showsProgress else { return }
+        progressShown.withLock { shown in
+            if shown { writeError("\r\u{1B}[K") }
+            shown = false
+        }
+    }
+}
+
+/// Writes every byte of `text` to `descriptor` (unbuffered, so stdout and stderr interleave in
+/// the order they were written); 0, or the `errno` of the write that failed. Screens written
+/// to a file (``OutputFile``) go the same way.
+@discardableResult
+func writeAll(_ text: String, to descriptor: Int32) -> Int32 {
+    var text = text
+    return text.withUTF8 { bytes in
+        var offset = 0
+        while offset < bytes.count {
+            let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return errno
+            }
+            if written == 0 { return EIO }
+            offset += written
+        }
+        return 0
+    }
+}

@@ -1,0 +1,194 @@
+import Foundation
+internal import GRDB
+import Synchronization
+
+/// The SQLite database in the data directory (`explorer.sqlite`): WAL mode so several explorer
+/// processes can read while one writes, a busy timeout so they wait for each other instead of
+/// failing, and migrations — the favourites', then each feature's — that bring any older file
+/// up to date.
+///
+/// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
+/// A directory that cannot be written is reported as a ``StoreError``. A file that can be read
+/// but not written (a read-only folder, a full disk) is opened read-only: reads work, and every
+/// write fails with that error, which says why.
+///
+/// Before an existing file is opened for writing its integrity is checked, read-only
+/// (``DatabaseIntegrity``: `PRAGMA quick_check`, and the write-ahead log's checksums). A damaged
+/// file — or one that is not a database at all — is never opened for writing: every use this
+/// run fails with the same ``StoreError`` (kind `corrupt`), which says what is wrong, where the
+/// file is and how to move it aside, and the file and its log keep every byte they had. So do
+/// they when SQLite finds damage the check missed: nothing is written after that.
+public final class AppDatabase: Sendable {
+    /// The folder holding the file; nil for a database in memory.
+    public let directory: URL?
+    public let path: String
+    private let migrations: [StoreMigration]
+    private let connection = LockedLazy<Connection>()
+    /// Damage SQLite reported after the file was opened.
+    private let damageFound = Mutex<StoreError?>(nil)
+
+    /// The database open for reading and writing, or why it must not be.
+    private enum Connection: Sendable {
+        case open(any DatabaseWriter)
+        /// A connection that only reads (no write is ever asked of it), and why writes fail.
+        case readOnly(any DatabaseWriter, StoreError)
+        case damaged(StoreError)
+    }
+
+    /// The database file in `directory`, with `migrations` (features' tables) after the favourites'.
+    public init(directory: URL, migrations: [StoreMigration] = []) {
+        self.directory = directory
+        self.path = directory.appendingPathComponent("explorer.sqlite").path
+        self.migrations = migrations
+    }
+
+    private init(inMemoryWith migrations: [StoreMigration]) {
+        directory = nil
+        path = ":memory:"
+        self.migrations = migrations
+    }
+
+    /// A database that lives in memory and goes with this object: for tests.
+    public static func inMemory(migrations: [StoreMigration] = []) -> AppDatabase {
+        AppDatabase(inMemoryWith: migrations)
+    }
+
+    func read<T>(_ body: (Database) throws -> T) throws -> T {
+        let writer = try open()
+        do { return try writer.read(body) } catch { throw noting(error) }
+    }
+
+    /// Runs `body` on the connection that writes, outside any transaction and without taking
+    /// the write lock: for what only means something asked of one connection, such as
+    /// `PRAGMA data_version` (see ``FavouritesCache``).
+    func onWriterConnection<T>(_ body: (Database) throws -> T) throws -> T {
+        let writer = try open()
+        do { return try writer.writeWithoutTransaction(body) } catch { throw noting(error) }
+    }
+
+    /// Runs `body` in an IMMEDIATE transaction: it takes the write lock before reading, so a
+    /// read-then-write (such as a toggle) cannot race another process.
+    func write<T>(_ body: (Database) throws -> T) throws -> T {
+        let writer = try open(forWriting: true)
+        do {
+            return try writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch {
+            throw noting(error)
+        }
+    }
+
+    /// Why the database cannot be used this run because it is damaged; nil when it can (or has
+    /// not been opened yet).
+    public var damage: StoreError? {
+        if let found = damageFound.withLock({ $0 }) { return found }
+        if case .damaged(let error)? = connection.existingValue { return error }
+        return nil
+    }
+
+    /// `error` as a ``StoreError``; damage is remembered, so nothing is written after it.
+    private func noting(_ error: Error) -> StoreError {
+        let storeError = StoreError(error, path: path)
+        if storeError.kind == .corrupt { damageFound.withLock { $0 = $0 ?? storeError } }
+        return storeError
+    }
+
+    private func open(forWriting: Bool = false) throws -> any DatabaseWriter {
+        if let found = damageFound.withLock({ $0 }) { throw found }
+        switch try connection.value(connect) {
+        case .open(let writer): return writer
+        case .readOnly(let reader, let error): if forWriting { throw error } else { return reader }
+        case .damaged(let error): throw error
+        }
+    }
+
+    private func connect() throws -> Connection {
+        guard let directory else {
+            let queue = try DatabaseQueue()
+            try migrator.migrate(queue)
+            return .open(queue)
+        }
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        } catch {
+            throw StoreError(.unwritable, path: directory.path, detail: "cannot create the data directory")
+        }
+        // Opening a pool writes (it makes sure the log exists, migrations record themselves),
+        // and closing it checkpoints: a damaged file is not opened at all.
+        if let problem = DatabaseIntegrity.damage(at: path) {
+            return .damaged(.damaged(path: path, problem: problem))
+        }
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(5)
+        configuration.label = "explorer"
+        // Two explorers opening a new file at the same moment can collide where the busy
+        // timeout does not apply (switching to WAL, both running the first migration); the
+        // loser tries again and finds the work done.
+        var attempt = 0
+        while true {
+            do {
+                let pool = try DatabasePool(path: path, configuration: configuration)
+                try migrator.migrate(pool)
+                return .open(pool)
+            } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
+                attempt += 1
+                usleep(20_000)
+            } catch {
+                let storeError = StoreError(error, path: path)
+                if storeError.kind == .corrupt { return .damaged(storeError) }
+                if storeError.kind == .unwritable, let reader = Self.readOnlyQueue(path) { return .readOnly(reader, storeError) }
+                throw storeError
+            }
+        }
+    }
+
+    /// The file opened only to read, when it holds the favourites' table; nil when it cannot be.
+    /// With no log and no index beside it, nobody has it open, and nobody could in WAL mode
+    /// without making them (which a read-only folder or a full disk refuses): it is read as
+    /// `immutable`, which needs neither. Otherwise SQLite reads it through the two.
+    private static func readOnlyQueue(_ path: String) -> DatabaseQueue? {
+        let manager = FileManager.default
+        let alone = !manager.fileExists(atPath: path + "-wal") && !manager.fileExists(atPath: path + "-shm")
+        var configuration = Configuration()
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        configuration.label = "explorer (read-only)"
+        let location = alone && DatabaseIntegrity.sqliteOpensURIs ? DatabaseIntegrity.uri(path, immutable: true) : path
+        guard let queue = try? DatabaseQueue(path: location, configuration: configuration),
+              (try? queue.read({ db in try db.tableExists("favourite") })) == true else { return nil }
+        return queue
+    }
+
+    private static func isRaceOnFirstOpen(_ error: DatabaseError) -> Bool {
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_CONSTRAINT: true
+        case .SQLITE_ERROR: (error.message ?? "").contains("already exists")
+        default: false
+        }
+    }
+
+    /// The favourites' migrations, then the features' in the order given.
+    var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: favourites") { db in
+            try db.create(table: "favourite") { table in
+                table.column("feature", .text).notNull()
+                table.column("itemID", .text).notNull()
+                table.column("title", .text).notNull()
+                table.column("createdAt", .datetime).notNull()
+                table.primaryKey(["feature", "itemID"])
+            }
+        }
+        migrator.registerMigration(ResponseCache.migration.identifier, migrate: ResponseCache.migration.migrate)
+        for migration in migrations {
+            migrator.registerMigration(migration.identifier, migrate: migration.migrate)
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,168 @@
+import ExplorerClock
+import Foundation
+internal import GRDB
+
+/// What a feature has fetched, kept in SQLite so it can be listed and searched with no network:
+/// items (``IndexedItem``), the collections they were listed in (a category) with page and
+/// position, and an FTS5 index over title, original title and text.
+///
+/// Searching matches every word as a prefix (`star wa` finds “Star Wars”), ignoring case and
+/// accents (`amelie` finds “Amélie”): SQLite's `unicode61` tokenizer with diacritics removed.
+///
+/// Each feature has tables of its own, named after it (`moviedb_item`, …), made by the
+/// migration ``migration(prefix:)`` that the feature lists in its descriptor. The same
+/// migration makes an index in memory (``inMemory(prefix:)``), for data compiled into the binary.
+public struct OfflineIndex: Sendable {
+    public let database: AppDatabase
+    /// The tables' prefix: the feature's id.
+    public let prefix: String
+
+    public init(database: AppDatabase, prefix: String) {
+        precondition(prefix.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "_") }, "a table name prefix")
+        self.database = database
+        self.prefix = prefix
+    }
+
+    /// An index that lives in memory and goes with this value.
+    public static func inMemory(prefix: String) -> OfflineIndex {
+        OfflineIndex(database: .inMemory(migrations: [migration(prefix: prefix)]), prefix: prefix)
+    }
+
+    private var items: String { "\(prefix)_item" }
+    private var members: String { "\(prefix)_member" }
+    private var search: String { "\(prefix)_search" }
+
+    // MARK: Writing
+
+    /// Keeps `items` (replacing what was kept under their keys) and, with a collection, records
+    /// them as page `page` of it, in order (replacing what that page held).
+    public func store(_ entries: [IndexedItem], collection: String? = nil, page: Int = 1) throws {
+        try database.write { db in
+            for entry in entries {
+                try db.execute(sql: """
+                    INSERT INTO \(items) (key, title, originalTitle, text, payload, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT (key) DO UPDATE SET title = excluded.title, originalTitle = excluded.originalTitle,
+                        text = excluded.text, payload = excluded.payload, fetchedAt = excluded.fetchedAt
+                    """, arguments: [entry.key, entry.title, entry.originalTitle, entry.text, entry.payload, UTCTimestamp.database(entry.fetchedAt)])
+            }
+            guard let collection else { return }
+            try db.execute(sql: "DELETE FROM \(members) WHERE collection = ? AND page = ?", arguments: [collection, page])
+            for (position, entry) in entries.enumerated() {
+                try db.execute(sql: "INSERT INTO \(members) (collection, page, position, key) VALUES (?, ?, ?, ?)",
+                               arguments: [collection, page, position, entry.key])
+            }
+        }
+    }
+
+    // MARK: Reading
+
+    /// The item kept under `key`.
+    public func item(_ key: String) throws -> IndexedItem? {
+        try database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM \(items) WHERE key = ?", arguments: [key]).flatMap(Self.item)
+        }
+    }
+
+    /// The pages of `collection` that are kept, in order.
+    public func pages(of collection: String) throws -> [Int] {
+        try database.read { db in
+            try Int.fetchAll(db, sql: "SELECT DISTINCT page FROM \(members) WHERE collection = ? ORDER BY page", arguments: [collection])
+        }
+    }
+
+    /// How many distinct items `collection` holds over every page kept.
+    public func count(of collection: String) throws -> Int {
+        try database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT key) FROM \(members) WHERE collection = ?", arguments: [collection]) ?? 0
+        }
+    }
+
+    /// The items matching every word of `words` (title, original title or text starting a word
+    /// with it). In `collection`: in the collection's order (page, then position), each once;
+    /// without: the best matches first. No words: every item of the collection (or none).
+    public func search(_ words: [String], in collection: String? = nil, limit: Int = 1_000) throws -> [IndexedItem] {
+        let query = Self.matchExpression(words)
+        return try database.read { db in
+            switch (collection, query) {
+            case (let collection?, nil):
+                return try Row.fetchAll(db, sql: """
+                    SELECT i.* FROM \(items) i JOIN (
+                        SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
+                    ) m ON m.key = i.key ORDER BY m.place LIMIT ?
+                    """, arguments: [collection, limit]).compactMap(Self.item)
+            case (let collection?, let query?):
+                // The matches first (few), then where each is in the collection (by index).
+                return try Row.fetchAll(db, sql: """
+                    SELECT i.*, MIN(m.page * 100000 + m.position) AS place
+                    FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                    JOIN \(members) m ON m.collection = ? AND m.key = i.key
+                    WHERE \(search) MATCH ?
+                    GROUP BY i.key ORDER BY place LIMIT ?
+                    """, arguments: [collection, query, limit]).compactMap(Self.item)
+            case (nil, let query?):
+                return try Row.fetchAll(db, sql: """
+                    SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                    WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
+                    """, arguments: [query, limit]).compactMap(Self.item)
+            case (nil, nil):
+                return []
+            }
+        }
+    }
+
+    /// Whether `words` hold anything to search for (a letter or a digit).
+    public static func hasSearchableWord(_ words: [String]) -> Bool {
+        matchExpression(words) != nil
+    }
+
+    /// `"star"* AND "wa"*`: each word a prefix, quoted so nothing in it is FTS5 syntax; nil
+    /// when no word holds a letter or a digit.
+    static func matchExpression(_ words: [String]) -> String? {
+        let tokens = words
+            .flatMap { $0.split(whereSeparator: { !$0.isLetter && !$0.isNumber }) }
+            .map { "\"\($0.replacingOccurrences(of: "\"", with: ""))\"*" }
+        return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
+    }
+
+    /// The item in `row`, or nil when a value in it cannot be read (a date GRDB cannot parse,
+    /// a blob where text should be): that item is left out of what is found, where GRDB's
+    /// subscripts would trap.
+    private static func item(_ row: Row) -> IndexedItem? {
+        try? IndexedItem(key: row.decode(forColumn: "key"), title: row.decode(forColumn: "title"),
+                         originalTitle: row.decode(forColumn: "originalTitle"), text: row.decode(forColumn: "text"),
+                         payload: row.decode(forColumn: "payload"), fetchedAt: row.decode(forColumn: "fetchedAt"))
+    }
+
+    // MARK: Tables
+
+    /// The migration that makes a feature's index tables: `<prefix> v1: offline index`.
+    public static func migration(prefix: String) -> StoreMigration {
+        StoreMigration("\(prefix) v1: offline index") { db in
+            let items = "\(prefix)_item", members = "\(prefix)_member", search = "\(prefix)_search"
+            try db.execute(sql: """
+                CREATE TABLE \(items) (
+                    key TEXT PRIMARY KEY NOT NULL, title TEXT NOT NULL, originalTitle TEXT NOT NULL,
+                    text TEXT NOT NULL, payload BLOB NOT NULL, fetchedAt DATETIME NOT NULL);
+                CREATE TABLE \(members) (
+                    collection TEXT NOT NULL, page INTEGER NOT NULL, position INTEGER NOT NULL, key TEXT NOT NULL,
+                    PRIMARY KEY (collection, page, position));
+                CREATE INDEX \(members)_by_key ON \(members) (collection, key);
+                CREATE VIRTUAL TABLE \(search) USING fts5(
+                    title, originalTitle, text, content='\(items)', content_rowid='rowid',
+                    tokenize = 'unicode61 remove_diacritics 2');
+                CREATE TRIGGER \(items)_ai AFTER INSERT ON \(items) BEGIN
+                    INSERT INTO \(search) (rowid, title, originalTitle, text) VALUES (new.rowid, new.title, new.originalTitle, new.text);
+                END;
+                CREATE TRIGGER \(items)_ad AFTER DELETE ON \(items) BEGIN
+                    INSERT INTO \(search) (\(search), rowid, title, originalTitle, text)
+                        VALUES ('delete', old.rowid, old.title, old.originalTitle, old.text);
+                END;
+                CREATE TRIGGER \(items)_au AFTER UPDATE ON \(items) BEGIN
+                    INSERT INTO \(search) (\(search), rowid, title, originalTitle, text)
+                        VALUES ('delete', old.rowid, old.title, old.originalTitle, old.text);
+                    INSERT INTO \(search) (rowid, title, originalTitle, text) VALUES (new.rowid, new.title, new.originalTitle, new.text);
+                END;
+                """)
+        }
+    }
+}
