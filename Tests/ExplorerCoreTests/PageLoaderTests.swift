@@ -4,20 +4,35 @@ import Testing
 import TestSupport
 
 /// `PageLoader.loadAll` over fake pages of numbers: `totalCount` items, `pageSize` to a page,
-/// item N being the number N, with a request log, failures, delays and the peak in flight.
+/// item N being the number N, with a request log, failures, answers held back and the peak in flight.
 final class FakePages: Sendable {
+    /// How answers are held back, so that how many requests overlap is decided by the loader,
+    /// never by how long something sleeps.
+    enum Hold: Sendable {
+        /// Each answer comes at once.
+        case none
+        /// Pages from `fromPage` on are held until `count` requests are in flight together, then
+        /// all answer: a loader that starts them together gets its answers; one that starts fewer
+        /// would wait for ever (the test's time limit ends it).
+        case untilInFlight(Int, fromPage: Int)
+        /// Each answer first yields to the other tasks `times` times, so a loader that started
+        /// requests together would show it in the peak.
+        case yielding(times: Int)
+    }
+
     let totalCount: Int
     let pageSize: Int
     private let log = Mutex<[Int]>([])
     private let errors = Mutex<[Int: any Error]>([:])
-    private let delay: Duration?
+    private let hold: Hold
     private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let held = Mutex<(released: Bool, waiting: [CheckedContinuation<Void, Never>])>((false, []))
     private let progressLog = Mutex<[String]>([])
 
-    init(totalCount: Int, pageSize: Int, delay: Duration? = nil) {
+    init(totalCount: Int, pageSize: Int, hold: Hold = .none) {
         self.totalCount = totalCount
         self.pageSize = pageSize
-        self.delay = delay
+        self.hold = hold
     }
 
     func fail(page: Int, with error: any Error) {
@@ -27,16 +42,39 @@ final class FakePages: Sendable {
     var fetch: @Sendable (Int) async throws -> PageLoader.FirstPage<Int> {
         { [self] page in
             log.withLock { $0.append(page) }
-            inFlight.withLock { value in
+            let together = inFlight.withLock { value in
                 value.current += 1
                 value.maximum = max(value.maximum, value.current)
+                return value.maximum
             }
             defer { inFlight.withLock { $0.current -= 1 } }
-            if let delay { try await Task.sleep(for: delay) }
+            switch hold {
+            case .none: break
+            case .untilInFlight(let count, let fromPage):
+                if page >= fromPage { await waitUntilReleased(release: together >= count) }
+            case .yielding(let times):
+                for _ in 0..<times { await Task.yield() }
+            }
             if let error = errors.withLock({ $0[page] }) { throw error }
             let first = (page - 1) * pageSize + 1
             let last = min(page * pageSize, totalCount)
             return PageLoader.FirstPage(items: first <= last ? Array(first...last) : [], totalCount: totalCount)
+        }
+    }
+
+    /// Waits with the other held pages; the one that brings enough together releases them all.
+    private func waitUntilReleased(release: Bool) async {
+        await withCheckedContinuation { continuation in
+            let ready = held.withLock { held -> [CheckedContinuation<Void, Never>] in
+                if release { held.released = true }
+                guard held.released else {
+                    held.waiting.append(continuation)
+                    return []
+                }
+                defer { held.waiting = [] }
+                return held.waiting + [continuation]
+            }
+            for waiter in ready { waiter.resume() }
         }
     }
 
@@ -84,9 +122,9 @@ final class FakePages: Sendable {
         #expect(pages.progressReports == ["1/3", "2/3", "3/3"])
     }
 
-    @Test(arguments: [6, 2])
+    @Test(.timeLimit(.minutes(1)), arguments: [6, 2])
     func atMostMaxConcurrentPagesAreInFlight(limit: Int) async throws {
-        let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
+        let pages = FakePages(totalCount: 87, pageSize: 10, hold: .untilInFlight(limit, fromPage: 2))
         let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch).items
         #expect(items == Array(1...87))
         #expect(pages.maximumInFlight == limit, "all started together, never more than the limit")
@@ -95,7 +133,7 @@ final class FakePages: Sendable {
 
     @Test(arguments: [1, 0, -3])
     func aLimitOfOneOrLessFetchesOneAtATime(limit: Int) async throws {
-        let pages = FakePages(totalCount: 45, pageSize: 10, delay: .milliseconds(10))
+        let pages = FakePages(totalCount: 45, pageSize: 10, hold: .yielding(times: 100))
         let items = try await PageLoader.loadAll(maxConcurrent: limit, fetch: pages.fetch).items
         #expect(items == Array(1...45))
         #expect(pages.maximumInFlight == 1)
@@ -145,8 +183,8 @@ final class FakePages: Sendable {
 
     // MARK: load(pages:) — a refresh of pages already known
 
-    @Test func loadFetchesTheGivenPagesAtOnceAndGivesThemByNumber() async throws {
-        let pages = FakePages(totalCount: 87, pageSize: 10, delay: .milliseconds(50))
+    @Test(.timeLimit(.minutes(1))) func loadFetchesTheGivenPagesAtOnceAndGivesThemByNumber() async throws {
+        let pages = FakePages(totalCount: 87, pageSize: 10, hold: .untilInFlight(3, fromPage: 1))
         let loaded = try await PageLoader.load(pages: [1, 3, 4], fetch: { try await pages.fetch($0).items })
         #expect(loaded == [1: Array(1...10), 3: Array(21...30), 4: Array(31...40)])
         #expect(pages.requests.sorted() == [1, 3, 4])
