@@ -30,19 +30,21 @@ struct MovieDBServiceTests {
 
     @Test func a401WithTMDBsBodyIsAboutTheKey() {
         let error = HTTPError(.status(401), endpoint: "/movie/popular?page=1&api_key=•••", body: Data(Self.invalidKey.utf8))
-        #expect(MovieDBService.explained(error) as? CommandError
-            == CommandError("TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.)"))
+        #expect(MovieDBService.explained(error) as? TMDBError
+            == .keyRejected(said: " (status 7: Invalid API key: You must be granted a valid key.)"))
+        #expect("\(MovieDBService.explained(error))" == "TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.)")
     }
 
     @Test func a401WithoutABodyIsStillAboutTheKey() {
         let error = HTTPError(.status(401), endpoint: "/movie/popular?page=1")
-        #expect(MovieDBService.explained(error) as? CommandError == CommandError("TMDB rejected the API key"))
+        #expect("\(MovieDBService.explained(error))" == "TMDB rejected the API key")
     }
 
     @Test func anotherStatusWithTMDBsBodyKeepsHTTPsMessageAndAddsTMDBs() {
         let error = HTTPError(.status(404), endpoint: "/movie/1?append_to_response=videos", body: Data(Self.notFound.utf8))
-        #expect(MovieDBService.explained(error) as? CommandError == CommandError(
-            "HTTP 404 for /movie/1?append_to_response=videos: TMDB says (status 34: The resource you requested could not be found.)"))
+        #expect(MovieDBService.explained(error) is TMDBError)
+        #expect("\(MovieDBService.explained(error))"
+            == "HTTP 404 for /movie/1?append_to_response=videos: TMDB says (status 34: The resource you requested could not be found.)")
     }
 
     @Test func aStatusWithoutABodyStaysTheHTTPError() {
@@ -129,7 +131,7 @@ struct MovieDBServiceTests {
 
     @Test func failuresComeExplained() async throws {
         let rejected = Client(.failure(HTTPError(.status(401), endpoint: "/movie/popular?page=1", body: Data(Self.invalidKey.utf8))))
-        await #expect(throws: CommandError("TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.)")) {
+        await #expect(throws: TMDBError.keyRejected(said: " (status 7: Invalid API key: You must be granted a valid key.)")) {
             try await MovieDBService.http(rejected).list(.moviePopular, 1, false)
         }
 

@@ -80,10 +80,10 @@ public struct MovieDBService: Sendable {
         let message = error.body.flatMap { try? JSONDecoder().decode(StatusMessage.self, from: $0) }.flatMap { $0.statusMessage == nil ? nil : $0 }
         let said = message.map { " (status \($0.statusCode.map(String.init) ?? "?"): \($0.statusMessage ?? "no message"))" } ?? ""
         if code == 401 {
-            return CommandError("TMDB rejected the API key\(said)")
+            return TMDBError.keyRejected(said: said)
         }
         guard !said.isEmpty else { return error }
-        return CommandError("\(error.description): TMDB says\(said)")
+        return TMDBError.refused(error, said: said)
     }
 
     private struct StatusMessage: Decodable {
