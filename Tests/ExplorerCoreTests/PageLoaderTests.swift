@@ -12,8 +12,9 @@ final class FakePages: Sendable {
         /// Each answer comes at once.
         case none
         /// Pages from `fromPage` on are held until `count` requests are in flight together, then
-        /// all answer: a loader that starts them together gets its answers; one that starts fewer
-        /// would wait for ever (the test's time limit ends it).
+        /// all answer, each after yielding to the other tasks (so a request too many would show
+        /// in the peak): a loader that starts them together gets its answers; one that starts
+        /// fewer is held until the test's time limit cancels it, which lets every page answer.
         case untilInFlight(Int, fromPage: Int)
         /// Each answer first yields to the other tasks `times` times, so a loader that started
         /// requests together would show it in the peak.
@@ -51,7 +52,10 @@ final class FakePages: Sendable {
             switch hold {
             case .none: break
             case .untilInFlight(let count, let fromPage):
-                if page >= fromPage { await waitUntilReleased(release: together >= count) }
+                if page >= fromPage {
+                    await waitUntilReleased(release: together >= count)
+                    for _ in 0..<100 { await Task.yield() }
+                }
             case .yielding(let times):
                 for _ in 0..<times { await Task.yield() }
             }
@@ -62,17 +66,27 @@ final class FakePages: Sendable {
         }
     }
 
-    /// Waits with the other held pages; the one that brings enough together releases them all.
+    /// Waits with the other held pages; the one that brings enough together releases them all,
+    /// and so does a cancellation (the time limit), so a test that fails ends.
     private func waitUntilReleased(release: Bool) async {
-        await withCheckedContinuation { continuation in
-            let ready = held.withLock { held -> [CheckedContinuation<Void, Never>] in
-                if release { held.released = true }
-                guard held.released else {
-                    held.waiting.append(continuation)
-                    return []
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let ready = held.withLock { held -> [CheckedContinuation<Void, Never>] in
+                    if release || Task.isCancelled { held.released = true }
+                    guard held.released else {
+                        held.waiting.append(continuation)
+                        return []
+                    }
+                    defer { held.waiting = [] }
+                    return held.waiting + [continuation]
                 }
+                for waiter in ready { waiter.resume() }
+            }
+        } onCancel: {
+            let ready = held.withLock { held -> [CheckedContinuation<Void, Never>] in
+                held.released = true
                 defer { held.waiting = [] }
-                return held.waiting + [continuation]
+                return held.waiting
             }
             for waiter in ready { waiter.resume() }
         }
