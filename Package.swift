@@ -38,7 +38,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
-        // What `trace` and `arch` record: the tracer every layer below the features reports to.
+        // What `trace` and `arch` record: the tracer the client stack, the kit and the features report to.
         .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock"]),
         // Requests, the client stack (embedded, cache, faults, signing, tracing, live) and the
         // libcurl transport: the only importer of CCurl.

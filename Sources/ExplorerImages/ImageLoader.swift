@@ -106,7 +106,7 @@ public struct ImageLoader: Sendable {
         }
     }
 
-    /// An image that failed says why in core's words for the cause (``HTTPError/cause``).
+    /// An image that failed says why in the HTTP layer's words for the cause (``HTTPError/cause``).
     static func outcome(of error: HTTPError) -> Outcome {
         switch error.kind {
         case .networkUnavailable, .transportUnavailable: .unavailable

@@ -1,5 +1,6 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerShell
 import Foundation
 
 /// What explorer is asked to do by its command line, read either by ``ExplorerCommand``

@@ -1,7 +1,7 @@
 import ExplorerCore
 import Foundation
 
-/// The facts document over HTTP. A failure is core's ``HTTPError``, worded as in every other
+/// The facts document over HTTP. A failure is the HTTP layer's ``HTTPError``, worded as in every other
 /// feature and naming the server and path; the view model tells the network unavailable (a
 /// cached copy may stand in) apart by its kind.
 public struct FactsService: Sendable {

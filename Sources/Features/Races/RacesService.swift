@@ -2,7 +2,7 @@ import ExplorerCore
 import Foundation
 
 /// Neds' next-to-go races over HTTP: `GET /racing/?method=nextraces&count=N` with
-/// `Content-type: application/json`. A failure is core's ``HTTPError``, worded as in every other
+/// `Content-type: application/json`. A failure is the HTTP layer's ``HTTPError``, worded as in every other
 /// feature; the interactor keeps the races it has through it and notes it (``HTTPError/cause``
 /// in the heading).
 public struct RacesService: Sendable {
