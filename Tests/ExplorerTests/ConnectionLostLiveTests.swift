@@ -58,7 +58,9 @@ struct ConnectionLostLiveTests {
     @Test("a preview whose server refuses names that server, not the API's")
     func refusedPreviewNamesItsOwnHost() async throws {
         let sandbox = try Sandbox("live-preview-refused")
-        let port = FreePort.unused()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         let preview = "http://127.0.0.1:\(port)/previews/1.m4a"
         let data = sandbox.file("itunes-data")
         try FileManager.default.createDirectory(at: data, withIntermediateDirectories: true)

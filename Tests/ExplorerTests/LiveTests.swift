@@ -73,7 +73,9 @@ struct LiveTests {
     @Test("connection refused fails at once, saying the network is unavailable")
     func connectionRefused() async throws {
         let sandbox = try Sandbox("live-refused")
-        let port = FreePort.unused()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: "http://127.0.0.1:\(port)/api"), to: "Plugins.json")
         let output = try await Explorer.run(
             ["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "2"],

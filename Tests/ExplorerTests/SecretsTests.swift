@@ -53,7 +53,9 @@ struct SecretsTests {
         #expect(answer.status == 200, "the key and the token reached the server (else 401)")
         let failure = await #expect(throws: HTTPError.self) { try await client.send(Self.request(page: 3)) }
         #expect(failure?.description == "HTTP 500 from 127.0.0.1:\(server.port) for /api/starships/?page=3&api_key=•••")
-        let refused = LiveHTTPClient(baseURL: URL(string: "http://127.0.0.1:\(FreePort.unused())/api")!, timeout: 5)
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let refused = LiveHTTPClient(baseURL: URL(string: "http://127.0.0.1:\(refusing.port)/api")!, timeout: 5)
         let unreachable = await #expect(throws: HTTPError.self) { try await refused.send(Self.request(page: 1)) }
 
         let traced = lines.value

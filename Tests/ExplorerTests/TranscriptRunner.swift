@@ -23,9 +23,10 @@ enum TranscriptRunner {
             "DATA": TestPaths.swapiData.path,
         ]
         var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}")])
-        let refusedPort = FreePort.unused()
-        variables["REFUSED_URL"] = "http://127.0.0.1:\(refusedPort)/api"
-        normalizer.replacements.append(("127.0.0.1:\(refusedPort)", "127.0.0.1:${REFUSED_PORT}"))
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        variables["REFUSED_URL"] = "http://127.0.0.1:\(refusing.port)/api"
+        normalizer.replacements.append(("127.0.0.1:\(refusing.port)", "127.0.0.1:${REFUSED_PORT}"))
 
         var server: FakeSWAPI?
         if let line = transcript.header("server") {

@@ -30,7 +30,9 @@ struct URLUserinfoTests {
     @Test("arch, traces, errors against a refused port, text and JSON: the URLs read •••@127.0.0.1")
     func neverShownAgainstARefusedPort() async throws {
         let sandbox = try Sandbox("secrets-userinfo")
-        let port = FreePort.unused()
+        let refusing = try RefusingPort()
+        defer { withExtendedLifetime(refusing) {} }
+        let port = refusing.port
         try sandbox.write(Self.pluginsJSON(port: port), to: "Plugins.json")
         var script = "arch\ntrace on\n"
         for format in ["text", "json"] {
