@@ -236,7 +236,7 @@ import Testing
         #expect(data.prefix(4) == Data("RIFF".utf8))
 
         let file = try #require(URL(string: "file:///etc/passwd"))
-        await #expect(throws: CommandError("only http and https URLs are fetched, not file:///etc/passwd")) {
+        await #expect(throws: ITunesError.notWeb(file)) {
             try await service.download(file)
         }
     }

@@ -136,7 +136,7 @@ struct FakePrograms {
             ("\(fakes.bin)/text", "\(fakes.bin)/text is not executable"),
         ] {
             let previews = fakes.previews(["EXPLORER_PLAYER": value, "PATH": fakes.bin])
-            await #expect(throws: CommandError("EXPLORER_PLAYER=\(value): \(problem)")) {
+            await #expect(throws: ITunesError.playerUnusable(value, reason: problem)) {
                 try await previews.playText(Recorded.betterTogether, service: fixture.service)
             }
         }
@@ -146,8 +146,8 @@ struct FakePrograms {
     @Test func aFailingPlayerIsAnError() async throws {
         let player = try fakes.install("fakeplayer", status: 3)
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
-        let file = fakes.cache.appendingPathComponent("879273565.m4a").path
-        await #expect(throws: CommandError("fakeplayer exited with status 3 playing \(file)")) {
+        let file = fakes.cache.appendingPathComponent("879273565.m4a")
+        await #expect(throws: ITunesError.playerFailed("fakeplayer", status: 3, playing: file)) {
             try await previews.playText(Recorded.betterTogether, service: fixture.service)
         }
     }
@@ -167,7 +167,7 @@ struct FakePrograms {
         item.previewUrl = url
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
-        await #expect(throws: CommandError("“Better Together” has no http(s) preview")) {
+        await #expect(throws: ITunesError.noPreview("Better Together")) {
             try await previews.playText(item, service: fixture.service)
         }
         #expect(fixture.downloads == [])
@@ -178,7 +178,7 @@ struct FakePrograms {
     @Test func anItemWithoutAPreviewIsRefused() async throws {
         var item = Recorded.betterTogether
         item.previewUrl = nil
-        await #expect(throws: CommandError("“Better Together” has no http(s) preview")) {
+        await #expect(throws: ITunesError.noPreview("Better Together")) {
             try await fakes.previews(["PATH": ""]).play(item, service: fixture.service)
         }
         #expect(fixture.downloads == [])
@@ -188,7 +188,8 @@ struct FakePrograms {
         let blocker = fakes.directory.appendingPathComponent("blocker")
         try Data("a file, not a directory".utf8).write(to: blocker)
         let previews = ITunesPreviews(cacheDirectory: blocker.appendingPathComponent("previews"), environment: ["PATH": ""])
-        await #expect(throws: CommandError.self) { try await previews.playText(Recorded.betterTogether, service: fixture.service) }
+        let error = await #expect(throws: ITunesError.self) { try await previews.playText(Recorded.betterTogether, service: fixture.service) }
+        #expect(error?.description.hasPrefix("cannot save the preview in \(blocker.path)/previews: ") == true, "\(String(describing: error))")
     }
 
     // MARK: web
@@ -225,7 +226,7 @@ struct FakePrograms {
         try fakes.install("xdg-open")
         var item = Recorded.betterTogether
         item.trackViewUrl = url
-        await #expect(throws: CommandError("“Better Together” has no http(s) store page")) {
+        await #expect(throws: ITunesError.noStorePage("Better Together")) {
             try await fakes.previews(["PATH": fakes.bin]).storePageText(item)
         }
         #expect(fakes.arguments(of: "xdg-open") == nil)
@@ -235,7 +236,7 @@ struct FakePrograms {
         var item = Recorded.betterTogether
         item.trackViewUrl = nil
         item.collectionViewUrl = nil
-        await #expect(throws: CommandError("“Better Together” has no http(s) store page")) {
+        await #expect(throws: ITunesError.noStorePage("Better Together")) {
             try await fakes.previews(["PATH": ""]).storePageText(item)
         }
     }

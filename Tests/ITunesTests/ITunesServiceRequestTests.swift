@@ -90,7 +90,7 @@ import Testing
 
         for text in ["file:///etc/passwd", "javascript:alert(1)", "ftp://example.com/a.m4a"] {
             let url = try #require(URL(string: text))
-            await #expect(throws: CommandError("only http and https URLs are fetched, not \(text)")) { try await service.download(url) }
+            await #expect(throws: ITunesError.notWeb(url)) { try await service.download(url) }
         }
         #expect(client.endpoints.count == 1, "nothing else was sent")
     }

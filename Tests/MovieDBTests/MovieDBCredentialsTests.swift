@@ -24,9 +24,12 @@ struct MovieDBCredentialsTests {
 
     var defaultFile: URL { directory.file("tmdb-key") }
 
-    func missing(_ file: URL) -> CommandError {
-        CommandError("TMDB needs an API key for live data: set TMDB_API_KEY (a v3 key) or TMDB_READ_TOKEN (a v4 read access token), "
-            + "or put it in \(file.path) (the apiKeyFile setting); `source embedded` needs none")
+    func missing(_ file: URL) -> TMDBError { .noKey(keyFile: file) }
+
+    /// What the user reads when no key is given.
+    func missingText(_ file: URL) -> String {
+        "TMDB needs an API key for live data: set TMDB_API_KEY (a v3 key) or TMDB_READ_TOKEN (a v4 read access token), "
+            + "or put it in \(file.path) (the apiKeyFile setting); `source embedded` needs none"
     }
 
     // MARK: Order
@@ -90,8 +93,9 @@ struct MovieDBCredentialsTests {
 
     @Test func withoutAnyKeyTheMessageNamesTheThreeWays() {
         defer { directory.remove() }
-        let error = #expect(throws: CommandError.self) { try MovieDBCredentials.credential(sources()) }
+        let error = #expect(throws: TMDBError.self) { try MovieDBCredentials.credential(sources()) }
         #expect(error == missing(defaultFile))
+        #expect(error?.description == missingText(defaultFile))
         let text = error?.description ?? ""
         #expect(text.contains("TMDB_API_KEY"))
         #expect(text.contains("TMDB_READ_TOKEN"))
@@ -101,7 +105,8 @@ struct MovieDBCredentialsTests {
     @Test func aKeyFileThatCannotBeReadSaysSo() throws {
         defer { directory.remove() }
         try FileManager.default.createDirectory(at: defaultFile, withIntermediateDirectories: true)
-        #expect(throws: CommandError("cannot read TMDB's key from \(defaultFile.path)")) { try MovieDBCredentials.credential(sources()) }
+        let error = #expect(throws: TMDBError.keyUnreadable(keyFile: defaultFile)) { try MovieDBCredentials.credential(sources()) }
+        #expect(error?.description == "cannot read TMDB's key from \(defaultFile.path)")
     }
 
     // MARK: The signer

@@ -18,7 +18,7 @@ public struct ITunesPreviews: Sendable {
     public func play(_ item: ITunesItem, service: ITunesService,
                      announce: @Sendable (String) async -> Void = { _ in }) async throws -> PreviewOutcome {
         guard let text = item.previewUrl, let url = URL(string: text), DesktopOpener.isWeb(url) else {
-            throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) preview")
+            throw ITunesError.noPreview(item.title)
         }
         let player = try PreviewPlayer.find(environment: environment)
         let name = item.trackId.map(String.init) ?? item.collectionId.map(String.init) ?? "preview"
@@ -29,7 +29,7 @@ public struct ITunesPreviews: Sendable {
             try FileManager.default.createDirectory(at: cacheDirectory, withIntermediateDirectories: true)
             try data.write(to: file, options: .atomic)
         } catch {
-            throw CommandError("cannot save the preview in \(cacheDirectory.path): \(error.localizedDescription)")
+            throw ITunesError.cannotSave(in: cacheDirectory, reason: error.localizedDescription)
         }
         var outcome = PreviewOutcome(title: item.title, trackID: item.trackId, file: file, player: nil, isStandIn: suffix == "wav")
         guard let player else { return outcome }
@@ -37,7 +37,7 @@ public struct ITunesPreviews: Sendable {
         let status = try await player.play(file)
         // Ctrl-C at the terminal reaches the player too: ended by it (128 + SIGINT), the
         // preview was stopped as the announcement says, not a failure.
-        guard status == 0 || status == 128 + SIGINT else { throw CommandError("\(player.program.name) exited with status \(status) playing \(file.path)") }
+        guard status == 0 || status == 128 + SIGINT else { throw ITunesError.playerFailed(player.program.name, status: status, playing: file) }
         outcome.player = player.program.name
         return outcome
     }
@@ -45,7 +45,7 @@ public struct ITunesPreviews: Sendable {
     /// Opens the store page with xdg-open when there is one, else just gives the URL.
     public func openStorePage(_ item: ITunesItem) async throws -> OpenOutcome {
         guard let text = item.storeURL, let url = URL(string: text), DesktopOpener.isWeb(url) else {
-            throw CommandError("“\(item.title.sanitizedForTerminal)” has no http(s) store page")
+            throw ITunesError.noStorePage(item.title)
         }
         return try await DesktopOpener(environment: environment).open(url, what: "the store page")
     }

@@ -30,7 +30,7 @@ public struct ITunesService: Sendable {
             },
             download: { url in
                 guard var request = HTTPRequest(absolute: url) else {
-                    throw CommandError("only http and https URLs are fetched, not \(url.shown.sanitizedForTerminal)")
+                    throw ITunesError.notWeb(url)
                 }
                 request.maxBytes = HTTPRequest.maxFileBytes
                 let response = try await http.send(request)

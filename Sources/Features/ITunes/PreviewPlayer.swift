@@ -21,13 +21,13 @@ public struct PreviewPlayer: Sendable {
 
     /// The player to use, or nil when there is none (`EXPLORER_PLAYER=` set empty means none).
     /// A player that `EXPLORER_PLAYER` names but that cannot be run is an error that says why.
-    public static func find(environment: [String: String]) throws(CommandError) -> PreviewPlayer? {
+    public static func find(environment: [String: String]) throws(ITunesError) -> PreviewPlayer? {
         if let chosen = environment["EXPLORER_PLAYER"] {
             guard !chosen.isEmpty else { return nil }
             do {
                 return PreviewPlayer(program: try ExternalProgram.resolve(chosen, environment: environment))
             } catch {
-                throw CommandError("EXPLORER_PLAYER=\(chosen.sanitizedForTerminal): \(error)")
+                throw ITunesError.playerUnusable(chosen, reason: "\(error)")
             }
         }
         for candidate in known {

@@ -25,23 +25,19 @@ public enum MovieDBCredentials {
     }
 
     /// The credential to use now, or an error naming the three ways to give one.
-    public static func credential(_ sources: RequestSigner.Sources) throws -> Credential {
+    public static func credential(_ sources: RequestSigner.Sources) throws(TMDBError) -> Credential {
         if let key = nonEmpty(sources.environment["TMDB_API_KEY"]) { return .apiKey(key) }
         if let token = nonEmpty(sources.environment["TMDB_READ_TOKEN"]) { return .readToken(token) }
         let file = keyFile(sources)
         if FileManager.default.fileExists(atPath: file.path) {
             guard let data = FileManager.default.contents(atPath: file.path) else {
-                throw CommandError("cannot read TMDB's key from \(file.path)")
+                throw TMDBError.keyUnreadable(keyFile: file)
             }
             if let text = nonEmpty(String(decoding: data, as: UTF8.self)) {
                 return looksLikeReadToken(text) ? .readToken(text) : .apiKey(text)
             }
         }
-        throw CommandError("""
-            TMDB needs an API key for live data: set TMDB_API_KEY (a v3 key) or TMDB_READ_TOKEN \
-            (a v4 read access token), or put it in \(file.path) (the apiKeyFile setting); \
-            `source embedded` needs none
-            """)
+        throw TMDBError.noKey(keyFile: file)
     }
 
     /// The key file: the `apiKeyFile` setting (`~/` expanded) or `tmdb-key` in the config directory.
