@@ -120,7 +120,7 @@ let package = Package(
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"], exclude: ["Fixtures"]),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"]),
         .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
         .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport"]),

@@ -12,7 +12,6 @@ import Testing
 struct CharactersAndITunesLiveTests {
     /// The old swapi.co people: 87 over 9 pages (Fixtures/README.md).
     private static let swapiCo2020 = TestPaths.fixtures.appendingPathComponent("swapi-co-2020")
-    private static let itunesFixtures = TestPaths.fixtures.appendingPathComponent("itunes")
     private static let allPeoplePages = (1...9).map { "/api/people/?page=\($0)" }
 
     /// A Plugins.json with just `feature` (default settings) at `baseURL`.
@@ -114,8 +113,8 @@ struct CharactersAndITunesLiveTests {
         let liveSandbox = try Sandbox("itunes-live-equals-embedded")
         let server = try await FakeSWAPI(
             ["--prefix", "", "--route", "/search?term=jack%20johnson&media=music&entity=song&limit=50&country=US",
-             "search-jack-johnson-50.json"],
-            data: Self.itunesFixtures, sandbox: liveSandbox)
+             "search-jack-johnson.json"],
+            data: TestPaths.repository.appendingPathComponent("data/itunes"), sandbox: liveSandbox)
         async let live = runLive("itunes", script, server: server, sandbox: liveSandbox)
         async let embedded = Explorer.run([], script: script, in: try Sandbox("itunes-embedded-reference"))
         let (liveOutput, embeddedOutput) = try await (live, embedded)

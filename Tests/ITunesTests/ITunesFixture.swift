@@ -2,15 +2,19 @@ import ExplorerCore
 import Foundation
 import Reactive
 import Synchronization
+import TestSupport
 @testable import ITunes
 
-/// Recorded iTunes answers, read from `Fixtures/` beside this file.
+/// Recorded iTunes answers, each kept once in the repository: the tests' fixtures
+/// (Tests/ExplorerTests/Fixtures/itunes, which the live transcripts serve too), and Jack
+/// Johnson's answer in data/itunes, which the embedded catalogue is built from.
 enum Recorded {
-    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Fixtures")
+    static let directory = TestPaths.fixtures.appendingPathComponent("itunes")
+    static let embeddedData = TestPaths.repository.appendingPathComponent("data/itunes")
 
-    static func data(_ name: String) -> Data {
+    static func data(_ name: String, in folder: URL = directory) -> Data {
         do {
-            return try Data(contentsOf: directory.appendingPathComponent(name))
+            return try Data(contentsOf: folder.appendingPathComponent(name))
         } catch {
             fatalError("missing fixture \(name): \(error)")
         }
@@ -18,16 +22,16 @@ enum Recorded {
 
     static func text(_ name: String) -> String { String(decoding: data(name), as: UTF8.self) }
 
-    static func answer(_ name: String) -> ITunesSearchAnswer {
+    static func answer(_ name: String, in folder: URL = directory) -> ITunesSearchAnswer {
         do {
-            return try JSONDecoder().decode(ITunesSearchAnswer.self, from: data(name))
+            return try JSONDecoder().decode(ITunesSearchAnswer.self, from: data(name, in: folder))
         } catch {
             fatalError("undecodable fixture \(name): \(error)")
         }
     }
 
     /// 50 songs by Jack Johnson, in the order the store sent them.
-    static let jackJohnson = answer("search-jack-johnson-50.json").results
+    static let jackJohnson = answer("search-jack-johnson.json", in: embeddedData).results
     /// 24 songs, 23 feature films, 2 TV episodes and an audiobook (index 6, no track id).
     static let mixed = answer("search-term-star-mixed-50.json").results
     /// コブクロ's 桜 from the Japanese store: integer JPY prices.
