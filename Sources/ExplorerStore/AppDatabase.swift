@@ -26,6 +26,9 @@ public final class AppDatabase: Sendable {
     private let connection = LockedLazy<Connection>()
     /// Damage SQLite reported after the file was opened.
     private let damageFound = Mutex<StoreError?>(nil)
+    /// Told each time the file is found locked by another connection, before waiting; nil:
+    /// SQLite's own busy timeout, unobserved (see ``init(directory:migrations:onBusy:)``).
+    private let busyObserver: (@Sendable () -> Void)?
 
     /// The database open for reading and writing, or why it must not be.
     private enum Connection: Sendable {
@@ -40,12 +43,34 @@ public final class AppDatabase: Sendable {
         self.directory = directory
         self.path = directory.appendingPathComponent("explorer.sqlite").path
         self.migrations = migrations
+        busyObserver = nil
+    }
+
+    /// The same, telling `onBusy` each time another connection holds the lock this one waits
+    /// for (the wait is the same five seconds, in 10 ms steps): for a test that must know a
+    /// connection is waiting before it lets go, rather than sleep and hope it is.
+    init(directory: URL, migrations: [StoreMigration] = [], onBusy: @escaping @Sendable () -> Void) {
+        self.directory = directory
+        self.path = directory.appendingPathComponent("explorer.sqlite").path
+        self.migrations = migrations
+        busyObserver = onBusy
     }
 
     private init(inMemoryWith migrations: [StoreMigration]) {
         directory = nil
         path = ":memory:"
         self.migrations = migrations
+        busyObserver = nil
+    }
+
+    /// How a connection waits for another's lock: five seconds.
+    private var busyMode: Database.BusyMode {
+        guard let busyObserver else { return .timeout(5) }
+        return .callback { tries in
+            busyObserver()
+            usleep(10_000)
+            return tries < 500
+        }
     }
 
     /// A database that lives in memory and goes with this object: for tests.
@@ -125,7 +150,7 @@ public final class AppDatabase: Sendable {
             return .damaged(.damaged(path: path, problem: problem))
         }
         var configuration = Configuration()
-        configuration.busyMode = .timeout(5)
+        configuration.busyMode = busyMode
         configuration.label = "explorer"
         // Two explorers opening a new file at the same moment can collide where the busy
         // timeout does not apply (switching to WAL, both running the first migration); the

@@ -54,8 +54,9 @@ struct FixedBugTests {
     /// "favourite" already exists`. The loser must try again and find the work done.
     ///
     /// Made certain here rather than hoped for: another connection holds the write lock while
-    /// AppDatabase reads (WAL lets it), and only then runs the first migration itself and lets go.
-    @Test func openingWhileAnotherProcessRunsTheFirstMigrationWaitsAndSucceeds() async throws {
+    /// AppDatabase reads (WAL lets it), and only once AppDatabase is seen waiting for that lock
+    /// runs the first migration itself and lets go.
+    @Test(.timeLimit(.minutes(1))) func openingWhileAnotherProcessRunsTheFirstMigrationWaitsAndSucceeds() async throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         var configuration = Configuration()
@@ -67,7 +68,8 @@ struct FixedBugTests {
             try db.execute(sql: "BEGIN IMMEDIATE")
         }
         let events = LockedValue<[String]>([])
-        let store = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let waiting = LockedValue(false)
+        let store = FavouritesStore(database: AppDatabase(directory: directory.url, onBusy: { waiting.withLock { $0 = true } }))
         Thread {
             do {
                 try store.toggle(feature: "starships", itemID: "10", title: "Millennium Falcon")
@@ -76,7 +78,8 @@ struct FixedBugTests {
                 events.withLock { $0.append("failed: \(error)") }
             }
         }.start()
-        try await Task.sleep(for: .milliseconds(300))
+        // Lets go only once the store has found the lock held and is waiting for it.
+        while !waiting.value { try await Task.sleep(for: .milliseconds(10)) }
         events.withLock { $0.append("other commits") }
         try await other.writeWithoutTransaction { db in
             try db.execute(sql: """
