@@ -10,7 +10,7 @@ extension NetworkConditions.Latency {
     public static let maximum = 60_000
 
     /// Reads `800ms`, `800ms jitter 200ms`, `1.5s` (nil for `off` or `0ms`).
-    public static func parse(_ words: [String]) throws -> Self? {
+    public static func parse(_ words: [String]) throws(CommandError) -> Self? {
         guard let first = words.first else { throw CommandError.usage(usage) }
         if words == ["off"] { return nil }
         let milliseconds = try Self.milliseconds(first)
@@ -25,7 +25,7 @@ extension NetworkConditions.Latency {
     }
 
     /// `800ms`, `0.8s`, `1m`: a duration with its unit, in milliseconds.
-    static func milliseconds(_ text: String) throws -> Int {
+    static func milliseconds(_ text: String) throws(CommandError) -> Int {
         let lowered = text.lowercased()
         let seconds: Double?
         if lowered.hasSuffix("ms") {

@@ -8,7 +8,7 @@ extension NetworkFault {
     public static let usage = "net fail 500|404|429|timeout|offline|malformed [times N] [match TEXT]"
 
     /// Reads `500 times 2 match people` (the words after `net fail`, or of `--fail`).
-    public static func parse(_ words: [String]) throws -> NetworkFault {
+    public static func parse(_ words: [String]) throws(CommandError) -> NetworkFault {
         guard let first = words.first else { throw CommandError.usage(usage) }
         var fault: NetworkFault
         switch first.lowercased() {

@@ -61,7 +61,7 @@ public final class Shell {
     /// The script files `run` is reading now, outermost first.
     var scripts = ScriptStack()
     /// The global commands, made once rather than at every command.
-    lazy var globalCommands: [Command] = makeGlobalCommands()
+    lazy var globalCommands: [Command] = Self.globalCommandTypes.map { $0.command(in: self) }
     /// Each feature's commands, made once: they capture the feature's view model and view,
     /// which a feature keeps for its lifetime.
     private var featureCommands: [ObjectIdentifier: [Command]] = [:]
@@ -312,13 +312,17 @@ public final class Shell {
         throw unknownCommand(name)
     }
 
-    /// Other names of `quit`: `exit`, and `q`, which less, psql (`\\q`) and most pagers take, so
-    /// it is what a hand types first.
-    static let quitAliases: Set<String> = ["exit", "q"]
+    /// The commands available everywhere, in the order `help` lists them: each a type that
+    /// declares itself (``GlobalCommand``).
+    static let globalCommandTypes: [any GlobalCommand.Type] = [
+        HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FavsCommand.self, SourceCommand.self,
+        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self,
+        NetCommand.self, ClockCommand.self, RunCommand.self, QuitCommand.self,
+    ]
 
     private func aliasedGlobal(_ name: String) -> Command? {
-        if Self.quitAliases.contains(name) { return globalCommands.first { $0.name == "quit" } }
-        if name == "?" { return globalCommands.first { $0.name == "help" } }
+        if QuitCommand.aliases.contains(name) { return globalCommands.first { $0.name == QuitCommand.name } }
+        if name == "?" { return globalCommands.first { $0.name == HelpCommand.name } }
         return nil
     }
 

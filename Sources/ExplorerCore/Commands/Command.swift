@@ -7,6 +7,9 @@ public struct Command {
     public let name: String
     /// How to type it, e.g. `open N` or `page next|prev|N`.
     public let usage: String
+    /// How `help` lists it, where the column must stay narrow: the usage, unless the command
+    /// gave a shorter form (`net [latency|fail …]`).
+    public let synopsis: String
     /// One line for `help`.
     public let summary: String
     /// More detail for `help <command>`; may be empty.
@@ -26,6 +29,7 @@ public struct Command {
     public init(
         _ name: String,
         usage: String? = nil,
+        synopsis: String? = nil,
         summary: String,
         details: String = "",
         complete: @escaping @MainActor ([String]) -> [String] = { _ in [] },
@@ -33,6 +37,7 @@ public struct Command {
     ) {
         self.name = name
         self.usage = usage ?? name
+        self.synopsis = synopsis ?? usage ?? name
         self.summary = summary
         self.details = details
         self.complete = { previous, _ in complete(previous) }
@@ -43,6 +48,7 @@ public struct Command {
     public init(
         _ name: String,
         usage: String? = nil,
+        synopsis: String? = nil,
         summary: String,
         details: String = "",
         completeWord: @escaping @MainActor (_ previousArguments: [String], _ partial: String) -> [String],
@@ -50,6 +56,7 @@ public struct Command {
     ) {
         self.name = name
         self.usage = usage ?? name
+        self.synopsis = synopsis ?? usage ?? name
         self.summary = summary
         self.details = details
         self.complete = completeWord

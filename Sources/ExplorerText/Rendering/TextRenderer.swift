@@ -29,9 +29,8 @@ public struct TextRenderer: Sendable, Equatable {
             lines += wrap(text.sanitizedForTerminal)
         case .hint(let text):
             lines += wrap(text.sanitizedForTerminal).map(style.dim)
-        case .paragraph(let text, let indent):
-            let margin = String(repeating: " ", count: indent)
-            lines += FieldList.wrap(text.sanitizedForTerminal, width: max(width - indent, 10)).map { margin + $0 }
+        case .paragraph(let text, let indent, let hanging):
+            lines += paragraph(text.sanitizedForTerminal, indent: indent, hanging: hanging)
         case .note(let text):
             lines += wrap("note: " + text.sanitizedForTerminal)
         case .blankLine:
@@ -57,6 +56,17 @@ public struct TextRenderer: Sendable, Equatable {
         case .image(let file, let format):
             if let drawn = images.draw(file: file, format: format) { lines.append(drawn) }
         }
+    }
+
+    /// Text wrapped at spaces to the width less `indent`, indented; the lines after the first
+    /// wrapped `hanging` columns narrower and indented that much more.
+    private func paragraph(_ text: String, indent: Int, hanging: Int) -> [String] {
+        let margin = String(repeating: " ", count: indent)
+        let lines = FieldList.wrap(text, width: max(width - indent, 10))
+        guard hanging > 0, lines.count > 1, let first = lines.first, text.hasPrefix(first) else { return lines.map { margin + $0 } }
+        let rest = text.dropFirst(first.count).drop { $0 == " " }
+        let hung = margin + String(repeating: " ", count: hanging)
+        return [margin + first] + FieldList.wrap(String(rest), width: max(width - indent - hanging, 10)).map { hung + $0 }
     }
 
     /// Text wrapped at spaces to the width (a word longer than the width keeps a line of its own).

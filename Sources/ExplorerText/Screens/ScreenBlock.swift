@@ -9,8 +9,9 @@ public indirect enum ScreenBlock: Sendable, Equatable {
     case line(String)
     /// A dim line saying how to go on (`` `page next` loads more ``).
     case hint(String)
-    /// Text wrapped at spaces to the width, each line indented by `indent` spaces.
-    case paragraph(String, indent: Int = 0)
+    /// Text wrapped at spaces to the width, each line indented by `indent` spaces and each
+    /// after the first by `hanging` more (a long usage wraps under its command, not its label).
+    case paragraph(String, indent: Int = 0, hanging: Int = 0)
     /// `note: …` in text; listed under `notes` in JSON.
     case note(String)
     /// An empty line between parts.

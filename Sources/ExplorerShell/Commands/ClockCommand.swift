@@ -3,15 +3,37 @@ import ExplorerCore
 import ExplorerText
 import Foundation
 
-extension Shell {
-    static let clockUsage = "clock [pause|live|+DURATION|TIME]"
+/// `clock [pause|live|+DURATION|TIME]`: the time the program runs on, virtual or live, and the
+/// timers it runs as it moves.
+struct ClockCommand: GlobalCommand {
+    static let name = "clock"
+    static let usage = "clock [pause|live|+DURATION|TIME]"
+    static let synopsis = "clock [pause|live|+5m]"
+    static let summary = "show the time, or pause, move or free it"
+    static let details = """
+        `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now; \
+        `clock +50s`, `clock +5m`, `clock +1h30m` move it forward (only forward; a duration always has its unit), running every timer that falls due on the way \
+        in order (races: a re-sort every 50 s, a poll every 5 min); `clock 2024-03-15T05:00:00Z` sets it; \
+        `clock live` returns to real time. `--clock TIME` starts explorer on a virtual clock.
+        """
 
-    /// `clock [pause|live|+DURATION|TIME]`.
-    func clockCommand(_ arguments: [String]) async throws -> Screen {
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        oneOf(["pause", "live", "+50s", "+5m"], after: previous)
+    }
+
+    /// The word typed, as typed; nil: say the time.
+    let word: String?
+
+    init(_ arguments: [String]) throws(CommandError) {
+        guard arguments.count <= 1 else { throw Self.usageError }
+        word = arguments.first
+    }
+
+    func run(in shell: Shell) async throws -> Screen? {
+        let clock = shell.clock
         var ran: Int?
-        let words = arguments.map { $0.lowercased() }
-        if words.count > 1 { throw CommandError.usage(Self.clockUsage) }
-        if let word = words.first {
+        if let typed = word {
+            let word = typed.lowercased()
             if word == "pause" {
                 clock.pause()
             } else if word == "live" {
@@ -29,9 +51,9 @@ extension Shell {
                 ran = await clock.advance(by: seconds)
             } else if word.hasPrefix("-") {
                 throw CommandError("the clock only moves forward: `clock +5m` moves it on, `clock TIME` sets it (2024-03-15T05:00:00Z)")
-            } else if let date = SchedulingClock.time(arguments[0]) {
+            } else if let date = SchedulingClock.time(typed) {
                 guard SchedulingClock.range.contains(date) else {
-                    throw CommandError("the clock goes \(SchedulingClock.rangeText), not \(arguments[0].sanitizedForTerminal.truncated(toWidth: 40))")
+                    throw CommandError("the clock goes \(SchedulingClock.rangeText), not \(typed.sanitizedForTerminal.truncated(toWidth: 40))")
                 }
                 clock.set(date)
             } else if DurationText.isBareNumber(word) {
@@ -39,7 +61,7 @@ extension Shell {
             } else if DurationText.seconds(word) != nil {
                 throw CommandError("to move the clock on, put + before the duration: `clock +\(word.sanitizedForTerminal.truncated(toWidth: 20))`")
             } else {
-                throw CommandError.usage("\(Self.clockUsage) (TIME as 2024-03-15T05:00:00Z)")
+                throw Self.usageError(hint: "TIME as 2024-03-15T05:00:00Z")
             }
         }
         let now = clock.now

@@ -1,0 +1,33 @@
+import ExplorerCore
+import ExplorerText
+
+/// `arch [command…]`: how the program or the feature in use is built, read from the running
+/// program; with a command, the path that command takes (``Shell/archCommand(_:)``).
+struct ArchCommand: GlobalCommand {
+    static let name = "arch"
+    static let usage = "arch [command…]"
+    static let summary = "how the program or feature is built; a command's path"
+    static let details = """
+        At the top level: the modules, the features Plugins.json lists (module, base URL, settings, tables) and \
+        the client stack every request goes through. In a feature: its pieces, each command and the view-model \
+        intent it sends, the view model's state fields with their values now, the endpoints its service asks \
+        for, the screens its view makes, its tables and its client stack. All read from the running program.
+        `arch <command…>` runs the command and draws the path it took, with timings: command → intent → \
+        requests, state emissions and renders in order → the screen.
+        """
+
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        previous.isEmpty ? shell.commandNames.filter { $0 != name } : []
+    }
+
+    /// The command to follow; empty: the program or the feature.
+    let command: [String]
+
+    init(_ arguments: [String]) throws(CommandError) {
+        command = arguments
+    }
+
+    func run(in shell: Shell) async throws -> Screen? {
+        try await shell.archCommand(command)
+    }
+}

@@ -1,0 +1,16 @@
+import ExplorerCore
+import ExplorerText
+
+/// `back`: up one level — a detail to its list, a list to the features.
+struct BackCommand: GlobalCommand {
+    static let name = "back"
+    static let summary = "go up one level: detail → list → features"
+
+    init(_ arguments: [String]) throws(CommandError) {
+        guard arguments.isEmpty else { throw Self.usageError }
+    }
+
+    func run(in shell: Shell) async throws -> Screen? {
+        try await shell.back()
+    }
+}

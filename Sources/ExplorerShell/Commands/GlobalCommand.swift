@@ -1,0 +1,53 @@
+import ExplorerCore
+import ExplorerText
+
+/// A command the shell answers in every feature, declared as swift-argument-parser declares
+/// one: a type whose static members say once its name, how to type it, what it does and how
+/// to complete it. Its initializer takes the words typed after the name, and what it cannot
+/// take is the usage error made from that same declaration; ``run(in:)`` carries it out.
+/// `help`, usage errors, Tab and `arch` all read the declaration (``command(in:)``), so they
+/// cannot drift apart.
+@MainActor
+protocol GlobalCommand {
+    static var name: String { get }
+    /// How to type it, in full: `help <command>` and a usage error show this.
+    static var usage: String { get }
+    /// How `help` lists it, where the column must stay narrow; the usage unless it is too long.
+    static var synopsis: String { get }
+    /// One line for `help`.
+    static var summary: String { get }
+    /// More for `help <command>`; may be empty.
+    static var details: String { get }
+    /// Candidates for the word being typed, after the words `previous`.
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String]
+
+    /// Takes the words typed after the name; throws the usage error for what it cannot take.
+    init(_ arguments: [String]) throws(CommandError)
+
+    /// Does it; returns the screen to show, if any.
+    func run(in shell: Shell) async throws -> Screen?
+}
+
+extension GlobalCommand {
+    static var usage: String { name }
+    static var synopsis: String { usage }
+    static var details: String { "" }
+
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] { [] }
+
+    /// `usage: …`, from the declaration.
+    static var usageError: CommandError { .usage(usage) }
+
+    /// `usage: …   (hint)`.
+    static func usageError(hint: String) -> CommandError { .usage("\(usage)   (\(hint))") }
+
+    /// Completion for a command whose only argument is one of `words`.
+    static func oneOf(_ words: [String], after previous: [String]) -> [String] { previous.isEmpty ? words : [] }
+
+    /// The command as the shell's table holds it: parse, then run, on `shell`.
+    static func command(in shell: Shell) -> Command {
+        Command(name, usage: usage, synopsis: synopsis, summary: summary, details: details,
+                completeWord: { [unowned shell] previous, partial in complete(previous, partial, in: shell) },
+                run: { [unowned shell] arguments in try await Self(arguments).run(in: shell) })
+    }
+}

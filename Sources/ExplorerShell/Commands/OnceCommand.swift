@@ -1,0 +1,34 @@
+import ExplorerCore
+import ExplorerText
+
+/// `once <file>`: the next screen to a file, as sqlite3's `.once`.
+struct OnceCommand: GlobalCommand {
+    static let name = "once"
+    static let usage = "once <file>"
+    static let summary = "write the next screen to a file (as sqlite3's .once)"
+    static let details = """
+        The next screen goes to FILE instead of stdout, in the format in force: with `format csv` its table \
+        (one table, which sqlite3's `.import` and Python's csv read), with `format json` its one line, as \
+        text without colour. FILE is created, or replaced, only when the screen is written: a command that \
+        fails writes nothing and ends `once`, and commands that show nothing (`format`) leave it waiting. \
+        A relative name is taken from the directory explorer was started in.
+        Nothing surprising is written over: a directory, a missing directory, a file that cannot be written \
+        or a script being run is an error, and nothing is written.
+        """
+
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
+    }
+
+    let path: String
+
+    init(_ arguments: [String]) throws(CommandError) {
+        guard arguments.count == 1 else { throw Self.usageError(hint: "quote a name with spaces") }
+        path = arguments[0]
+    }
+
+    func run(in shell: Shell) async throws -> Screen? {
+        shell.printer.onceFile = try OutputFile(path, running: shell.scripts.entries.map(\.path))
+        return nil
+    }
+}

@@ -1,0 +1,38 @@
+import ExplorerCore
+import ExplorerText
+
+/// `output [file]`: every screen to a file from now on; alone, to stdout again.
+struct OutputCommand: GlobalCommand {
+    static let name = "output"
+    static let usage = "output [file]"
+    static let summary = "write every screen to a file; alone: to stdout again"
+    static let details = """
+        `output FILE` creates or empties FILE, then adds every screen after to it, in the format in force, \
+        until `output` alone sends screens to stdout again (`once` still takes the next screen alone). \
+        Errors, warnings and traces stay on stderr. With CSV each table has its header: for one table in a \
+        file, use `once`.
+        """
+
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
+    }
+
+    /// The file; nil: back to stdout.
+    let path: String?
+
+    init(_ arguments: [String]) throws(CommandError) {
+        guard arguments.count <= 1 else { throw Self.usageError(hint: "quote a name with spaces") }
+        path = arguments.first
+    }
+
+    func run(in shell: Shell) async throws -> Screen? {
+        guard let path else {
+            shell.printer.outputFile = nil
+            return nil
+        }
+        let file = try OutputFile(path, running: shell.scripts.entries.map(\.path))
+        try file.replace(with: "")
+        shell.printer.outputFile = file
+        return nil
+    }
+}

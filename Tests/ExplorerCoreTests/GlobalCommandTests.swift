@@ -1,0 +1,89 @@
+import ExplorerText
+import Testing
+@testable import ExplorerCore
+@testable import ExplorerShell
+
+/// The global commands are types that declare their name, usage, summary and completion once
+/// (``GlobalCommand``); `help`, the usage errors and Tab show what they declare, so the three
+/// cannot drift apart (as `clock`'s usage once had).
+@Suite("Global commands, each declared once")
+@MainActor
+struct GlobalCommandTests {
+    @Test("`help NAME` shows each command's declared usage and summary")
+    func helpShowsTheDeclaration() async {
+        for type in Shell.globalCommandTypes {
+            let h = ShellHarness(terminal: TerminalSettings(width: 300))
+            defer { h.remove() }
+            await h.run("help \(type.name)")
+            #expect(h.output.errors == [])
+            let lines = h.output.out.joined(separator: "\n").split(separator: "\n").map(String.init)
+            #expect(lines.prefix(2) == ["usage: \(type.usage)", "  \(type.summary)"], "help \(type.name)")
+        }
+    }
+
+    @Test("a usage too long for the width wraps under the command's name")
+    func longUsageWrapsUnderTheName() {
+        let screen = Screen(feature: nil, kind: "help", blocks: [.paragraph("usage: net [latency 800ms | latency off | clear]", hanging: 11)])
+        #expect(TextRenderer(width: 31).render(screen) == """
+            usage: net [latency 800ms |
+                       latency off | clear]
+            """)
+    }
+
+    @Test("`help` lists each command by its synopsis, in the declared order")
+    func helpListsTheSynopses() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+        await h.run("help")
+        let lines = h.output.out.joined(separator: "\n").split(separator: "\n").map(String.init)
+        let listed = lines.dropFirst().prefix(Shell.globalCommandTypes.count)
+        #expect(listed.map { $0.split(separator: " ").first.map(String.init) } == Shell.globalCommandTypes.map { Optional($0.name) })
+        for (line, type) in zip(listed, Shell.globalCommandTypes) {
+            #expect(line.hasPrefix("  \(type.synopsis) "), "\(line)")
+        }
+        #expect(ClockCommand.synopsis != ClockCommand.usage, "clock lists a short form and explains the whole")
+    }
+
+    @Test("a command given words it cannot take says its declared usage")
+    func usageErrorsComeFromTheDeclaration() async {
+        let cases: [(String, String)] = [
+            ("features x", "usage: \(FeaturesCommand.usage)"),
+            ("back x", "usage: \(BackCommand.usage)"),
+            ("favs mine", "usage: \(FavsCommand.usage)"),
+            ("source a b", "usage: \(SourceCommand.usage)"),
+            ("format a b", "usage: \(FormatCommand.usage)"),
+            ("trace maybe", "usage: \(TraceCommand.usage)"),
+            ("pager maybe", "usage: \(PagerCommand.usage)"),
+            ("clock pause now", "usage: \(ClockCommand.usage)"),
+            ("clock whenever", "usage: \(ClockCommand.usage)   (TIME as 2024-03-15T05:00:00Z)"),
+            ("net sometimes", "usage: \(NetCommand.usage)"),
+            ("once", "usage: \(OnceCommand.usage)   (quote a name with spaces)"),
+            ("output a b", "usage: \(OutputCommand.usage)   (quote a name with spaces)"),
+            ("run", "usage: \(RunCommand.usage)"),
+            ("quit now", "usage: \(QuitCommand.usage)"),
+            ("help a b", "usage: \(HelpCommand.usage)"),
+        ]
+        for (line, expected) in cases {
+            let h = ShellHarness()
+            defer { h.remove() }
+            #expect(await h.run(line) == false)
+            #expect(h.output.errors == ["error: \(expected)"], "\(line)")
+        }
+        // `use`'s names the features, which only the shell knows.
+        let h = ShellHarness()
+        defer { h.remove() }
+        #expect(await h.run("use") == false)
+        #expect(h.output.errors == ["error: usage: \(UseCommand.usage)   (one of: \(h.shell.registry.ids.joined(separator: ", ")))"])
+    }
+
+    @Test("Tab after a command offers what its declaration completes")
+    func completionComesFromTheDeclaration() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+        for type in Shell.globalCommandTypes {
+            let command = h.shell.globalCommands.first { $0.name == type.name }
+            #expect(command?.complete([], "") == type.complete([], "", in: h.shell), "\(type.name)")
+        }
+        #expect(TraceCommand.complete([], "", in: h.shell) == ["on", "off"])
+    }
+}
