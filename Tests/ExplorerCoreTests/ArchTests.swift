@@ -172,11 +172,11 @@ struct ArchTests {
 
     @Test func typesAreSpelledAsSwiftCodeSpellsThem() {
         let optionalMap: [String: [Int]]? = nil
-        #expect(Shell.typeName(of: optionalMap as Any) == "[String: [Int]]?")
-        #expect(Shell.typeName(of: [Set<Int>]()) == "[Set<Int>]")
-        #expect(Shell.typeName(of: Optional<Array<Optional<Int>>>.none as Any) == "[Int?]?")
-        #expect(Shell.summary(of: Date(timeIntervalSince1970: 1_710_489_600)) == "2024-03-15T08:00:00Z")
-        #expect(Shell.summary(of: [1, 2, 3]) == "3 items")
-        #expect(Shell.summary(of: Optional<Int>.none as Any) == "nil")
+        #expect(ArchReflection.typeName(of: optionalMap as Any) == "[String: [Int]]?")
+        #expect(ArchReflection.typeName(of: [Set<Int>]()) == "[Set<Int>]")
+        #expect(ArchReflection.typeName(of: Optional<Array<Optional<Int>>>.none as Any) == "[Int?]?")
+        #expect(ArchReflection.summary(of: Date(timeIntervalSince1970: 1_710_489_600)) == "2024-03-15T08:00:00Z")
+        #expect(ArchReflection.summary(of: [1, 2, 3]) == "3 items")
+        #expect(ArchReflection.summary(of: Optional<Int>.none as Any) == "nil")
     }
 }

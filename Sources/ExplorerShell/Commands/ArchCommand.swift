@@ -1,8 +1,11 @@
 import ExplorerCore
 import ExplorerText
 
-/// `arch [command…]`: how the program or the feature in use is built, read from the running
-/// program; with a command, the path that command takes (``Shell/archCommand(_:)``).
+/// `arch [command…]`: how the program, or the feature in use, is put together — read from the
+/// running objects (their types, their stored properties, the commands they register, the
+/// client stack they were given, the tables in the database), so it cannot drift from the
+/// code (``programMap(in:)``, ``featureMap(_:in:)``). `arch <command…>` runs the command and
+/// draws the path it took (``commandPath(_:in:)``).
 struct ArchCommand: GlobalCommand {
     static let name = "arch"
     static let usage = "arch [command…]"
@@ -28,6 +31,11 @@ struct ArchCommand: GlobalCommand {
     }
 
     func run(in shell: Shell) async throws -> Screen? {
-        try await shell.archCommand(command)
+        guard let name = command.first else {
+            if let activeID = shell.activeID { return Self.featureMap(activeID, in: shell) }
+            return Self.programMap(in: shell)
+        }
+        if name == Self.name || shell.tracer.isRecording { throw CommandError("`arch` cannot trace `arch`") }
+        return try await Self.commandPath(command, in: shell)
     }
 }

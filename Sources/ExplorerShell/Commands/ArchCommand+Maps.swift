@@ -1,0 +1,200 @@
+import ExplorerClock
+import ExplorerCore
+import ExplorerHTTP
+import ExplorerImages
+import ExplorerStore
+import ExplorerText
+import ExplorerTrace
+import Foundation
+import Reactive
+
+/// The three things `arch` draws: the program, a feature, a command's path.
+extension ArchCommand {
+    // MARK: The program
+
+    static func programMap(in shell: Shell) -> Screen {
+        var blocks: [ScreenBlock] = [.heading("explorer — how it is put together, read from the running program")]
+        // The layers beneath the features, lowest first, each named by a type it owns, so a module
+        // renamed or split shows here: the observable, text, clocks, store, tracer, HTTP, images
+        // and the kit. The shell stands beside the features: they cannot import it.
+        var core: [String] = []
+        for type: Any.Type in [Observable<Int>.self, Screen.self, VirtualClock.self, FavouritesStore.self, Tracer.self,
+                               LiveHTTPClient.self, ImageCache.self, FeatureDescriptor.self] {
+            let module = ArchReflection.module(of: type)
+            if !core.contains(module) { core.append(module) }
+        }
+        let shellModule = ArchReflection.module(of: Shell.self)
+        let featureModules = shell.registry.entries.compactMap { shell.registry.feature($0.descriptor.id).map { ArchReflection.module(of: type(of: $0)) } }
+        var shared: [String] = []
+        for entry in shell.registry.entries {
+            guard let feature = shell.registry.feature(entry.descriptor.id) else { continue }
+            for type in ArchReflection.types(reachableFrom: feature) {
+                let module = ArchReflection.module(of: type)
+                if ArchReflection.isOurModule(module), !core.contains(module), module != shellModule, !featureModules.contains(module),
+                   !shared.contains(module) {
+                    shared.append(module)
+                }
+            }
+        }
+        let modules = core + shared + featureModules + [shellModule]
+        blocks += [.blankLine, .line("modules, each built only on those before it: \(core.joined(separator: " → ")) → "
+                                     + (shared.isEmpty ? "" : "\(shared.joined(separator: ", ")) → ")
+                                     + "the features (\(featureModules.joined(separator: ", "))) and \(shellModule) → explorer")]
+
+        let rows = shell.registry.entries.map { entry in
+            let feature = shell.registry.feature(entry.descriptor.id)
+            let settings: [String]
+            if case .object(let object) = entry.config.settings { settings = object.keys.sorted() } else { settings = [] }
+            let tables = (try? shell.favourites.database.tables(ownedBy: entry.descriptor.id)) ?? []
+            return [ScreenTable.Cell(entry.descriptor.id),
+                    ScreenTable.Cell(feature.map { ArchReflection.module(of: type(of: $0)) } ?? "?"),
+                    ScreenTable.Cell(entry.config.baseURL.shown),
+                    ScreenTable.Cell(settings.isEmpty ? "—" : settings.joined(separator: ", "), .array(settings.map(JSONValue.string))),
+                    ScreenTable.Cell(tables.isEmpty ? "—" : tables.joined(separator: ", "), .array(tables.map(JSONValue.string)))]
+        }
+        let features = ScreenTable(
+            columns: [.init("id", truncatable: false), .init("module", truncatable: false), .init("base_url", title: "baseURL", minimumWidth: 12, wraps: true),
+                      .init("settings", minimumWidth: 8, wraps: true), .init("tables", minimumWidth: 8, wraps: true)],
+            rows: rows, key: "features")
+        // Narrower than the table with its words whole, each feature is a line with its
+        // settings and tables wrapped beneath: nothing is cut.
+        // The id and the module padded to one width, so the base URLs line up.
+        let (idWidth, moduleWidth) = (rows.map { $0[0].text.displayWidth }.max() ?? 0, rows.map { $0[1].text.displayWidth }.max() ?? 0)
+        let compact = rows.flatMap { cells -> [ScreenBlock] in
+            var lines: [ScreenBlock] = [.paragraph("\(cells[0].text.padded(toWidth: idWidth))  \(cells[1].text.padded(toWidth: moduleWidth))  \(cells[2].text)")]
+            if cells[3].text != "—" { lines.append(.paragraph("settings: \(cells[3].text)", indent: 2)) }
+            if cells[4].text != "—" { lines.append(.paragraph("tables: \(cells[4].text)", indent: 2)) }
+            return lines
+        }
+        blocks += [.blankLine, .line("features, as Plugins.json lists them (source: \(shell.source.current.rawValue)):"),
+                   .sizeClasses(compact: compact, regular: [.table(features)], regularWidth: ArchReflection.wholeWordsWidth(features))]
+
+        if let first = shell.registry.entries.first, let context = shell.registry.context(first.descriptor.id) {
+            blocks += [.blankLine, .line("each feature's client stack, outermost first (\(first.descriptor.id)'s):")]
+            blocks.append(ArchReflection.clientStackTable(context.http))
+        }
+        blocks += [.blankLine, .hint("`use <id>` then `arch` for a feature's pieces; `arch <command>` runs a command and draws its path")]
+        return Screen(feature: nil, kind: "arch",
+                      facts: ["modules": .array(modules.map(JSONValue.string)),
+                              "client_stack": .array(shell.registry.entries.first.flatMap { shell.registry.context($0.descriptor.id) }
+                                .map { ArchReflection.clientLayers($0.http).map(JSONValue.string) } ?? [])],
+                      blocks: blocks)
+    }
+
+    // MARK: A feature
+
+    static func featureMap(_ id: String, in shell: Shell) -> Screen {
+        guard let entry = shell.registry.entry(id), let feature = shell.registry.feature(id), let context = shell.registry.context(id) else {
+            return Screen(feature: id, kind: "arch", blocks: [.line("no feature \(id)")])
+        }
+        let descriptor = entry.descriptor
+        var blocks: [ScreenBlock] = [.heading("\(id) — \(descriptor.title) (module \(ArchReflection.module(of: type(of: feature))))")]
+
+        let pieces = Mirror(reflecting: feature).children.compactMap { child -> [ScreenTable.Cell]? in
+            guard let label = child.label else { return nil }
+            return [ScreenTable.Cell(label), ScreenTable.Cell(ArchReflection.typeName(of: child.value))]
+        }
+        blocks += [.blankLine, .line("\(ArchReflection.typeName(of: feature))'s pieces:"),
+                   .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10, wraps: true)], rows: pieces,
+                                      showsHeader: false, key: "pieces"))]
+
+        let commands = shell.commands(of: feature).map { command in
+            [ScreenTable.Cell(command.usage), ScreenTable.Cell(command.intent.map { "→ \($0)" } ?? "(the feature itself)", .optional(command.intent))]
+        }
+        blocks += [.blankLine, .line("commands → the intents they send:"),
+                   .table(ScreenTable(columns: [.init("command", minimumWidth: 12, wraps: true), .init("intent", truncatable: false)], rows: commands,
+                                      showsHeader: false, key: "commands"))]
+
+        var facts: JSONObject = ["module": .string(ArchReflection.module(of: type(of: feature)))]
+        if let state = ArchReflection.state(of: feature) {
+            let fields = Mirror(reflecting: state).children.compactMap { child -> [ScreenTable.Cell]? in
+                guard let label = child.label else { return nil }
+                return [ScreenTable.Cell(label), ScreenTable.Cell(ArchReflection.typeName(of: child.value)),
+                        ScreenTable.Cell("= " + ArchReflection.summary(of: child.value), .string(ArchReflection.summary(of: child.value)))]
+            }
+            facts["state"] = .string(ArchReflection.typeName(of: state))
+            blocks += [.blankLine, .line("the view model's state, \(ArchReflection.typeName(of: state)), now:"),
+                       .table(ScreenTable(columns: [.init("field", truncatable: false), .init("type", minimumWidth: 8, dropOrder: 1, wraps: true),
+                                                    .init("now", minimumWidth: 8, wraps: true)],
+                                          rows: fields, showsHeader: false, key: "state_fields"))]
+        }
+
+        blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
+        blocks += descriptor.endpoints.map { .paragraph($0, indent: 2) }
+        blocks += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
+
+        let favouriteCount = (try? shell.favourites.list(feature: id).count) ?? 0
+        var tables = ["favourite (shared): \(favouriteCount) row\(favouriteCount == 1 ? "" : "s") for \(id)"]
+        if descriptor.cachesResponses {
+            let cached = (try? context.database.cachedAnswerCount(feature: id)) ?? 0
+            tables.append("response_cache (shared): \(cached) answer\(cached == 1 ? "" : "s") for \(id)")
+        }
+        let own = (try? shell.favourites.database.tables(ownedBy: id)) ?? []
+        if !own.isEmpty { tables.append("its own, from its migrations: \(own.joined(separator: ", "))") }
+        blocks += [.blankLine, .line("store tables:")] + tables.map { .paragraph($0, indent: 2) }
+
+        blocks += [.blankLine, .line("its client stack, outermost first:")]
+        blocks.append(ArchReflection.clientStackTable(context.http))
+        facts["endpoints"] = .array(descriptor.endpoints.map(JSONValue.string))
+        facts["screens"] = .array(descriptor.screens.map(JSONValue.string))
+        facts["tables"] = .array(own.map(JSONValue.string))
+        facts["client_stack"] = .array(ArchReflection.clientLayers(context.http).map(JSONValue.string))
+        return Screen(feature: id, kind: "arch", facts: facts, blocks: blocks)
+    }
+
+    // MARK: A command's path
+
+    static func commandPath(_ words: [String], in shell: Shell) async throws -> Screen {
+        let name = words[0]
+        let command = shell.globalCommands.first { $0.name == name } ?? shell.activeCommands.first { $0.name == name }
+        let stopwatch = shell.clock.stopwatch()
+        shell.tracer.beginRecording()
+        let result: Result<Screen?, Error>
+        do {
+            result = .success(try await shell.dispatch(words))
+        } catch {
+            result = .failure(error)
+        }
+        let events = shell.tracer.endRecording()
+        let total = stopwatch.elapsed
+        let line = words.joined(separator: " ")
+        let owner = shell.activeID.map { " (\($0))" } ?? ""
+
+        let intent = command?.intent
+        var rows = events.map { event in
+            [ScreenTable.Cell("+" + ArchReflection.milliseconds(event.elapsed)), ScreenTable.Cell(event.kind.rawValue), ScreenTable.Cell(event.text)]
+        }
+        switch result {
+        case .success(let screen):
+            rows.append([ScreenTable.Cell("+" + ArchReflection.milliseconds(total)), ScreenTable.Cell("screen"),
+                         ScreenTable.Cell(screen.map { "\($0.kind) (above)" } ?? "none")])
+        case .failure(let error):
+            rows.append([ScreenTable.Cell("+" + ArchReflection.milliseconds(total)), ScreenTable.Cell("error"),
+                         ScreenTable.Cell(Shell.message(for: error))])
+        }
+        for index in rows.indices {
+            rows[index].insert(ScreenTable.Cell(index == rows.count - 1 ? "   └─" : "   ├─"), at: 0)
+        }
+        var blocks: [ScreenBlock] = []
+        if case .success(let screen?) = result { blocks.append(.screen(key: "result", screen)) }
+        blocks += [
+            .line("arch: \(line) (\(ArchReflection.milliseconds(total))\(stopwatch.isVirtual ? " on the virtual clock" : ""))"),
+            .line("command `\(line)`\(owner)"),
+            .line("└─ " + (intent.map { "intent \($0)" } ?? "no view-model intent: answered by \(command == nil ? "the shell" : "the command itself")")),
+            .table(ScreenTable(columns: [.init("branch", title: "", truncatable: false), .init("at", alignment: .right, truncatable: false),
+                                         .init("kind", truncatable: false), .init("what", minimumWidth: 10, wraps: true)],
+                               rows: rows, showsHeader: false, key: "path_rows")),
+        ]
+        let arch = Screen(feature: shell.activeID, kind: "arch_path",
+                          facts: ["command": .string(line), "intent": .optional(intent), "total_ms": .double(ArchReflection.ms(total)),
+                                  "path": .array(events.map { ["at_ms": .double(ArchReflection.ms($0.elapsed)), "kind": .string($0.kind.rawValue),
+                                                                "text": .string($0.text)] })],
+                          blocks: blocks)
+        if case .failure(let error) = result {
+            try await shell.printer.print(arch)
+            throw error
+        }
+        return arch
+    }
+
+}
