@@ -26,8 +26,8 @@ extension Shell {
         return shown.compactMap { typed.replacement(for: $0, isOnly: shown.count == 1) }
     }
 
-    /// The commands whose argument is a file name.
-    static let fileNameCommands: Set<String> = ["run", "once", "output"]
+    /// The commands whose argument is a file name, as they declare.
+    static let fileNameCommands = Set(globalCommandTypes.filter { $0.completesFileNames }.map { $0.name })
 
     /// Row numbers of different lengths padded with zeros to one length (`01 02 … 10`): libedit
     /// lists candidates sorted as text, which would read `1 10 2 3 …`; padded, text order is

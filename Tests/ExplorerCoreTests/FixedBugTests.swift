@@ -79,7 +79,7 @@ struct FixedBugTests {
             }
         }.start()
         // Lets go only once the store has found the lock held and is waiting for it.
-        while !waiting.value { try await Task.sleep(for: .milliseconds(10)) }
+        while !waiting.value && events.value.isEmpty { try await Task.sleep(for: .milliseconds(10)) }
         events.withLock { $0.append("other commits") }
         try await other.writeWithoutTransaction { db in
             try db.execute(sql: """

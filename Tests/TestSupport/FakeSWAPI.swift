@@ -71,7 +71,9 @@ public final class FakeSWAPI: Sendable {
     }
 
     /// Ends the server; its port then refuses connections (as a server that went away does)
-    /// for as long as this object lives.
+    /// for as long as this object lives. The port is free only between the server's exit and
+    /// the bind that holds it — microseconds, against the seconds a test may wait for its turn
+    /// to run explorer, which is when a freed port used to be taken.
     public func stop() {
         end()
         stoppedPort.withLock { held in

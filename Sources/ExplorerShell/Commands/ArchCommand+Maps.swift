@@ -196,5 +196,4 @@ extension ArchCommand {
         }
         return arch
     }
-
 }

@@ -3,8 +3,9 @@ import ExplorerText
 
 /// A command the shell answers in every feature, declared as swift-argument-parser declares
 /// one: a type whose static members say once its name, how to type it, what it does and how
-/// to complete it. Its initializer takes the words typed after the name, and what it cannot
-/// take is the usage error made from that same declaration; ``run(in:)`` carries it out.
+/// to complete it. Its initializer takes the words typed after the name and throws what it can
+/// tell without the shell — a wrong number of words is the usage error made from that same
+/// declaration; ``run(in:)`` carries it out (and throws what needs the shell to tell).
 /// `help`, usage errors, Tab and `arch` all read the declaration (``command(in:)``), so they
 /// cannot drift apart.
 @MainActor
@@ -18,6 +19,8 @@ protocol GlobalCommand {
     static var summary: String { get }
     /// More for `help <command>`; may be empty.
     static var details: String { get }
+    /// Whether its argument is a file name (completed from the directory, never padded).
+    static var completesFileNames: Bool { get }
     /// Candidates for the word being typed, after the words `previous`.
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String]
 
@@ -32,8 +35,12 @@ extension GlobalCommand {
     static var usage: String { name }
     static var synopsis: String { usage }
     static var details: String { "" }
+    static var completesFileNames: Bool { false }
 
-    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] { [] }
+    /// A file name for a command that takes one; nothing otherwise.
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        completesFileNames && previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
+    }
 
     /// `usage: …`, from the declaration.
     static var usageError: CommandError { .usage(usage) }

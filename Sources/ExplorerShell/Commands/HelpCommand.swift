@@ -37,7 +37,7 @@ struct HelpCommand: GlobalCommand {
             throw CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
         }
         // A usage too long for the width wraps under the command's name, past `usage: `.
-        var blocks: [ScreenBlock] = [.paragraph("usage: \(command.usage)", hanging: "usage: \(command.name) ".count),
+        var blocks: [ScreenBlock] = [.paragraph("usage: \(command.usage)", hanging: "usage: \(command.name) ".displayWidth),
                                      .paragraph(command.summary, indent: 2)]
         if !command.details.isEmpty {
             for paragraph in command.details.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -16,9 +16,7 @@ struct OnceCommand: GlobalCommand {
         or a script being run is an error, and nothing is written.
         """
 
-    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
-    }
+    static let completesFileNames = true
 
     let path: String
 

@@ -13,9 +13,7 @@ struct OutputCommand: GlobalCommand {
         file, use `once`.
         """
 
-    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
-    }
+    static let completesFileNames = true
 
     /// The file; nil: back to stdout.
     let path: String?

@@ -16,9 +16,7 @@ struct RunCommand: GlobalCommand {
         through others. `explorer FILE…` runs files from the command line the same way.
         """
 
-    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        previous.isEmpty ? FileNameCompletion.candidates(for: partial) : []
-    }
+    static let completesFileNames = true
 
     let path: String
 

@@ -59,14 +59,17 @@ public struct TextRenderer: Sendable, Equatable {
     }
 
     /// Text wrapped at spaces to the width less `indent`, indented; the lines after the first
-    /// wrapped `hanging` columns narrower and indented that much more.
+    /// wrapped `hanging` columns narrower and indented that much more — unless that would leave
+    /// them under 10 columns, when they are indented as the first.
     private func paragraph(_ text: String, indent: Int, hanging: Int) -> [String] {
         let margin = String(repeating: " ", count: indent)
         let lines = FieldList.wrap(text, width: max(width - indent, 10))
-        guard hanging > 0, lines.count > 1, let first = lines.first, text.hasPrefix(first) else { return lines.map { margin + $0 } }
-        let rest = text.dropFirst(first.count).drop { $0 == " " }
+        guard hanging > 0, width - indent - hanging >= 10, lines.count > 1 else { return lines.map { margin + $0 } }
+        // The words after the first line's, wrapped again to the narrower width.
+        let words = text.split(separator: " ")
+        let rest = words.dropFirst(lines[0].split(separator: " ").count).joined(separator: " ")
         let hung = margin + String(repeating: " ", count: hanging)
-        return [margin + first] + FieldList.wrap(String(rest), width: max(width - indent - hanging, 10)).map { hung + $0 }
+        return [margin + lines[0]] + FieldList.wrap(rest, width: width - indent - hanging).map { hung + $0 }
     }
 
     /// Text wrapped at spaces to the width (a word longer than the width keeps a line of its own).

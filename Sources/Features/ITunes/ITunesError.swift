@@ -2,8 +2,9 @@ import ExplorerCore
 import Foundation
 
 /// What can go wrong fetching, saving and playing an iTunes preview or opening a store page:
-/// the feature's own error, each case a sentence for the reader (titles, URLs and paths
-/// sanitized), never a command's error.
+/// the feature's own error, each case a sentence for the reader (titles, URLs and the player's
+/// name from the data or the environment sanitized; the shell sanitizes every message it
+/// prints besides), never a command's error.
 public struct ITunesError: Error, Sendable, Equatable, CustomStringConvertible {
     private enum Cause: Sendable, Equatable {
         case notWeb(url: String)
