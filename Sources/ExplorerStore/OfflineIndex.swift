@@ -37,7 +37,13 @@ public struct OfflineIndex: Sendable {
     /// Keeps `items` (replacing what was kept under their keys) and, with a collection, records
     /// them as page `page` of it, in order (replacing what that page held).
     public func store(_ entries: [IndexedItem], collection: String? = nil, page: Int = 1) throws {
-        try database.write { db in
+        try storing(entries, collection: collection, page: page).run()
+    }
+
+    /// ``store(_:collection:page:)`` as rows to write in another store's transaction (the
+    /// response cache's, with the body of the same page).
+    public func storing(_ entries: [IndexedItem], collection: String? = nil, page: Int = 1) -> StoreWrite {
+        StoreWrite(database: database) { [items, members] db in
             for entry in entries {
                 try db.execute(sql: """
                     INSERT INTO \(items) (key, title, originalTitle, text, payload, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)

@@ -28,9 +28,12 @@ public struct ResponseCache: Sendable {
         public var fetchedAt: Date
     }
 
-    /// Keeps `body` as the answer to `endpoint`, fetched now.
-    public func store(_ body: Data, for endpoint: String) throws {
+    /// Keeps `body` as the answer to `endpoint`, fetched now, and `alongside` (what another
+    /// store keeps of the same answer: a page's titles in the offline index) in the same
+    /// transaction: one write, so neither is ever kept without the other.
+    public func store(_ body: Data, for endpoint: String, alongside: StoreWrite? = nil) throws {
         let now = clock.now
+        let together = alongside.flatMap { $0.database === database ? $0 : nil }
         try database.write { db in
             try db.execute(sql: """
                 INSERT INTO response_cache (feature, endpoint, body, fetchedAt) VALUES (?, ?, ?, ?)
@@ -45,7 +48,10 @@ public struct ResponseCache: Sendable {
                         ORDER BY fetchedAt, rowid LIMIT ?)
                     """, arguments: [feature, endpoint, count - limit])
             }
+            try together?.apply(db)
         }
+        // Rows for another database (a test's index in memory) cannot share the transaction.
+        if together == nil { try alongside?.run() }
     }
 
     /// The answer kept for `endpoint`, if any.

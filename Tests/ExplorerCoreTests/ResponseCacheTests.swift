@@ -36,6 +36,45 @@ struct ResponseCacheTests {
         #expect(try cache.entry(for: "/movie/popular") == nil)
     }
 
+    // MARK: What another store keeps of the same answer
+
+    private static func indexed(_ key: String, _ title: String) -> IndexedItem {
+        IndexedItem(key: key, title: title, payload: Data("{}".utf8), fetchedAt: start)
+    }
+
+    @Test func anIndexsRowsAreKeptInTheSameWriteAsTheBody() throws {
+        let database = AppDatabase.inMemory(migrations: [OfflineIndex.migration(prefix: "moviedb")])
+        let cache = ResponseCache(database: database, feature: "moviedb", clock: clock)
+        let index = OfflineIndex(database: database, prefix: "moviedb")
+        try cache.store(Self.body("page one"), for: "/movie/popular?page=1",
+                        alongside: index.storing([Self.indexed("movie/11", "Star Wars")], collection: "movie/popular", page: 1))
+
+        #expect(try cache.entry(for: "/movie/popular?page=1")?.body == Self.body("page one"))
+        #expect(try index.search(["star"], in: "movie/popular").map(\.title) == ["Star Wars"])
+        #expect(try index.pages(of: "movie/popular") == [1])
+    }
+
+    @Test func whenTheIndexCannotKeepItsRowsTheBodyIsNotKeptEither() throws {
+        // No index tables in this database: the index's rows fail, and the body goes with them.
+        let cache = cache()
+        let index = OfflineIndex(database: database, prefix: "moviedb")
+        try cache.store(Self.body("old page"), for: "/movie/popular?page=1")
+        #expect(throws: (any Error).self) {
+            try cache.store(Self.body("new page"), for: "/movie/popular?page=1",
+                            alongside: index.storing([Self.indexed("movie/11", "Star Wars")], collection: "movie/popular"))
+        }
+        #expect(try cache.entry(for: "/movie/popular?page=1")?.body == Self.body("old page"))
+    }
+
+    @Test func rowsForAnotherDatabaseAreWrittenInATransactionOfTheirOwn() throws {
+        let index = OfflineIndex.inMemory(prefix: "moviedb")
+        try cache().store(Self.body("page one"), for: "/movie/popular?page=1",
+                          alongside: index.storing([Self.indexed("movie/11", "Star Wars")], collection: "movie/popular"))
+
+        #expect(try cache().entry(for: "/movie/popular?page=1")?.body == Self.body("page one"))
+        #expect(try index.search(["wars"]).map(\.key) == ["movie/11"])
+    }
+
     @Test func storingAgainReplacesTheBodyAndTheTime() throws {
         let cache = cache()
         try cache.store(Self.body("old"), for: "/a")

@@ -23,10 +23,10 @@ public struct CachingHTTPClient: HTTPClient {
         guard request.absoluteURL == nil else { return try await wrapped.send(request) }
         do {
             var response = try await wrapped.send(request)
-            response.keepInCache = { [cache, tracer, body = response.body] in
+            response.keepInCache = { [cache, tracer, body = response.body] alongside in
                 // Best effort: a database that cannot be written must not fail the request.
                 do {
-                    try cache.store(body, for: request.cacheKey)
+                    try cache.store(body, for: request.cacheKey, alongside: alongside)
                 } catch {
                     tracer?.log("cache: could not keep \(request.endpoint): \(error)")
                 }

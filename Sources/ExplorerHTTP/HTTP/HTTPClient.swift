@@ -1,3 +1,4 @@
+import ExplorerStore
 import Foundation
 
 /// Sends a request and returns the response with a 2xx status, or throws ``HTTPError``.
@@ -14,10 +15,17 @@ extension HTTPClient {
     /// the response cache's one rule: only an answer that decoded is kept
     /// (``HTTPResponse/keepInCache``), so a success with an empty, cut or garbled body fails
     /// the request and leaves the copy kept before for when the network is unavailable.
-    public func send<T>(_ request: HTTPRequest, decoding decode: (HTTPResponse) throws -> T) async throws -> (value: T, response: HTTPResponse) {
+    ///
+    /// `keeping` says what else to keep of the decoded value in the cache's transaction (a
+    /// page's titles for an offline index); it is asked only when a cache keeps the answer
+    /// (``HTTPResponse/keepInCache`` is not nil), so a caller can tell whether it was kept.
+    public func send<T>(_ request: HTTPRequest, decoding decode: (HTTPResponse) throws -> T,
+                        keeping: (T) -> StoreWrite? = { _ in nil }) async throws -> (value: T, response: HTTPResponse) {
         let response = try await send(request)
         let value = try decode(response)
-        response.keepInCache?()
+        if let keep = response.keepInCache {
+            keep(keeping(value))
+        }
         return (value, response)
     }
 

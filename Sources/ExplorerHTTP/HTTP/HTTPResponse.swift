@@ -1,3 +1,4 @@
+import ExplorerStore
 import Foundation
 
 /// What came back: the status, the headers (names lower-cased) and the body.
@@ -12,9 +13,10 @@ public struct HTTPResponse: Sendable {
     /// the client that got it, so that an answer that cannot be read is named as a failure is.
     public var location: HTTPLocation?
     /// Keeps the answer in the response cache it came through (``CachingHTTPClient``), for when
-    /// the network is unavailable; nil when no cache would keep it. Only
-    /// ``HTTPClient/send(_:decoding:)`` calls it, once the body has decoded.
-    public var keepInCache: (@Sendable () -> Void)?
+    /// the network is unavailable, with what else the feature keeps of it in the same
+    /// transaction (`alongside`: its offline index's rows); nil when no cache would keep it.
+    /// Only ``HTTPClient/send(_:decoding:keeping:)`` calls it, once the body has decoded.
+    public var keepInCache: (@Sendable (_ alongside: StoreWrite?) -> Void)?
 
     public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil, location: HTTPLocation? = nil) {
         self.status = status

@@ -34,9 +34,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         http = context.http
         images = context.images
         opener = DesktopOpener(environment: environment)
-        viewModel = MovieDBViewModel(service: .http(context.http), favourites: context.favourites,
-                                     index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
-                                     selection: context.selection, clock: context.clock, tracer: context.tracer)
+        let library = MovieDBLibrary.http(context.http, index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
+                                          selection: context.selection, clock: context.clock, tracer: context.tracer)
+        viewModel = MovieDBViewModel(library: library, favourites: context.favourites, clock: context.clock, tracer: context.tracer)
         view = MovieDBView(viewModel: viewModel,
                            imageBaseURL: Self.imageBaseURLSetting.string(in: context.settings, default: MovieDBView.defaultImageBaseURL),
                            tracer: context.tracer)

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerStore
 import Foundation
 
 /// TMDB's v3 API as the feature uses it: a category's page, a title's detail with its videos,
@@ -21,24 +22,32 @@ public struct MovieDBService: Sendable {
         self.search = search
     }
 
-    /// Over HTTP (the feature's client stack, which adds the key on live requests).
-    public static func http(_ client: any HTTPClient) -> MovieDBService {
+    /// What the offline index keeps of a live answer the response cache keeps, written in the
+    /// cache's transaction (one write per page): a category's page of titles, or a detail's
+    /// title (`category` nil).
+    public typealias Indexing = @Sendable (_ items: [MovieDBItem], _ category: MovieDBCategory?, _ page: Int) -> StoreWrite
+
+    /// Over HTTP (the feature's client stack, which adds the key on live requests), with what
+    /// a category's page or a detail gives the offline index, if anything.
+    public static func http(_ client: any HTTPClient, indexing: Indexing? = nil) -> MovieDBService {
         MovieDBService(
             list: { category, page, fresh in
                 var request = HTTPRequest(path: category.path, query: [.init("page", String(page))])
                 request.allowsCachedAnswer = !fresh
-                return try await fetch(MovieDBPage.self, request, kind: category.kind, client: client)
+                return try await fetch(MovieDBPage.self, request, kind: category.kind, client: client,
+                                       indexing: indexing.map { indexing in { indexing($0.results, category, page) } })
             },
             detail: { kind, id, fresh in
                 var request = HTTPRequest(path: "/\(kind.rawValue)/\(id)", query: [.init("append_to_response", "videos")])
                 request.allowsCachedAnswer = !fresh
-                let (item, response) = try await send(request, client: client) { response in
+                let (item, response) = try await send(request, client: client, indexing: indexing.map { indexing in { indexing([$0], nil, 1) } }) {
+                    response in
                     guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
                         throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
                     }
                     return item
                 }
-                return MovieDBAnswer(item, cachedAt: response.cachedAt)
+                return MovieDBAnswer(item, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
             },
             search: { kind, query, page, fresh in
                 var request = HTTPRequest(path: "/search/\(kind.rawValue)",
@@ -49,11 +58,12 @@ public struct MovieDBService: Sendable {
     }
 
     private static func fetch<T: Decodable & Sendable & Equatable>(
-        _ type: T.Type, _ request: HTTPRequest, kind: MovieDBKind, client: any HTTPClient
+        _ type: T.Type, _ request: HTTPRequest, kind: MovieDBKind, client: any HTTPClient,
+        indexing: ((T) -> StoreWrite)? = nil
     ) async throws -> MovieDBAnswer<T> {
         let decoder = JSONDecoder()
         decoder.userInfo[.movieDBKind] = kind
-        let (value, response) = try await send(request, client: client) { response in
+        let (value, response) = try await send(request, client: client, indexing: indexing) { response in
             do {
                 return try decoder.decode(T.self, from: response.body)
             } catch {
@@ -61,13 +71,13 @@ public struct MovieDBService: Sendable {
                                             shape: HTTPError.shape(of: error))
             }
         }
-        return MovieDBAnswer(value, cachedAt: response.cachedAt)
+        return MovieDBAnswer(value, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
     }
 
-    private static func send<T>(_ request: HTTPRequest, client: any HTTPClient,
+    private static func send<T>(_ request: HTTPRequest, client: any HTTPClient, indexing: ((T) -> StoreWrite)?,
                                 decoding decode: (HTTPResponse) throws -> T) async throws -> (value: T, response: HTTPResponse) {
         do {
-            return try await client.send(request, decoding: decode)
+            return try await client.send(request, decoding: decode, keeping: { value in indexing?(value) })
         } catch let error as HTTPError {
             throw explained(error)
         }

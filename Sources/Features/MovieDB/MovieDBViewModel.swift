@@ -8,136 +8,87 @@ import Reactive
 /// search results, and the detail. Opening, going back and favourites come from
 /// ``ListDetailViewModel``.
 ///
-/// Offline capability: every page and detail fetched live is kept in an ``OfflineIndex`` (and,
-/// by the client stack, in the response cache). When the network is unavailable a page or a
-/// detail fetched before is shown from the cache with `offline — cached 2 h ago`, `filter`
-/// always reads the cache, and `search` answers from it. With the embedded source the index is
-/// the embedded data itself.
+/// Offline capability: every page and detail fetched live is kept by the ``MovieDBLibrary``
+/// (its body in the response cache, its titles in the offline index, in one write). When the
+/// network is unavailable a page or a detail fetched before is shown from the cache with
+/// `offline — cached 2 h ago`, `filter` always reads the index, and `search` answers from it.
+/// With the embedded source the index is the embedded data itself. Each list mode is a type
+/// (``MovieDBCategoryListing``, ``MovieDBFilterListing``, ``MovieDBSearchListing``); the view
+/// model holds the state and the intents.
 ///
 /// An intent that fails throws and leaves the state exactly as it was.
 @MainActor
 public final class MovieDBViewModel: ListDetailViewModel {
     public nonisolated static let featureID = "moviedb"
-    /// Rows per page of results that are not TMDB's (the cache's, the embedded data's).
-    static let localPageSize = 20
 
     public let state: Observable<MovieDBState>
     public let navigator: ListNavigator<MovieDBItem>
+    /// TMDB and the offline index: where titles come from and are kept.
+    public let library: MovieDBLibrary
 
-    private let service: MovieDBService
-    private let selection: SourceSelection
     private let clock: any AppClock
-    /// What was fetched live, on disk.
-    private let liveIndex: OfflineIndex
-    /// The embedded data as an index, made on first use.
-    private var embeddedIndexStorage: OfflineIndex?
     private let tracer: Tracer?
 
-    /// The pages of one list (a category, or a search) loaded so far.
-    struct Pages: Sendable {
-        var list = PagedList<MovieDBItem>()
-        /// The pages that can be asked for (TMDB's count, at most 500).
-        var reachable = 0
-        /// The page on show.
-        var page = 1
-        /// When a page came from the cache, when it was fetched.
-        var cachedAt: [Int: Date] = [:]
+    /// Which of the list's modes is on show, with what it holds.
+    private enum Shown {
+        case category
+        case filter(MovieDBFilterListing)
+        case search(MovieDBSearchListing)
     }
 
+    private var shown = Shown.category
     private var category = MovieDBCategory.moviePopular
     private var lastCategory: [MovieDBKind: MovieDBCategory] = [:]
-    private var categories: [MovieDBCategory: Pages] = [:]
-    private var mode = MovieDBListMode.category
-    private var filtered: [MovieDBItem] = []
-    private var filterCachedCount = 0
-    /// How many titles the index holds per category, counted once until this view model keeps
-    /// another page of it (a count over 10,000 titles would cost more than the search).
-    private var cachedCounts: [String: Int] = [:]
-    private var searchPages = Pages()
+    private var categories: [MovieDBCategory: MovieDBPages] = [:]
     /// Details fetched, by item id, and why one shows less than a full detail.
     private var details: [String: MovieDBItem] = [:]
     private var detailNotes: [String: String] = [:]
     /// When a detail on hand came from the cache, when it was fetched.
     private var detailCachedAt: [String: Date] = [:]
 
-    public init(service: MovieDBService, favourites: FavouritesStore, index: OfflineIndex, selection: SourceSelection,
-                clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
-        self.service = service
-        self.selection = selection
+    public init(library: MovieDBLibrary, favourites: FavouritesStore, clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
+        self.library = library
         self.clock = clock
         self.tracer = tracer
-        liveIndex = index
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(MovieDBState(), traceLabel: "MovieDBViewModel.state", tracer: tracer)
     }
 
-    private var isEmbedded: Bool { selection.current == .embedded }
+    /// A view model over `service`, its titles kept in `index` when no response cache keeps them.
+    public convenience init(service: MovieDBService, favourites: FavouritesStore, index: OfflineIndex, selection: SourceSelection,
+                            clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
+        self.init(library: MovieDBLibrary(service: service, index: index, selection: selection, clock: clock, tracer: tracer),
+                  favourites: favourites, clock: clock, tracer: tracer)
+    }
+
+    private var isEmbedded: Bool { library.isEmbedded }
     /// Whether the embedded data is the source now.
     public var isEmbeddedSource: Bool { isEmbedded }
-
-    /// The index searches read: the embedded data's, or what was fetched live.
-    private func currentIndex() throws -> OfflineIndex {
-        guard isEmbedded else { return liveIndex }
-        if let index = embeddedIndexStorage { return index }
-        let index = OfflineIndex.inMemory(prefix: Self.featureID)
-        let now = clock.now
-        for (category, page) in MovieDBEmbeddedData.pages {
-            try index.store(page.results.map { Self.indexed($0, at: now) }, collection: category.rawValue, page: 1)
-        }
-        // Titles only a detail has (Ad Astra): the lists' own entries keep the lists' numbers.
-        let listed = Set(MovieDBEmbeddedData.pages.flatMap { $0.page.results.compactMap(\.itemID) })
-        try index.store(MovieDBEmbeddedData.details.filter { !listed.contains($0.itemID ?? "") }.map { Self.indexed($0, at: now) })
-        embeddedIndexStorage = index
-        return index
-    }
 
     public var isLoaded: Bool { categories[category] != nil }
     public var currentCategory: MovieDBCategory { category }
 
-    /// The pages that `page` can go to now.
-    public var pageCount: Int {
-        switch mode {
-        case .category: isEmbedded ? min(categories[category]?.reachable ?? 0, 1) : categories[category]?.reachable ?? 0
-        case .filter: 1
-        case .search: searchPages.reachable
+    /// The mode on show, as the type that knows its rows and pages.
+    private var listing: any MovieDBListing {
+        switch shown {
+        case .category: MovieDBCategoryListing(category: category, pages: categories[category], isEmbedded: isEmbedded)
+        case .filter(let filter): filter
+        case .search(let search): search
         }
     }
+
+    /// The pages that `page` can go to now.
+    public var pageCount: Int { listing.pageCount }
 
     // MARK: Rows
 
-    public var rowNumbers: [Int] {
-        switch mode {
-        case .category: categories[category]?.list.loadedRows.map(\.number) ?? []
-        case .filter: Array(filtered.indices.map { $0 + 1 })
-        case .search: searchPages.list.loadedRows.map(\.number)
-        }
-    }
+    public var rowNumbers: [Int] { listing.rowNumbers }
 
     public func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
-        switch mode {
-        case .category:
-            guard let pages = categories[category] else { throw CommandError("no row \(text): nothing is loaded") }
-            let row = try pages.list.row(named: text)
-            return (row.number, row.item)
-        case .filter(let words):
-            if filtered.isEmpty, Int(text) != nil {
-                throw CommandError("no row \(text): no cached title matches \"\(words.joined(separator: " "))\" (`filter clear` shows the pages)")
-            }
-            let number = try CommandError.rowNumber(text, count: filtered.count)
-            return (number, filtered[number - 1])
-        case .search:
-            let row = try searchPages.list.row(named: text)
-            return (row.number, row.item)
-        }
+        try listing.row(named: text)
     }
 
-    public func item(number: Int) -> MovieDBItem? {
-        switch mode {
-        case .category: categories[category]?.list.row(number)?.item
-        case .filter: filtered.indices.contains(number - 1) ? filtered[number - 1] : nil
-        case .search: searchPages.list.row(number)?.item
-        }
-    }
+    public func item(number: Int) -> MovieDBItem? { listing.item(number: number) }
 
     /// A favourite that is not on a loaded page: its detail from TMDB (or the cache), else what
     /// the index kept of it.
@@ -146,11 +97,11 @@ public final class MovieDBViewModel: ListDetailViewModel {
         guard parts.count == 2, let kind = MovieDBKind(rawValue: String(parts[0])), let number = Int(parts[1]) else { return nil }
         if let known = details[id] { return known }
         do {
-            let answer = try await service.detail(kind, number, false)
+            let answer = try await library.detail(kind, number, fresh: false)
             remember(answer.value, cachedAt: answer.cachedAt)
             return answer.value
         } catch let error as HTTPError where error.isNetworkUnavailable || error.kind == .status(404) {
-            guard let kept = try? currentIndex().item(id), let item = Self.item(kept) else { throw error }
+            guard let item = library.keptTitle(id) else { throw error }
             detailNotes[id] = note(forMissingDetailAfter: error)
             return item
         }
@@ -163,7 +114,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         guard item.detail == nil, let id = item.itemID else { return item }
         if let known = details[id] { return known }
         do {
-            let answer = try await whileLoading { try await service.detail(item.kind, item.id, false) }
+            let answer = try await whileLoading { try await library.detail(item.kind, item.id, fresh: false) }
             var full = answer.value
             // The list's fields stand where the detail leaves one out (a list's genre ids).
             if full.genreIDs.isEmpty { full.genreIDs = item.genreIDs }
@@ -180,7 +131,6 @@ public final class MovieDBViewModel: ListDetailViewModel {
         details[id] = item
         detailNotes[id] = nil
         detailCachedAt[id] = cachedAt
-        if !isEmbedded, cachedAt == nil { keep([item], in: nil, page: 1) }
     }
 
     private func note(forMissingDetailAfter error: HTTPError) -> String {
@@ -219,23 +169,21 @@ public final class MovieDBViewModel: ListDetailViewModel {
 
     /// `page next|prev|N`: of the category, or of the search results.
     public func showPage(_ argument: PageArgument) async throws {
-        switch mode {
+        switch shown {
         case .category:
             if categories[category] == nil { try await load() }
-            let pages = categories[category] ?? Pages()
+            let pages = categories[category] ?? MovieDBPages()
             try await show(category, page: try argument.target(current: pages.page, count: max(pages.reachable, 1)))
         case .filter:
             throw CommandError("`filter` shows every cached match on one page (`filter clear` returns to the pages)")
-        case .search(let term, let kind, let origin):
-            let target = try argument.target(current: searchPages.page, count: max(searchPages.reachable, 1))
-            if searchPages.list.pages[target] == nil, origin == .tmdb {
-                let answer = try await whileLoading { try await service.search(kind, term, target, false) }
-                searchPages.list.store(page: target, items: answer.value.results, totalCount: answer.value.totalResults)
-                searchPages.cachedAt[target] = answer.cachedAt
+        case .search(var search):
+            let target = try argument.target(current: search.pages.page, count: max(search.pages.reachable, 1))
+            if search.pages.list.pages[target] == nil, search.origin == .tmdb {
+                let answer = try await whileLoading { try await library.search(search.kind, search.term, page: target, fresh: false) }
+                search.pages.store(answer, page: target, counting: false)
             }
-            searchPages.page = target
-            navigator.showList()
-            publish()
+            search.pages.page = target
+            show(.search(search))
         }
     }
 
@@ -244,22 +192,14 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// ignored); from the cache, with no network. `filter clear` returns to the pages.
     public func filter(_ words: [String]) async throws {
         if words.map({ $0.lowercased() }) == ["clear"] {
-            mode = .category
-            navigator.showList()
-            return publish()
+            return show(.category)
         }
         guard !words.isEmpty, OfflineIndex.hasSearchableWord(words) else {
             throw CommandError.usage("filter <words…> | filter clear")
         }
         if categories[category] == nil { try await load() }
-        let index = try currentIndex()
-        filtered = try index.search(words, in: category.rawValue).compactMap(Self.item)
-        let countKey = "\(isEmbedded ? "embedded" : "live") \(category.rawValue)"
-        if cachedCounts[countKey] == nil { cachedCounts[countKey] = try index.count(of: category.rawValue) }
-        filterCachedCount = cachedCounts[countKey] ?? 0
-        mode = .filter(words: words)
-        navigator.showList()
-        publish()
+        let found = try library.titles(matching: words, in: category)
+        show(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount)))
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
@@ -274,19 +214,13 @@ public final class MovieDBViewModel: ListDetailViewModel {
         guard !term.isEmpty else { throw CommandError.usage("search <words…>") }
         let kind = category.kind
         if isEmbedded {
-            try searchLocally(words, term: term, kind: kind, origin: .embedded)
-            return
+            return try searchLocally(words, term: term, kind: kind, origin: .embedded)
         }
         do {
-            let answer = try await whileLoading { try await service.search(kind, term, 1, fresh) }
-            var pages = Pages()
-            pages.list.store(page: 1, items: answer.value.results, totalCount: answer.value.totalResults)
-            pages.reachable = answer.value.reachablePages
-            pages.cachedAt[1] = answer.cachedAt
-            searchPages = pages
-            mode = .search(term: term, kind: kind, origin: .tmdb)
-            navigator.showList()
-            publish()
+            let answer = try await whileLoading { try await library.search(kind, term, page: 1, fresh: fresh) }
+            var pages = MovieDBPages()
+            pages.store(answer, page: 1)
+            show(.search(MovieDBSearchListing(term: term, kind: kind, origin: .tmdb, pages: pages)))
         } catch let error as HTTPError where error.isNetworkUnavailable && !fresh {
             tracer?.log("search: \(error.description); searching the cache")
             try searchLocally(words, term: term, kind: kind, origin: .cache)
@@ -295,17 +229,8 @@ public final class MovieDBViewModel: ListDetailViewModel {
 
     private func searchLocally(_ words: [String], term: String, kind: MovieDBKind, origin: MovieDBSearchOrigin) throws {
         guard OfflineIndex.hasSearchableWord(words) else { throw CommandError("nothing to search for in '\(term.sanitizedForTerminal)'") }
-        let found = try currentIndex().search(words).compactMap(Self.item)
-        var pages = Pages()
-        let size = Self.localPageSize
-        for start in stride(from: 0, to: max(found.count, 1), by: size) {
-            pages.list.store(page: start / size + 1, items: Array(found[start..<min(start + size, found.count)]), totalCount: found.count)
-        }
-        pages.reachable = max(1, (found.count + size - 1) / size)
-        searchPages = pages
-        mode = .search(term: term, kind: kind, origin: origin)
-        navigator.showList()
-        publish()
+        let pages = MovieDBPages(found: try library.titles(matching: words), size: MovieDBSearchListing.localPageSize)
+        show(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)))
     }
 
     /// `refresh`: asks TMDB again for what is on show (never the cache): the page, the search
@@ -317,7 +242,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         if case .detail = navigator.place, let shown = detailItem {
             let answer: MovieDBAnswer<MovieDBItem>
             do {
-                answer = try await whileLoading { try await service.detail(shown.item.kind, shown.item.id, true) }
+                answer = try await whileLoading { try await library.detail(shown.item.kind, shown.item.id, fresh: true) }
             } catch let error as HTTPError where isEmbedded && error.kind == .status(404) {
                 throw CommandError("the embedded data has nothing fuller on “\(shown.item.title.sanitizedForTerminal)” (`source live` asks TMDB)")
             }
@@ -327,21 +252,22 @@ public final class MovieDBViewModel: ListDetailViewModel {
             navigator.showDetail(number: shown.number, item: full)
             return publish()
         }
-        switch mode {
+        switch shown {
         case .category:
             guard categories[category] != nil else { return try await load() }
             try await fetch(category, page: categories[category]?.page ?? 1, fresh: true)
-        case .filter(let words):
-            try await filter(words)
-        case .search(let term, let kind, let origin):
-            guard origin == .tmdb, searchPages.page > 1 else {
-                return try await search(term.split(separator: " ").map(String.init), fresh: true)
+        case .filter(let filter):
+            try await self.filter(filter.words)
+        case .search(var search):
+            guard search.origin == .tmdb, search.pages.page > 1 else {
+                return try await self.search(search.term.split(separator: " ").map(String.init), fresh: true)
             }
             // A later page of TMDB's results: that page again, the others kept.
-            let page = searchPages.page
-            let answer = try await whileLoading { try await service.search(kind, term, page, true) }
-            searchPages.list.store(page: page, items: answer.value.results, totalCount: answer.value.totalResults)
-            searchPages.cachedAt[page] = nil
+            let page = search.pages.page
+            let answer = try await whileLoading { try await library.search(search.kind, search.term, page: page, fresh: true) }
+            search.pages.store(answer, page: page, counting: false)
+            search.pages.cachedAt[page] = nil
+            self.shown = .search(search)
             publish()
         }
     }
@@ -354,11 +280,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         details = [:]
         detailNotes = [:]
         detailCachedAt = [:]
-        filtered = []
-        searchPages = Pages()
-        mode = .category
-        navigator.showList()
-        publish()
+        show(.category)
     }
 
     // MARK: Trailers and posters
@@ -410,50 +332,28 @@ public final class MovieDBViewModel: ListDetailViewModel {
         if isEmbedded, page > 1 {
             throw CommandError("the embedded data holds page 1 of each category (`source live` asks TMDB for page \(page))")
         }
-        let answer = try await whileLoading { try await service.list(target, page, fresh) }
-        var pages = categories[target] ?? Pages()
+        let answer = try await whileLoading { try await library.page(page, of: target, fresh: fresh) }
+        var pages = categories[target] ?? MovieDBPages()
         if page == 1, pages.list.pageSize != answer.value.results.count, !pages.list.isEmpty {
-            pages = Pages()  // the page size changed (another source): start the list afresh
+            pages = MovieDBPages()  // the page size changed (another source): start the list afresh
         }
-        pages.list.store(page: page, items: answer.value.results, totalCount: answer.value.totalResults)
-        pages.reachable = answer.value.reachablePages
+        pages.store(answer, page: page)
         pages.page = page
-        pages.cachedAt[page] = answer.cachedAt
         categories[target] = pages
-        if !isEmbedded, answer.cachedAt == nil { keep(answer.value.results, in: target, page: page) }
         select(target)
     }
 
     private func select(_ target: MovieDBCategory) {
         category = target
         lastCategory[target.kind] = target
-        mode = .category
+        show(.category)
+    }
+
+    /// Shows the list in `mode` and publishes.
+    private func show(_ mode: Shown) {
+        shown = mode
         navigator.showList()
         publish()
-    }
-
-    /// Keeps fetched titles in the live index (best effort: a database that cannot be written
-    /// must not fail the command).
-    private func keep(_ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
-        let now = clock.now
-        if let category { cachedCounts["live \(category.rawValue)"] = nil }
-        do {
-            try liveIndex.store(items.map { Self.indexed($0, at: now) }, collection: category?.rawValue, page: page)
-        } catch {
-            tracer?.log("cache: could not keep \(category?.command ?? "a detail"): \(error)")
-        }
-    }
-
-    static func indexed(_ item: MovieDBItem, at date: Date) -> IndexedItem {
-        var listed = item
-        listed.detail = nil
-        let payload = (try? JSONEncoder().encode(listed)) ?? Data()
-        return IndexedItem(key: item.itemID ?? "\(item.kind.rawValue)/\(item.id)", title: item.title,
-                           originalTitle: item.originalTitle ?? "", text: item.overview ?? "", payload: payload, fetchedAt: date)
-    }
-
-    static func item(_ indexed: IndexedItem) -> MovieDBItem? {
-        try? JSONDecoder().decode(MovieDBItem.self, from: indexed.payload)
     }
 
     private func offlineNote(_ date: Date) -> String {
@@ -463,33 +363,13 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// Recomputes the state from what is loaded, the navigator and the favourites, and emits it.
     public func publish() {
         let marks = navigator.marks()
+        let listing = listing
         var next = MovieDBState()
         next.favouritesProblem = marks.problem
         next.screen = navigator.place
-        next.mode = mode
+        next.mode = listing.mode
         next.category = category
-        switch mode {
-        case .category:
-            let pages = categories[category] ?? Pages()
-            next.page = pages.list.isEmpty ? 0 : pages.page
-            next.pageCount = pages.reachable
-            next.heldPages = isEmbedded && !pages.list.isEmpty ? 1 : nil
-            next.totalCount = pages.list.totalCount
-            next.rows = pages.list.rows(onPage: pages.page) { marks.row($0, $1) }
-            next.offline = pages.cachedAt[pages.page].map(offlineNote)
-        case .filter:
-            next.page = 1
-            next.pageCount = 1
-            next.totalCount = filtered.count
-            next.cachedCount = filterCachedCount
-            next.rows = filtered.enumerated().map { marks.row($0.offset + 1, $0.element) }
-        case .search:
-            next.page = searchPages.page
-            next.pageCount = searchPages.reachable
-            next.totalCount = searchPages.list.totalCount
-            next.rows = searchPages.list.rows(onPage: searchPages.page) { marks.row($0, $1) }
-            next.offline = searchPages.cachedAt[searchPages.page].map(offlineNote)
-        }
+        listing.fill(&next, marks: marks, offline: offlineNote)
         next.detail = detailRow(marks)
         if let id = next.detail?.item.itemID {
             next.detailNote = detailNotes[id]
