@@ -30,10 +30,11 @@ public struct ResponseCache: Sendable {
 
     /// Keeps `body` as the answer to `endpoint`, fetched now, and `alongside` (what another
     /// store keeps of the same answer: a page's titles in the offline index) in the same
-    /// transaction: one write, so neither is ever kept without the other.
+    /// transaction: one write, so neither is ever kept without the other. `alongside` must be
+    /// for this database.
     public func store(_ body: Data, for endpoint: String, alongside: StoreWrite? = nil) throws {
+        precondition(alongside.map { $0.database === database } ?? true, "rows for another database cannot share a transaction")
         let now = clock.now
-        let together = alongside.flatMap { $0.database === database ? $0 : nil }
         try database.write { db in
             try db.execute(sql: """
                 INSERT INTO response_cache (feature, endpoint, body, fetchedAt) VALUES (?, ?, ?, ?)
@@ -48,10 +49,8 @@ public struct ResponseCache: Sendable {
                         ORDER BY fetchedAt, rowid LIMIT ?)
                     """, arguments: [feature, endpoint, count - limit])
             }
-            try together?.apply(db)
+            try alongside?.apply(db)
         }
-        // Rows for another database (a test's index in memory) cannot share the transaction.
-        if together == nil { try alongside?.run() }
     }
 
     /// The answer kept for `endpoint`, if any.

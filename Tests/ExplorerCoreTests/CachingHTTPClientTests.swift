@@ -62,7 +62,7 @@ struct CachingHTTPClientTests {
     }
 
     /// Sends the request through `client` and reads the body as a feature does, through
-    /// ``HTTPClient/send(_:decoding:)``: here every body reads, so the cache keeps it.
+    /// ``HTTPClient/send(_:decoding:keeping:)``: here every body reads, so the cache keeps it.
     private static func read(_ client: any HTTPClient, _ request: HTTPRequest) async throws -> HTTPResponse {
         try await client.send(request) { $0 }.response
     }

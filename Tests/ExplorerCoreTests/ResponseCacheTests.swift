@@ -42,7 +42,7 @@ struct ResponseCacheTests {
         IndexedItem(key: key, title: title, payload: Data("{}".utf8), fetchedAt: start)
     }
 
-    @Test func anIndexsRowsAreKeptInTheSameWriteAsTheBody() throws {
+    @Test func anIndexsRowsAreKeptWithTheBody() throws {
         let database = AppDatabase.inMemory(migrations: [OfflineIndex.migration(prefix: "moviedb")])
         let cache = ResponseCache(database: database, feature: "moviedb", clock: clock)
         let index = OfflineIndex(database: database, prefix: "moviedb")
@@ -64,15 +64,6 @@ struct ResponseCacheTests {
                             alongside: index.storing([Self.indexed("movie/11", "Star Wars")], collection: "movie/popular"))
         }
         #expect(try cache.entry(for: "/movie/popular?page=1")?.body == Self.body("old page"))
-    }
-
-    @Test func rowsForAnotherDatabaseAreWrittenInATransactionOfTheirOwn() throws {
-        let index = OfflineIndex.inMemory(prefix: "moviedb")
-        try cache().store(Self.body("page one"), for: "/movie/popular?page=1",
-                          alongside: index.storing([Self.indexed("movie/11", "Star Wars")], collection: "movie/popular"))
-
-        #expect(try cache().entry(for: "/movie/popular?page=1")?.body == Self.body("page one"))
-        #expect(try index.search(["wars"]).map(\.key) == ["movie/11"])
     }
 
     @Test func storingAgainReplacesTheBodyAndTheTime() throws {

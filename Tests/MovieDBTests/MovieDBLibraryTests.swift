@@ -44,7 +44,7 @@ struct MovieDBLibraryTests {
         return MovieDBLibrary.http(client, index: index, selection: SourceSelection(source), clock: clock)
     }
 
-    @Test func aLivePageIsKeptByBodyAndByTitleInOneWrite() async throws {
+    @Test func aLivePageIsKeptByBodyAndByTitle() async throws {
         tmdb.body.withLock { $0 = Self.page }
         let answer = try await library().page(1, of: .moviePopular, fresh: false)
 
@@ -96,11 +96,46 @@ struct MovieDBLibraryTests {
         #expect(try index.search(["star"]).isEmpty)
     }
 
-    @Test func theEmbeddedDataIsItsOwnIndexAndNothingIsWritten() async throws {
-        let library = library(source: .embedded)
-        let matches = try library.titles(matching: ["ad", "astra"])
-        #expect(matches.map(\.title) == ["Ad Astra"])
-        #expect(try index.search(["astra"]).isEmpty)
+    @Test func whenTheDatabaseRefusesTheTitlesNeitherTheBodyNorTheTitlesAreKept() async throws {
+        // A database without MovieDB's tables: the titles' rows fail, and the body goes with them.
+        let bare = AppDatabase.inMemory()
+        let lines = LockedValue<[String]>([])
+        let tracer = Tracer(enabled: true, write: { line in lines.withLock { $0.append(line) } })
+        let cache = ResponseCache(database: bare, feature: "moviedb", clock: clock)
+        let library = MovieDBLibrary.http(CachingHTTPClient(tmdb, cache: cache, tracer: tracer),
+                                          index: OfflineIndex(database: bare, prefix: "moviedb"), selection: SourceSelection(.live), clock: clock)
+        tmdb.body.withLock { $0 = Self.page }
+
+        let answer = try await library.page(1, of: .moviePopular, fresh: false)
+        #expect(answer.value.results.count == 2)
+        #expect(answer.isIndexed)
+        #expect(try cache.entry(for: "/movie/popular?page=1") == nil)
+        #expect(lines.value.count == 1)
+        #expect(lines.value.first?.hasPrefix("trace: cache: could not keep /movie/popular?page=1: ") == true)
+    }
+
+    @Test func aDetailWithoutGenresKeepsTheListsGenresInTheIndex() async throws {
+        let listed = MovieDBItem(kind: .movie, id: 11, title: "Star Wars", genreIDs: [12, 28])
+        tmdb.body.withLock { $0 = Data(#"{"id": 11, "title": "Star Wars", "runtime": 121}"#.utf8) }
+        let answer = try await library().detail(of: listed, fresh: false)
+
+        #expect(answer.value.genreIDs == [12, 28])
+        #expect(library().keptTitle("movie/11")?.genreIDs == [12, 28])
+    }
+
+    @Test func theEmbeddedDataIsAnsweredAndSearchedWithNothingWritten() async throws {
+        // As the feature is wired: embedded answers come past the cache, never through it.
+        let selection = SourceSelection(.embedded)
+        let client = SwitchableHTTPClient(live: CachingHTTPClient(tmdb, cache: cache),
+                                          embedded: EmbeddedHTTPClient(responder: MovieDBEmbeddedData.responder), selection: selection)
+        let library = MovieDBLibrary.http(client, index: index, selection: selection, clock: clock)
+
+        let answer = try await library.page(1, of: .moviePopular, fresh: false)
+        #expect(!answer.value.results.isEmpty)
+        #expect(!answer.isIndexed)
+        #expect(try library.titles(matching: ["ad", "astra"]).map(\.title) == ["Ad Astra"])
         #expect(tmdb.requests.value.isEmpty)
+        #expect(try cache.entry(for: "/movie/popular?page=1") == nil)
+        #expect(try index.search([], in: MovieDBCategory.moviePopular.rawValue).isEmpty)
     }
 }

@@ -3,7 +3,7 @@ import ExplorerTrace
 import Foundation
 
 /// Keeps every answer of the live API that decoded in a ``ResponseCache`` (the feature's
-/// decoding says so, through ``HTTPClient/send(_:decoding:)``: a body that did not decode never
+/// decoding says so, through ``HTTPClient/send(_:decoding:keeping:)``: a body that did not decode never
 /// replaces what was kept) and, when the network is unavailable (not on a timeout, a 401 or a
 /// 500: those are errors), answers from it instead, marking the answer with when it was fetched
 /// (``HTTPResponse/cachedAt``) so the feature can say `offline — cached 2 h ago`. A request with ``HTTPRequest/allowsCachedAnswer`` false

@@ -17,8 +17,9 @@ extension HTTPClient {
     /// the request and leaves the copy kept before for when the network is unavailable.
     ///
     /// `keeping` says what else to keep of the decoded value in the cache's transaction (a
-    /// page's titles for an offline index); it is asked only when a cache keeps the answer
-    /// (``HTTPResponse/keepInCache`` is not nil), so a caller can tell whether it was kept.
+    /// page's titles for an offline index); it is asked only when a cache is to keep the answer
+    /// (``HTTPResponse/keepInCache`` is not nil), so a caller can tell whether its rows went
+    /// with the body (kept together, or, if the database refused, neither).
     public func send<T>(_ request: HTTPRequest, decoding decode: (HTTPResponse) throws -> T,
                         keeping: (T) -> StoreWrite? = { _ in nil }) async throws -> (value: T, response: HTTPResponse) {
         let response = try await send(request)

@@ -5,8 +5,10 @@ import Foundation
 public struct MovieDBAnswer<Value: Sendable & Equatable>: Sendable, Equatable {
     public var value: Value
     public var cachedAt: Date?
-    /// Whether the offline index kept the answer's titles, in the response cache's transaction
-    /// (``MovieDBService/Indexing``); false when no response cache kept the answer.
+    /// Whether the answer's titles went to the offline index with its body, in the response
+    /// cache's one write (``MovieDBService/Indexing``): kept together, or, if the database
+    /// refused the write, neither. False when no response cache was to keep the answer (an
+    /// answer from the cache or the embedded data, a client stack without a cache).
     public var isIndexed: Bool
 
     public init(_ value: Value, cachedAt: Date? = nil, isIndexed: Bool = false) {

@@ -6,8 +6,8 @@ import Reactive
 
 /// MovieDB: The Movie Database's movies and TV shows by category, 20 to a page as TMDB pages
 /// them, with details, trailers, posters, search, favourites, and an offline cache that
-/// `filter` searches by category. Wires the service, view model and view, and maps commands to
-/// intents.
+/// `filter` searches by category. Wires the library (TMDB and the offline index), view model
+/// and view, and maps commands to intents.
 @MainActor
 public final class MovieDBFeature: ScreenFeature, FavouritesListing {
     public nonisolated static let descriptor = FeatureDescriptor(

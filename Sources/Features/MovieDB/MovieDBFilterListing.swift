@@ -11,7 +11,7 @@ struct MovieDBFilterListing: MovieDBListing {
 
     var mode: MovieDBListMode { .filter(words: words) }
     var pageCount: Int { 1 }
-    var rowNumbers: [Int] { Array(matches.indices.map { $0 + 1 }) }
+    var rowNumbers: [Int] { matches.indices.map { $0 + 1 } }
 
     func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
         if matches.isEmpty, Int(text) != nil {

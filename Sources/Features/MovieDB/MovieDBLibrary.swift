@@ -39,7 +39,8 @@ public final class MovieDBLibrary {
     public static func http(_ client: any HTTPClient, index: OfflineIndex, selection: SourceSelection,
                             clock: any AppClock = LiveClock(), tracer: Tracer? = nil) -> MovieDBLibrary {
         let service = MovieDBService.http(client, indexing: { items, category, page in
-            index.storing(items.map { indexed($0, at: clock.now) }, collection: category?.rawValue, page: page)
+            let now = clock.now
+            return index.storing(items.map { indexed($0, at: now) }, collection: category?.rawValue, page: page)
         })
         return MovieDBLibrary(service: service, index: index, selection: selection, clock: clock, tracer: tracer)
     }
@@ -63,6 +64,17 @@ public final class MovieDBLibrary {
         return answer
     }
 
+    /// The detail of `item`, a list's title: the list's fields stand where the detail leaves
+    /// one out (its genre ids), in the answer and in the index.
+    func detail(of item: MovieDBItem, fresh: Bool) async throws -> MovieDBAnswer<MovieDBItem> {
+        var answer = try await detail(item.kind, item.id, fresh: fresh)
+        guard answer.value.genreIDs.isEmpty, !item.genreIDs.isEmpty else { return answer }
+        answer.value.genreIDs = item.genreIDs
+        // Rare (TMDB names a detail's genres): the merged title replaces the one just kept.
+        if !isEmbedded, answer.cachedAt == nil { store([answer.value], in: nil, page: 1) }
+        return answer
+    }
+
     /// Page `page` of TMDB's search of `kind` (not indexed: search results are not a category).
     func search(_ kind: MovieDBKind, _ term: String, page: Int, fresh: Bool) async throws -> MovieDBAnswer<MovieDBPage> {
         try await service.search(kind, term, page, fresh)
@@ -75,8 +87,14 @@ public final class MovieDBLibrary {
         guard !isEmbedded, answer.cachedAt == nil else { return }
         if let category { counts["live \(category.rawValue)"] = nil }
         guard !answer.isIndexed else { return }
+        store(items, in: category, page: page)
+    }
+
+    /// Writes titles to the live index alone, best effort.
+    private func store(_ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
+        let now = clock.now
         do {
-            try liveIndex.store(items.map { Self.indexed($0, at: clock.now) }, collection: category?.rawValue, page: page)
+            try liveIndex.store(items.map { Self.indexed($0, at: now) }, collection: category?.rawValue, page: page)
         } catch {
             tracer?.log("cache: could not keep \(category?.command ?? "a detail"): \(error)")
         }

@@ -24,7 +24,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
     public let state: Observable<MovieDBState>
     public let navigator: ListNavigator<MovieDBItem>
     /// TMDB and the offline index: where titles come from and are kept.
-    public let library: MovieDBLibrary
+    private let library: MovieDBLibrary
 
     private let clock: any AppClock
     private let tracer: Tracer?
@@ -114,12 +114,9 @@ public final class MovieDBViewModel: ListDetailViewModel {
         guard item.detail == nil, let id = item.itemID else { return item }
         if let known = details[id] { return known }
         do {
-            let answer = try await whileLoading { try await library.detail(item.kind, item.id, fresh: false) }
-            var full = answer.value
-            // The list's fields stand where the detail leaves one out (a list's genre ids).
-            if full.genreIDs.isEmpty { full.genreIDs = item.genreIDs }
-            remember(full, cachedAt: answer.cachedAt)
-            return full
+            let answer = try await whileLoading { try await library.detail(of: item, fresh: false) }
+            remember(answer.value, cachedAt: answer.cachedAt)
+            return answer.value
         } catch let error as HTTPError where error.isNetworkUnavailable || error.kind == .status(404) {
             detailNotes[id] = note(forMissingDetailAfter: error)
             return item
@@ -183,7 +180,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
                 search.pages.store(answer, page: target, counting: false)
             }
             search.pages.page = target
-            show(.search(search))
+            display(.search(search))
         }
     }
 
@@ -192,14 +189,14 @@ public final class MovieDBViewModel: ListDetailViewModel {
     /// ignored); from the cache, with no network. `filter clear` returns to the pages.
     public func filter(_ words: [String]) async throws {
         if words.map({ $0.lowercased() }) == ["clear"] {
-            return show(.category)
+            return display(.category)
         }
         guard !words.isEmpty, OfflineIndex.hasSearchableWord(words) else {
             throw CommandError.usage("filter <words…> | filter clear")
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
-        show(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount)))
+        display(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount)))
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
@@ -220,7 +217,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
             let answer = try await whileLoading { try await library.search(kind, term, page: 1, fresh: fresh) }
             var pages = MovieDBPages()
             pages.store(answer, page: 1)
-            show(.search(MovieDBSearchListing(term: term, kind: kind, origin: .tmdb, pages: pages)))
+            display(.search(MovieDBSearchListing(term: term, kind: kind, origin: .tmdb, pages: pages)))
         } catch let error as HTTPError where error.isNetworkUnavailable && !fresh {
             tracer?.log("search: \(error.description); searching the cache")
             try searchLocally(words, term: term, kind: kind, origin: .cache)
@@ -230,7 +227,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
     private func searchLocally(_ words: [String], term: String, kind: MovieDBKind, origin: MovieDBSearchOrigin) throws {
         guard OfflineIndex.hasSearchableWord(words) else { throw CommandError("nothing to search for in '\(term.sanitizedForTerminal)'") }
         let pages = MovieDBPages(found: try library.titles(matching: words), size: MovieDBSearchListing.localPageSize)
-        show(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)))
+        display(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)))
     }
 
     /// `refresh`: asks TMDB again for what is on show (never the cache): the page, the search
@@ -239,17 +236,15 @@ public final class MovieDBViewModel: ListDetailViewModel {
         if navigator.place == .favourites {
             return try showFavourites()
         }
-        if case .detail = navigator.place, let shown = detailItem {
+        if case .detail = navigator.place, let opened = detailItem {
             let answer: MovieDBAnswer<MovieDBItem>
             do {
-                answer = try await whileLoading { try await library.detail(shown.item.kind, shown.item.id, fresh: true) }
+                answer = try await whileLoading { try await library.detail(of: opened.item, fresh: true) }
             } catch let error as HTTPError where isEmbedded && error.kind == .status(404) {
-                throw CommandError("the embedded data has nothing fuller on “\(shown.item.title.sanitizedForTerminal)” (`source live` asks TMDB)")
+                throw CommandError("the embedded data has nothing fuller on “\(opened.item.title.sanitizedForTerminal)” (`source live` asks TMDB)")
             }
-            var full = answer.value
-            if full.genreIDs.isEmpty { full.genreIDs = shown.item.genreIDs }
-            remember(full, cachedAt: nil)
-            navigator.showDetail(number: shown.number, item: full)
+            remember(answer.value, cachedAt: nil)
+            navigator.showDetail(number: opened.number, item: answer.value)
             return publish()
         }
         switch shown {
@@ -280,7 +275,7 @@ public final class MovieDBViewModel: ListDetailViewModel {
         details = [:]
         detailNotes = [:]
         detailCachedAt = [:]
-        show(.category)
+        display(.category)
     }
 
     // MARK: Trailers and posters
@@ -346,11 +341,11 @@ public final class MovieDBViewModel: ListDetailViewModel {
     private func select(_ target: MovieDBCategory) {
         category = target
         lastCategory[target.kind] = target
-        show(.category)
+        display(.category)
     }
 
     /// Shows the list in `mode` and publishes.
-    private func show(_ mode: Shown) {
+    private func display(_ mode: Shown) {
         shown = mode
         navigator.showList()
         publish()
