@@ -1,7 +1,7 @@
 import Testing
 @testable import ExplorerCore
 
-private struct Planet: ListItem {
+private struct ListedPlanet: ListItem {
     var name: String
     var climate: String
     var itemID: String? { name }
@@ -15,24 +15,24 @@ struct ListTableCacheTests {
 
     private final class Counter { var count = 0 }
 
-    private static func fields(_ planet: Planet) -> [ScreenField] {
+    private static func fields(_ planet: ListedPlanet) -> [ScreenField] {
         [.data("name", .string(planet.name)), ScreenField("climate", planet.climate)]
     }
 
-    private static func cache(_ made: Counter? = nil, capacity: Int = 8) -> ListTableCache<Planet> {
+    private static func cache(_ made: Counter? = nil, capacity: Int = 8) -> ListTableCache<ListedPlanet> {
         ListTableCache(capacity: capacity) { planet in
             made?.count += 1
             return fields(planet)
         }
     }
 
-    private static func rows(_ planets: [Planet], favourites: Set<String> = []) -> [ListRow<Planet>] {
+    private static func rows(_ planets: [ListedPlanet], favourites: Set<String> = []) -> [ListRow<ListedPlanet>] {
         planets.enumerated().map { ListRow(number: $0.offset + 1, item: $0.element, isFavourite: favourites.contains($0.element.name)) }
     }
 
-    private let planets = [Planet(name: "Tatooine", climate: "arid"), Planet(name: "Hoth", climate: "frozen")]
-    private let endor = [Planet(name: "Endor", climate: "temperate")]
-    private let bespin = [Planet(name: "Bespin", climate: "temperate")]
+    private let planets = [ListedPlanet(name: "Tatooine", climate: "arid"), ListedPlanet(name: "Hoth", climate: "frozen")]
+    private let endor = [ListedPlanet(name: "Endor", climate: "temperate")]
+    private let bespin = [ListedPlanet(name: "Bespin", climate: "temperate")]
 
     @Test func givesWhatTheListGives() {
         let cache = Self.cache()

@@ -178,16 +178,17 @@ final class ShellHarness {
     /// Built as the executable builds its shell (``AppEnvironment`` assembles each feature's
     /// client stack), on embedded data and a database in a temporary directory.
     init(options: Shell.Options = Shell.Options(), terminal: TerminalSettings = TerminalSettings(width: 80),
-         format: OutputFormat = .text) {
-        let config = try! PluginsConfig.parse(Data(Self.pluginsJSON.utf8), file: "Plugins.json",
-                                              knownIDs: Set(Self.descriptors.map(\.id)))
+         format: OutputFormat = .text, descriptors: [FeatureDescriptor] = ShellHarness.descriptors,
+         pluginsJSON: String = ShellHarness.pluginsJSON) {
+        let config = try! PluginsConfig.parse(Data(pluginsJSON.utf8), file: "Plugins.json",
+                                              knownIDs: Set(descriptors.map(\.id)))
         let output = output.shellOutput
         let tracer = Tracer(write: { output.errorLine($0) })
         let selection = SourceSelection(config.source)
         let favourites = FavouritesStore(database: AppDatabase(directory: directory.url), clock: clock)
         let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites,
                                          dataDirectory: directory.url, terminal: terminal, clock: clock)
-        registry = FeatureRegistry(config: config, available: Self.descriptors, makeContext: environment.context(for:))
+        registry = FeatureRegistry(config: config, available: descriptors, makeContext: environment.context(for:))
         shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                       favourites: favourites, terminal: terminal, format: format, options: options)
     }

@@ -1,0 +1,4 @@
+/// `GET /planets/`: every planet on one page.
+struct PlanetsAnswer: Decodable {
+    var results: [Planet]
+}
