@@ -50,7 +50,7 @@ struct ExplorerCommand: AsyncParsableCommand {
             configuration · 130 interrupted.
 
             Completion for your shell: explorer --generate-completion-script bash|zsh|fish \
-            (see the README's "Shell completion" for where to put it).
+            (see "Shell completion" in docs/commands.md for where to put it).
             """,
         version: version
     )
@@ -109,7 +109,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     /// option, so this is never read; it is declared so that `--help` lists it and the
     /// completion scripts offer it and its three shells (ArgumentParser's own is in neither).
     @Option(name: .customLong("generate-completion-script"),
-            help: ArgumentHelp("Print the completion script for this shell (see the README's \"Shell completion\").", valueName: "shell"),
+            help: ArgumentHelp("Print the completion script for this shell (see \"Shell completion\" in docs/commands.md).", valueName: "shell"),
             completion: .list(["bash", "zsh", "fish"]))
     var completionScriptShell: String?
 

@@ -1,5 +1,5 @@
-// The README's JSON and CSV examples run as written. Every ```sh block of the sections
-// `### JSON screens` and `### CSV` runs, in order, in one sh, in a scratch directory, with the
+// The docs' examples run as written. Every ```sh block of a page under docs/ (or of one
+// section of it) runs, in order, in one sh, in a scratch directory, with the
 // built `explorer` first on PATH and jq, sqlite3 and python3 as installed; a block followed by
 // a ```json or ```text block must print exactly what that block shows (a CSV file's CRLF line
 // ends read as the LF the README shows). A block followed by none (`cut=…`) sets up the rest.
@@ -8,8 +8,8 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite("README examples")
-struct ReadmeExamplesTests {
+@Suite("Docs examples")
+struct DocsExamplesTests {
     struct Block: Equatable {
         var language: String
         var text: String
@@ -43,10 +43,18 @@ struct ReadmeExamplesTests {
         return String(rest[..<end])
     }
 
-    @Test("the README's examples print what it shows", arguments: ["### JSON screens", "### CSV"])
-    func examplesRunAsWritten(title: String) async throws {
-        let readme = try String(contentsOf: TestPaths.repository.appendingPathComponent("README.md"), encoding: .utf8)
-        let blocks = Self.blocks(in: Self.section(title, of: readme))
+    /// Every page with examples that show output, and the section holding them (nil: all of it).
+    static let pages: [(page: String, section: String?)] = [
+        ("docs/output.md", "## JSON screens"), ("docs/output.md", "## CSV"),
+        ("docs/configuration.md", nil), ("docs/architecture.md", nil),
+    ]
+
+    @Test("each page's examples print what it shows", arguments: pages.indices)
+    func examplesRunAsWritten(index: Int) async throws {
+        let (page, section) = Self.pages[index]
+        let title = section.map { "\(page), under \($0)" } ?? page
+        let markdown = try String(contentsOf: TestPaths.repository.appendingPathComponent(page), encoding: .utf8)
+        let blocks = Self.blocks(in: section.map { Self.section($0, of: markdown) } ?? markdown)
         var script = "set -eu\n"
         var examples: [(command: String, output: String)] = []
         for (index, block) in blocks.enumerated() where block.language == "sh" {
@@ -57,7 +65,7 @@ struct ReadmeExamplesTests {
             script += block.text
         }
         script += "printf '\\n@@example@@\\n'\n"
-        try #require(examples.count >= 3, "no examples found under \(title)")
+        try #require(!examples.isEmpty, "no examples found in \(title)")
 
         let sandbox = try Sandbox("readme-examples")
         try FileManager.default.createDirectory(at: sandbox.file("bin"), withIntermediateDirectories: true)
@@ -72,7 +80,7 @@ struct ReadmeExamplesTests {
             .components(separatedBy: "\n@@example@@\n").dropFirst()
         try #require(printed.count == examples.count + 1, "the script stopped early: \(output.stdoutText)")
         for ((command, shown), actual) in zip(examples, printed) {
-            #expect(actual == shown, "README.md, under \(title): `\(command.trimmingCharacters(in: .newlines))` prints\n\(actual)")
+            #expect(actual == shown, "\(title): `\(command.trimmingCharacters(in: .newlines))` prints\n\(actual)")
         }
     }
 }
