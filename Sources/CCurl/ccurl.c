@@ -5,12 +5,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 
 // libcurl's option and info numbers (curl/curl.h), stable across versions.
 enum {
     OPT_WRITEDATA = 10001, OPT_URL = 10002, OPT_USERAGENT = 10018, OPT_HTTPHEADER = 10023,
     OPT_HEADERDATA = 10029, OPT_ACCEPT_ENCODING = 10102, OPT_PRIVATE = 10103,
-    OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079,
+    OPT_WRITEFUNCTION = 20011, OPT_HEADERFUNCTION = 20079, OPT_OPENSOCKETFUNCTION = 20163,
     OPT_FOLLOWLOCATION = 52, OPT_MAXREDIRS = 68, OPT_NOSIGNAL = 99, OPT_HTTPGET = 80,
     OPT_TIMEOUT_MS = 155, OPT_PROTOCOLS = 181, OPT_REDIR_PROTOCOLS = 182,
     OPT_MAXFILESIZE_LARGE = 30117,
@@ -132,6 +133,18 @@ void ccurl_buffer_free(ccurl_buffer *buffer) {
 
 typedef struct { void *easy; void *header_list; } transfer;
 
+// libcurl's struct curl_sockaddr.
+typedef struct { int family; int socktype; int protocol; unsigned int addrlen; struct sockaddr addr; } curl_sockaddr;
+
+// Every connection's socket is closed on exec: a child started while a request is under way
+// (a player, a viewer, the pager) never holds the connection open, so a transfer explorer
+// stops is seen to hang up at once, whatever else is running.
+static int open_socket(void *data, int purpose, curl_sockaddr *address) {
+    (void)data;
+    (void)purpose;
+    return socket(address->family, address->socktype | SOCK_CLOEXEC, address->protocol);
+}
+
 void *ccurl_easy_new(const char *url, const char *const *headers, int header_count, long timeout_ms,
                      ccurl_buffer *buffer, const char *user_agent) {
     if (ccurl_load(NULL, 0) != 0) return NULL;
@@ -153,6 +166,7 @@ void *ccurl_easy_new(const char *url, const char *const *headers, int header_cou
     curl.easy_setopt(easy, OPT_WRITEDATA, buffer);
     curl.easy_setopt(easy, OPT_HEADERFUNCTION, on_header);
     curl.easy_setopt(easy, OPT_HEADERDATA, buffer);
+    curl.easy_setopt(easy, OPT_OPENSOCKETFUNCTION, open_socket);
     if (user_agent) curl.easy_setopt(easy, OPT_USERAGENT, user_agent);
     if (list) curl.easy_setopt(easy, OPT_HTTPHEADER, list);
     transfer *t = malloc(sizeof *t);

@@ -38,6 +38,26 @@ struct LiveTransportTests {
         #expect(await Self.wait(for: 0, in: current) == 0, "the transfer was stopped, not left running")
     }
 
+    @Test("a child started during a request does not hold its connection open after it is stopped")
+    func aChildDoesNotInheritTheConnection() async throws {
+        let sandbox = try Sandbox("transport-child")
+        let current = sandbox.file("current")
+        let server = try await FakeSWAPI(["--hang", "starships:2", "--current", current.path], sandbox: sandbox)
+        let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 60)
+        let hung = Task { try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "2")])) }
+        #expect(await Self.wait(for: 1, in: current) == 1, "the request reached the server")
+        // A process started now (as a player or the pager could be) gets every descriptor
+        // that is not closed on exec.
+        let child = try Subprocess(executable: "/bin/sleep", arguments: ["60"], environment: [:])
+        defer {
+            child.send(signal: SIGKILL)
+            _ = child.waitForExit()
+        }
+        hung.cancel()
+        _ = try? await hung.value
+        #expect(await Self.wait(for: 0, in: current, deadline: .seconds(20)) == 0, "the server saw the request hang up while the child lives")
+    }
+
     @Test("explorer: an endless answer is one error at the 32 MB limit, and nothing is cached")
     func endlessAnswerInTheBinary() async throws {
         let sandbox = try Sandbox("transport-endless-binary")
