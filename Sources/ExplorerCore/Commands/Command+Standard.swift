@@ -18,10 +18,9 @@ extension Command {
         open: @escaping @MainActor (String) async throws -> Void,
         screen: @escaping @MainActor () -> Screen
     ) -> Command {
-        Command("open", usage: "open N", summary: summary,
+        Command("open", usage: "open N", summary: summary, arguments: .one,
                 complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
                 run: { arguments in
-                    guard arguments.count == 1 else { throw CommandError.usage("open N") }
                     try await open(arguments[0])
                     return screen()
                 })
@@ -31,10 +30,9 @@ extension Command {
     /// (`favs`) the list follows, its star changed (its numbers stay put until `favs` again), so
     /// what `fav N` did there can be seen — and that N was a favourite's number, not a row's.
     public static func favourite<Model: ListDetailViewModel>(_ model: Model) -> Command {
-        Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)",
+        Command("fav", usage: "fav [N]", summary: "mark or unmark row N as a favourite (`fav` alone on a detail)", arguments: .atMostOne,
                 complete: { previous in previous.isEmpty ? model.openableNumbers.map(String.init) : [] },
                 run: { arguments in
-                    guard arguments.count <= 1 else { throw CommandError.usage("fav [N]") }
                     let feature = model.navigator.featureID
                     let toggle = try model.toggleFavourite(arguments.first)
                     var screen = Screen.favouriteToggled(toggle, feature: feature)
@@ -70,9 +68,8 @@ extension Command {
         reload: @escaping @MainActor () async throws -> Void,
         screen: @escaping @MainActor () -> Screen
     ) -> Command {
-        Command("refresh", summary: summary,
-                run: { arguments in
-                    guard arguments.isEmpty else { throw CommandError.usage("refresh") }
+        Command("refresh", summary: summary, arguments: .none,
+                run: { _ in
                     try await reload()
                     return screen()
                 })

@@ -32,6 +32,7 @@ public struct Command {
         synopsis: String? = nil,
         summary: String,
         details: String = "",
+        arguments: CommandArguments = .any,
         complete: @escaping @MainActor ([String]) -> [String] = { _ in [] },
         run: @escaping @MainActor ([String]) async throws -> Screen?
     ) {
@@ -41,7 +42,7 @@ public struct Command {
         self.summary = summary
         self.details = details
         self.complete = { previous, _ in complete(previous) }
-        self.run = run
+        self.run = Self.checking(arguments, usage: usage ?? name, run)
     }
 
     /// A command whose completion depends on the word being typed (`filter eye=` → colours).
@@ -51,6 +52,7 @@ public struct Command {
         synopsis: String? = nil,
         summary: String,
         details: String = "",
+        arguments: CommandArguments = .any,
         completeWord: @escaping @MainActor (_ previousArguments: [String], _ partial: String) -> [String],
         run: @escaping @MainActor ([String]) async throws -> Screen?
     ) {
@@ -60,7 +62,18 @@ public struct Command {
         self.summary = summary
         self.details = details
         self.complete = completeWord
-        self.run = run
+        self.run = Self.checking(arguments, usage: usage ?? name, run)
+    }
+
+    /// `run`, after the number of words is checked against `arguments`: a wrong count is the
+    /// usage error of the declared usage.
+    private static func checking(_ arguments: CommandArguments, usage: String,
+                                 _ run: @escaping @MainActor ([String]) async throws -> Screen?) -> @MainActor ([String]) async throws -> Screen? {
+        if case .any = arguments { return run }
+        return { words in
+            guard arguments.allows(words.count) else { throw CommandError.usage(usage) }
+            return try await run(words)
+        }
     }
 
     /// The same command, ended by Ctrl-C as by its own end (see ``endsAtInterrupt``).

@@ -91,8 +91,8 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
             .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)", screen: { view.screen }),
             .favourite(viewModel),
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",
-                    run: { arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("view") }
+                    arguments: .none,
+                    run: { _ in
                         let (fact, file, isStandIn) = try viewModel.openedImage()
                         if let name = environment["EXPLORER_VIEWER"], !name.isEmpty {
                             let viewer: ExternalProgram

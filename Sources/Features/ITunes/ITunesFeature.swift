@@ -75,22 +75,19 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                     }).intent(ITunesViewModel.self, "showPage(_:)"),
             .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)",
                   screen: { view.screen }),
-            Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id",
+            Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id", arguments: .one,
                     run: { arguments in
-                        guard arguments.count == 1 else { throw CommandError.usage("lookup <trackId>") }
                         try await viewModel.lookup(arguments[0])
                         return view.screen
                     }).intent(ITunesViewModel.self, "lookup(_:)"),
             .favourite(viewModel),
-            Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)",
-                    run: { arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("play") }
+            Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)", arguments: .none,
+                    run: { _ in
                         return ITunesView.played(try await previews.play(try openItem(), service: service,
                                                                          announce: { [viewModel] in await viewModel.showProgress($0) }))
                     }).intent(ITunesPreviews.self, "play(_:service:)").endingAtInterrupt(),
-            Command("web", summary: "on a detail: open the store page (or print its address)",
-                    run: { arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("web") }
+            Command("web", summary: "on a detail: open the store page (or print its address)", arguments: .none,
+                    run: { _ in
                         return ITunesView.storePage(try await previews.openStorePage(try openItem()))
                     }).intent(ITunesPreviews.self, "openStorePage(_:)"),
             .refresh(summary: "run the search again (the last good results stay on failure)",

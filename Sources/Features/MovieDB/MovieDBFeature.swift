@@ -73,11 +73,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         let categoryCommands = MovieDBKind.allCases.map { kind in
             Command(kind.command, usage: "\(kind.command) [\(MovieDBCategory.of(kind).map(\.word).joined(separator: "|"))]",
                     summary: "list \(kind == .movie ? "movies" : "TV shows") by category (alone: the last one)",
+                    arguments: .atMostOne,
                     complete: { previous in previous.isEmpty ? MovieDBCategory.of(kind).map(\.word) : [] },
                     run: { arguments in
-                        guard arguments.count <= 1 else {
-                            throw CommandError.usage("\(kind.command) [\(MovieDBCategory.of(kind).map(\.word).joined(separator: "|"))]")
-                        }
                         try await viewModel.showCategory(kind: kind, word: arguments.first)
                         return view.screen
                     }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
@@ -120,15 +118,15 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     }).intent(MovieDBViewModel.self, "filter(_:)"),
             Command("trailer", usage: "trailer [N]",
                     summary: "on a detail: open video N (default: the first, official trailers first), or print its address",
+                    arguments: .atMostOne,
                     run: { [opener] arguments in
-                        guard arguments.count <= 1 else { throw CommandError.usage("trailer [N]") }
                         let (number, video, url) = try viewModel.video(arguments.first)
                         let outcome = try await opener.open(url, what: "the video's address")
                         return MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title)
                     }).intent(MovieDBViewModel.self, "video(_:)"),
             Command("poster", summary: "on a detail: fetch the poster into the image cache and open it (or print where it is)",
-                    run: { [http, images, opener] arguments in
-                        guard arguments.isEmpty else { throw CommandError.usage("poster") }
+                    arguments: .none,
+                    run: { [http, images, opener] _ in
                         let item = try viewModel.openedItem()
                         guard let text = MovieDBView.imageURL(item.posterPath, base: view.imageBaseURL), let url = URL(string: text) else {
                             throw CommandError("TMDB has no poster for “\(item.title.sanitizedForTerminal)”")

@@ -85,8 +85,8 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                         the screen whenever the list changes: on a virtual clock (`--clock`) it moves the clock that far, \
                         running the timers on the way; on a live one it waits in real time.
                         """,
+                    arguments: .atMostOne,
                     run: { [unowned self] arguments in
-                        guard arguments.count <= 1 else { throw CommandError.usage("watch [DURATION]") }
                         let duration = try arguments.first.map { word throws(CommandError) -> TimeInterval in
                             try DurationText.parse(word, upTo: 86_400, limit: "a day", examples: "`30s`, `2m`, `1h`")
                         }
