@@ -4,8 +4,9 @@ import TestSupport
 /// Runs the built `explorer` binary in a ``Sandbox``.
 enum Explorer {
     /// How long one run may take before it is killed and the test fails: far above what any
-    /// scenario needs (the slowest waits out a 2 s `--timeout`), far below a hung test run.
-    static let processTimeout: Double = 12
+    /// scenario needs (the slowest waits out a 2 s `--timeout`; 60 favourites take 12 s on two
+    /// cores busy with two whole test runs), far below a hung test run.
+    static let processTimeout: Double = 30
 
     /// The arguments every scenario gets unless it gives its own: a fresh data directory
     /// and a fixed width.
