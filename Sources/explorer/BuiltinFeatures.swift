@@ -17,10 +17,4 @@ enum BuiltinFeatures {
         FactsFeature.descriptor,
         RacesFeature.descriptor,
     ]
-
-    /// "three": how many, in words, for `--help`.
-    static var countInWords: String {
-        let words = ["no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
-        return all.count < words.count ? words[all.count] : String(all.count)
-    }
 }

@@ -14,7 +14,7 @@ struct ExplorerCommand: AsyncParsableCommand {
 
     static let configuration = CommandConfiguration(
         commandName: "explorer",
-        abstract: "Explore \(BuiltinFeatures.countInWords) small public-API apps side by side (\(BuiltinFeatures.all.map(\.id).joined(separator: ", "))), at a prompt or from a script.",
+        abstract: "Explore small public-API apps side by side (Star Wars, iTunes, TMDB and more: `features` lists them), at a prompt or from a script.",
         usage: "explorer [--source embedded|live] [--format text|json|csv] [--bail] [-c <commands> ...] [<options>] [<file> ...]",
         discussion: """
             At a terminal explorer is a REPL with history and tab completion; with stdin piped it \

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import explorer
 
 /// Command lines and flags for explorer made up from a seed: mostly the commands of all six
 /// features with arguments near their edges (numbers past the end, negative, huge; words in any
@@ -15,7 +16,7 @@ struct CommandFuzzer {
         random = SplitMix64(seed: seed)
     }
 
-    static let features = ["starships", "characters", "itunes", "moviedb", "facts", "races"]
+    static let features = BuiltinFeatures.all.map(\.id)
 
     /// The ends of what `--clock` and `clock` take, just past them, and ordinary moments.
     static let clocks = ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "2026-11-24T09:00:00Z",

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import explorer
 import Testing
 
 /// `--format json`: every command that shows something writes exactly one JSON object on one
@@ -56,7 +57,7 @@ struct JSONOutputTests {
             return objects[indexes[occurrence]]
         }
         #expect(screen("features")["screen"] as? String == "features")
-        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == ["starships", "characters", "itunes", "moviedb", "facts", "races"])
+        #expect((screen("features")["rows"] as? [[String: Any]])?.map { $0["id"] as? String } == DefaultPlugins.config.features.filter(\.isEnabled).map(\.id))
         #expect((screen("use moviedb")["rows"] as? [[String: Any]])?.count == 20)
         #expect(screen("use moviedb")["category"] as? String == "movies popular")
         #expect((screen("movies top")["rows"] as? [[String: Any]])?.first?["id"] as? String == "movie/238")

@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import explorer
 
 /// Runs one transcript scenario: a fresh ``Sandbox``, the fake server if the transcript asks
 /// for one (`server:`), its `file` sections written into the sandbox (made executable when
@@ -22,7 +23,10 @@ enum TranscriptRunner {
             "REPOSITORY": TestPaths.repository.path,
             "DATA": TestPaths.swapiData.path,
         ]
-        var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}")])
+        // The ids explorer knows, as an unknown id's error lists them: a feature added changes
+        // no transcript.
+        let knownIDs = BuiltinFeatures.all.map(\.id).sorted().joined(separator: ", ")
+        var normalizer = OutputNormalizer(replacements: [(sandbox.path, "${TMP}"), ("(known: \(knownIDs))", "(known: ${FEATURE_IDS})")])
         let refusing = try RefusingPort()
         defer { withExtendedLifetime(refusing) {} }
         variables["REFUSED_URL"] = "http://127.0.0.1:\(refusing.port)/api"

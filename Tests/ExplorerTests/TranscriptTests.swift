@@ -64,7 +64,8 @@
 // and width 80 by default.
 //
 // NORMALIZATION before comparing: `(12 ms)` → `(N ms)`; the scenario directory → `${TMP}`;
-// the server's port → `${PORT}` (nothing listening: `${REFUSED_PORT}`).
+// the server's port → `${PORT}` (nothing listening: `${REFUSED_PORT}`); an unknown feature's
+// `(known: characters, facts, …)` → `(known: ${FEATURE_IDS})`.
 //
 // UPDATING: `UPDATE_TRANSCRIPTS=1 swift test …` rewrites the stdout/stderr/status/requests
 // sections of every transcript from what explorer does now (the test then passes; `requests`
