@@ -39,8 +39,7 @@ public final class MovieDBLibrary {
     public static func http(_ client: any HTTPClient, index: OfflineIndex, selection: SourceSelection,
                             clock: any AppClock = LiveClock(), tracer: Tracer? = nil) -> MovieDBLibrary {
         let service = MovieDBService.http(client, indexing: { items, category, page in
-            let now = clock.now
-            return index.storing(items.map { indexed($0, at: now) }, collection: category?.rawValue, page: page)
+            rows(items, in: category, page: page, index: index, at: clock.now)
         })
         return MovieDBLibrary(service: service, index: index, selection: selection, clock: clock, tracer: tracer)
     }
@@ -90,11 +89,17 @@ public final class MovieDBLibrary {
         store(items, in: category, page: page)
     }
 
+    /// The index's rows for titles fetched at `date`: page `page` of `category`, or a detail's
+    /// title (`category` nil).
+    private nonisolated static func rows(_ items: [MovieDBItem], in category: MovieDBCategory?, page: Int,
+                                         index: OfflineIndex, at date: Date) -> StoreWrite {
+        index.storing(items.map { indexed($0, at: date) }, collection: category?.rawValue, page: page)
+    }
+
     /// Writes titles to the live index alone, best effort.
     private func store(_ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
-        let now = clock.now
         do {
-            try liveIndex.store(items.map { Self.indexed($0, at: now) }, collection: category?.rawValue, page: page)
+            try Self.rows(items, in: category, page: page, index: liveIndex, at: clock.now).run()
         } catch {
             tracer?.log("cache: could not keep \(category?.command ?? "a detail"): \(error)")
         }

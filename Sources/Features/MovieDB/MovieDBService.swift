@@ -40,14 +40,13 @@ public struct MovieDBService: Sendable {
             detail: { kind, id, fresh in
                 var request = HTTPRequest(path: "/\(kind.rawValue)/\(id)", query: [.init("append_to_response", "videos")])
                 request.allowsCachedAnswer = !fresh
-                let (item, response) = try await send(request, client: client, indexing: indexing.map { indexing in { indexing([$0], nil, 1) } }) {
+                return try await send(request, client: client, indexing: indexing.map { indexing in { indexing([$0], nil, 1) } }) {
                     response in
                     guard let item = MovieDBItem.fromDetail(response.body, kind: kind) else {
                         throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
                     }
                     return item
                 }
-                return MovieDBAnswer(item, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
             },
             search: { kind, query, page, fresh in
                 var request = HTTPRequest(path: "/search/\(kind.rawValue)",
@@ -63,7 +62,7 @@ public struct MovieDBService: Sendable {
     ) async throws -> MovieDBAnswer<T> {
         let decoder = JSONDecoder()
         decoder.userInfo[.movieDBKind] = kind
-        let (value, response) = try await send(request, client: client, indexing: indexing) { response in
+        return try await send(request, client: client, indexing: indexing) { response in
             do {
                 return try decoder.decode(T.self, from: response.body)
             } catch {
@@ -71,13 +70,15 @@ public struct MovieDBService: Sendable {
                                             shape: HTTPError.shape(of: error))
             }
         }
-        return MovieDBAnswer(value, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
     }
 
+    /// The answer to `request` as `decode` reads it, with when the cache kept it and whether its
+    /// titles went with the body; TMDB's own explanation of a failure.
     private static func send<T>(_ request: HTTPRequest, client: any HTTPClient, indexing: ((T) -> StoreWrite)?,
-                                decoding decode: (HTTPResponse) throws -> T) async throws -> (value: T, response: HTTPResponse) {
+                                decoding decode: (HTTPResponse) throws -> T) async throws -> MovieDBAnswer<T> {
         do {
-            return try await client.send(request, decoding: decode, keeping: { value in indexing?(value) })
+            let (value, response) = try await client.send(request, decoding: decode, keeping: { value in indexing?(value) })
+            return MovieDBAnswer(value, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
         } catch let error as HTTPError {
             throw explained(error)
         }
