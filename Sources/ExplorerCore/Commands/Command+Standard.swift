@@ -47,6 +47,27 @@ extension Command {
             .intent(Model.self, "toggleFavourite(_:)")
     }
 
+    /// `page next|prev|N`: shows another page, completing `next`, `prev` and the first
+    /// ``pageCompletionLimit`` page numbers (TMDB has tens of thousands of pages).
+    public static func page<Model: PagedViewModel>(
+        _ model: Model,
+        summary: String,
+        screen: @escaping @MainActor () -> Screen
+    ) -> Command {
+        Command("page", usage: PageArgument.usage, summary: summary, arguments: .one,
+                complete: { previous in
+                    previous.isEmpty ? ["next", "prev"] + (1...max(min(model.pageCount, pageCompletionLimit), 1)).map(String.init) : []
+                },
+                run: { arguments in
+                    try await model.showPage(try PageArgument(arguments))
+                    return screen()
+                })
+            .intent(Model.self, "showPage(_:)")
+    }
+
+    /// How many page numbers `page` offers to complete.
+    public static let pageCompletionLimit = 20
+
     /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.
     public static func sort<Key>(
         _ type: SortArgument<Key>.Type,

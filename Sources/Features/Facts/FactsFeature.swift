@@ -80,14 +80,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         let environment = self.environment
         let announce = self.announce
         return [
-            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth screen of facts, with their images",
-                    complete: { previous in
-                        previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
-                    },
-                    run: { arguments in
-                        try await viewModel.showPage(try PageArgument(arguments))
-                        return view.screen
-                    }).intent(FactsViewModel.self, "showPage(_:)"),
+            .page(viewModel, summary: "show the next, previous or Nth screen of facts, with their images", screen: { view.screen }),
             .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)", screen: { view.screen }),
             .favourite(viewModel),
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",

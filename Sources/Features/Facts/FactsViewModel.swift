@@ -15,7 +15,7 @@ import Reactive
 ///
 /// An intent that fails throws and leaves the state as it was.
 @MainActor
-public final class FactsViewModel: ListDetailViewModel {
+public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     public nonisolated static let featureID = "facts"
 
     public let state: Observable<FactsState>

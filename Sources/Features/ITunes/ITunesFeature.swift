@@ -65,14 +65,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                         try await viewModel.search(arguments)
                         return view.screen
                     }).intent(ITunesViewModel.self, "search(_:)"),
-            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page of results",
-                    complete: { previous in
-                        previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
-                    },
-                    run: { arguments in
-                        try viewModel.showPage(try PageArgument(arguments))
-                        return view.screen
-                    }).intent(ITunesViewModel.self, "showPage(_:)"),
+            .page(viewModel, summary: "show the next, previous or Nth page of results", screen: { view.screen }),
             .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)",
                   screen: { view.screen }),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id", arguments: .one,

@@ -6,7 +6,7 @@ import Reactive
 /// and shown ten to a page, and details refreshed with a lookup. Going back and favourites come
 /// from ``ListDetailViewModel``.
 @MainActor
-public final class ITunesViewModel: ListDetailViewModel {
+public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     public nonisolated static let featureID = "itunes"
     public static let pageSize = 10
 

@@ -81,14 +81,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
         }
         return categoryCommands + [
-            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page (of the category or the search)",
-                    complete: { previous in
-                        previous.isEmpty ? ["next", "prev"] + (1...max(min(viewModel.pageCount, 20), 1)).map(String.init) : []
-                    },
-                    run: { arguments in
-                        try await viewModel.showPage(try PageArgument(arguments))
-                        return view.screen
-                    }).intent(MovieDBViewModel.self, "showPage(_:)"),
+            .page(viewModel, summary: "show the next, previous or Nth page (of the category or the search)", screen: { view.screen }),
             .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos",
                   screen: { view.screen }),
             .favourite(viewModel),

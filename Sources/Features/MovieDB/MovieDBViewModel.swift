@@ -18,7 +18,7 @@ import Reactive
 ///
 /// An intent that fails throws and leaves the state exactly as it was.
 @MainActor
-public final class MovieDBViewModel: ListDetailViewModel {
+public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     public nonisolated static let featureID = "moviedb"
 
     public let state: Observable<MovieDBState>

@@ -38,14 +38,7 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
         let viewModel = self.viewModel
         let view = self.view
         return [
-            Command("page", usage: PageArgument.usage, summary: "show the next, previous or Nth page of the API",
-                    complete: { previous in
-                        previous.isEmpty ? ["next", "prev"] + (1...max(viewModel.pageCount, 1)).map(String.init) : []
-                    },
-                    run: { arguments in
-                        try await viewModel.showPage(try PageArgument(arguments))
-                        return view.screen
-                    }).intent(StarshipsViewModel.self, "showPage(_:)"),
+            .page(viewModel, summary: "show the next, previous or Nth page of the API", screen: { view.screen }),
             .open(viewModel, summary: "show every detail of row N (any row loaded so far)", screen: { view.screen }),
             .favourite(viewModel),
             .sort(StarshipSort.self, summary: "order the loaded starships (numbers compare as numbers, unknown last)",
