@@ -1,6 +1,11 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
+/// swift-custom-dump's library, for tests that compare whole values.
+let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
+/// What makes a custom-dump expectation that fails fail the Swift Testing test it is in.
+let issueReportingTestSupport = Target.Dependency.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
+
 let package = Package(
     name: "explorer",
     platforms: [.macOS(.v15)],
@@ -11,6 +16,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
+        // Tests only: the diff of two whole states when a view model's test fails.
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // …whose failures reach Swift Testing through IssueReportingTestSupport (without it an
+        // expectation that fails prints a warning and the test passes).
+        .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
         .systemLibrary(
@@ -106,7 +116,7 @@ let package = Package(
         // (fake_swapi.py) with the subprocess and sandbox helpers that run it.
         .target(
             name: "TestSupport",
-            dependencies: ["ExplorerCore", "Reactive"],
+            dependencies: ["ExplorerCore", "Reactive", customDump, issueReportingTestSupport],
             path: "Tests/TestSupport",
             exclude: ["fake_swapi.py"]
         ),
@@ -118,12 +128,12 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
-        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
-        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport"]),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport"]),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport"]),
-        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport", customDump]),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport"],

@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Reactive
@@ -36,7 +37,7 @@ import TestSupport
 
         var loading = CharactersState()
         loading.isLoading = true
-        #expect(recorder.states == [CharactersState(), loading, fixture.loadedState()])
+        expectNoDifference(recorder.states, [CharactersState(), loading, fixture.loadedState()])
         let state = viewModel.state.value
         #expect(state.totalCount == 82)
         #expect(state.rows.count == 82)
@@ -60,7 +61,7 @@ import TestSupport
 
         try await viewModel.load()
         #expect(fixture.requests.count == 9, "a second load reuses what is loaded")
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
     }
 
     @Test func pageOneIsFetchedAloneBeforeAllTheOthers() async throws {
@@ -116,7 +117,7 @@ import TestSupport
         #expect(fixture.maximumInFlight > 1)
         #expect(fixture.maximumInFlight <= limit)
         #expect(fixture.requests.sorted() == Array(1...9))
-        #expect(viewModel.state.value == fixture.loadedState(), "order does not depend on who finishes first")
+        expectNoDifference(viewModel.state.value, fixture.loadedState(), "order does not depend on who finishes first")
     }
 
     @Test func aLimitOfOneFetchesOnePageAtATime() async throws {
@@ -126,7 +127,7 @@ import TestSupport
 
         #expect(fixture.maximumInFlight == 1)
         #expect(fixture.requests == Array(1...9), "one at a time means in page order")
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
     }
 
     @Test func pagesFinishingOutOfOrderAreStillAssembledInAPIOrder() async throws {
@@ -135,7 +136,7 @@ import TestSupport
 
         let ends = fixture.events.filter { $0.hasPrefix("end") }
         #expect(ends.last == "end 2", "page 2 came back last")
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
         #expect(progress.messages == (1...9).map { "loading characters \($0)/9" })
     }
 
@@ -143,7 +144,7 @@ import TestSupport
         let http = EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)
         let viewModel = CharactersViewModel(service: .http(http), favourites: store)
         try await viewModel.load()
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
 
         await #expect(throws: HTTPError(.status(404), endpoint: "/people/?page=10", host: HTTPLocation.embeddedServer)) {
             try await CharactersService.http(http).page(10)
@@ -163,15 +164,15 @@ import TestSupport
 
         var loading = CharactersState()
         loading.isLoading = true
-        #expect(recorder.states == [CharactersState(), loading, CharactersState()], "nothing half-assembled")
-        #expect(viewModel.state.value == CharactersState())
+        expectNoDifference(recorder.states, [CharactersState(), loading, CharactersState()], "nothing half-assembled")
+        expectNoDifference(viewModel.state.value, CharactersState())
         #expect(!viewModel.isLoaded)
         #expect(viewModel.rowNumbers == [])
         await #expect(throws: CommandError("no row 1: nothing is loaded")) { try await viewModel.open("1") }
 
         fixture.heal()
         try await viewModel.load()
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
     }
 
     @Test func aFailingFirstPageNamesNoPageCount() async throws {
@@ -180,7 +181,7 @@ import TestSupport
         let error = await #expect(throws: PageLoadError.self) { try await viewModel.load() }
         #expect(error?.description == "page 1 failed: HTTP 503 for /people/?page=1")
         #expect(fixture.requests == [1], "no other page is asked for")
-        #expect(viewModel.state.value == CharactersState())
+        expectNoDifference(viewModel.state.value, CharactersState())
         #expect(!viewModel.isLoaded)
     }
 
@@ -203,7 +204,7 @@ import TestSupport
         fixture.fail(page: 9, status: 500)
         let error = await #expect(throws: PageLoadError.self) { try await viewModel.refresh() }
         #expect(error?.description == "page 9 of 9 failed: HTTP 500 for /people/?page=9")
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
         var loading = before
         loading.isLoading = true
         #expect(Array(recorder.states.dropFirst(emitted)) == [loading, before], "loading shown, then the old state again")
@@ -211,7 +212,7 @@ import TestSupport
 
         fixture.heal()
         try await viewModel.refresh()
-        #expect(viewModel.state.value == before, "same data again, same screen")
+        expectNoDifference(viewModel.state.value, before, "same data again, same screen")
         #expect(fixture.requests.sorted() == (1...9).flatMap { [$0, $0, $0] }, "page 9 is the last to start: all were asked for")
     }
 
@@ -227,7 +228,7 @@ import TestSupport
 
         fixture.replacePages(with: EmbeddedPeoplePages.pages)
         try await viewModel.refresh()
-        #expect(viewModel.state.value == self.fixture.loadedState(), "row 87 and eye=violet are gone")
+        expectNoDifference(viewModel.state.value, self.fixture.loadedState(), "row 87 and eye=violet are gone")
 
         try viewModel.filter(["eye=blue"])
         try await viewModel.open("3")
@@ -238,7 +239,7 @@ import TestSupport
         expected.rows = rows(Self.blueEyed)
         expected.screen = .detail(number: 3)
         expected.detail = rows([3])[0]
-        #expect(viewModel.state.value == expected, "what still exists is kept")
+        expectNoDifference(viewModel.state.value, expected, "what still exists is kept")
     }
 
     @Test func resetForgetsTheDataButNotTheSort() async throws {
@@ -250,7 +251,7 @@ import TestSupport
 
         var expected = CharactersState()
         expected.sort = CharacterSort(.mass)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(!viewModel.isLoaded)
 
         try await viewModel.load()
@@ -279,7 +280,7 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.count == 20)
         #expect(viewModel.state.value.totalCount == 82, "the total does not change")
         #expect(viewModel.rowNumbers == Array(1...82), "completion still offers every row")
@@ -287,14 +288,14 @@ import TestSupport
         try viewModel.filter(["gender=female", "eye=blue"])
         expected.filter = CharacterFilter([.eye: "blue", .gender: "female"])
         expected.rows = rows(Self.blueEyedWomen)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.map(\.item.name) == [
             "Beru Whitesun lars", "Mon Mothma", "Adi Gallia", "Luminara Unduli", "Barriss Offee", "Jocasta Nu", "R4-P17",
         ])
         #expect(viewModel.state.value.filter.description == "eye=blue gender=female")
 
         viewModel.clearFilter()
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
     }
 
     @Test func filterValuesAndKeysAreCaseInsensitive() async throws {
@@ -304,7 +305,7 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     @Test func aTwoColourCharacterMatchesEitherColour() async throws {
@@ -332,7 +333,7 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.filter = CharacterFilter([.eye: "white", .gender: "male"])
         expected.rows = []
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     @Test func aFailedFilterLeavesThePreviousStateIntact() async throws {
@@ -354,7 +355,7 @@ import TestSupport
         #expect(throws: CommandError("no character has gender=purple (values: female, hermaphrodite, male, n/a, none)")) {
             try viewModel.filter(["eye=brown", "gender=purple"])
         }
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
         #expect(viewModel.state.value.filter == CharacterFilter([.eye: "blue"]))
         #expect(viewModel.state.value.screen == .detail(number: 2), "the detail stays on show")
         #expect(recorder.states.count == emitted, "nothing was published")
@@ -368,7 +369,7 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.filter = CharacterFilter([.gender: "female"])
         expected.rows = rows([5, 7, 27, 34, 42, 45, 54, 60, 63, 64, 65, 69, 72, 73, 74, 77, 81])
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     @Test func openAndFavWorkForARowTheFilterHides() async throws {
@@ -381,21 +382,21 @@ import TestSupport
         expected.rows = rows(Self.blueEyed)
         expected.screen = .detail(number: 2)
         expected.detail = rows([2])[0]
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.detail?.item.name == "C-3PO")
 
         #expect(viewModel.back())
         expected.screen = .list
         expected.detail = nil
-        #expect(viewModel.state.value == expected, "back to the filtered list")
+        expectNoDifference(viewModel.state.value, expected, "back to the filtered list")
 
         let row = try viewModel.toggleFavourite("2")
         #expect(row == fixture.toggle(2, isFavourite: true))
-        #expect(viewModel.state.value == expected, "the hidden row's star changes nothing shown")
+        expectNoDifference(viewModel.state.value, expected, "the hidden row's star changes nothing shown")
         #expect(try store.ids(in: "characters") == ["2"])
 
         viewModel.clearFilter()
-        #expect(viewModel.state.value == fixture.loadedState(favourites: [2]))
+        expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [2]))
     }
 
     // MARK: Sorting
@@ -421,14 +422,14 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.sort = CharacterSort(.height)
         expected.rows = rows([19, 46, 29, 47, 3, 74, 8, 40, 48, 39, 5, 27, 60, 30, 42, 49, 7, 65, 64, 2, 73, 69, 17, 20, 33, 63, 53, 1, 15, 16, 25, 43, 24, 6, 45, 77, 81, 12, 14, 18, 26, 44, 10, 9, 21, 38, 41, 61, 62, 68, 54, 34, 59, 11, 50, 55, 57, 80, 23, 32, 67, 76, 31, 66, 75, 35, 52, 58, 51, 70, 22, 4, 37, 82, 72, 78, 36, 13, 71, 79, 56, 28])
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.first?.item.name == "Yoda")
         #expect(viewModel.state.value.rows.last?.item.height == "unknown")
 
         viewModel.sort(by: CharacterSort(.height, descending: true))
         expected.sort = CharacterSort(.height, descending: true)
         expected.rows = rows([56, 79, 71, 13, 36, 78, 72, 37, 82, 4, 22, 51, 70, 35, 52, 58, 31, 66, 75, 32, 67, 76, 23, 11, 50, 55, 57, 80, 34, 59, 54, 9, 21, 38, 41, 61, 62, 68, 10, 12, 14, 18, 26, 44, 6, 45, 77, 81, 24, 16, 25, 43, 15, 1, 53, 17, 20, 33, 63, 69, 2, 73, 64, 7, 65, 42, 49, 30, 60, 5, 27, 39, 48, 40, 8, 3, 74, 47, 29, 46, 19, 28])
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.last?.item.height == "unknown")
     }
 
@@ -439,7 +440,7 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.sort = CharacterSort(.mass, descending: true)
         expected.rows = rows([16, 78, 22, 4, 79, 6, 23, 13, 18, 70, 32, 31, 71, 52, 59, 9, 11, 50, 26, 36, 51, 14, 43, 57, 62, 66, 82, 24, 25, 68, 80, 21, 1, 10, 17, 2, 7, 20, 15, 30, 35, 49, 77, 63, 45, 69, 54, 64, 5, 75, 81, 34, 47, 40, 3, 8, 29, 19, 46] + unknownMass)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.first?.item.name == "Jabba Desilijic Tiure")
         #expect(viewModel.state.value.rows.first?.item.mass == "1,358")
         #expect(Array(viewModel.state.value.rows.compactMap(\.number)[3...4]) == [4, 79], "a tie (136) keeps row order")
@@ -447,7 +448,7 @@ import TestSupport
         viewModel.sort(by: CharacterSort(.mass))
         expected.sort = CharacterSort(.mass)
         expected.rows = rows([46, 19, 29, 3, 8, 40, 34, 47, 75, 81, 5, 54, 64, 45, 69, 63, 77, 49, 35, 30, 15, 2, 7, 20, 1, 10, 17, 21, 24, 25, 68, 80, 14, 43, 57, 62, 66, 82, 36, 51, 26, 9, 11, 50, 59, 52, 71, 31, 32, 70, 18, 13, 23, 6, 4, 79, 22, 78, 16] + unknownMass)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows[58].item.name == "Jabba Desilijic Tiure", "1,358 is the heaviest, not 1")
     }
 
@@ -458,14 +459,14 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.sort = CharacterSort(.birth)
         expected.rows = rows([19, 16, 13, 2, 66, 31, 51, 33, 20, 61, 42, 50, 67, 68, 12, 41, 63, 10, 43, 23, 6, 35, 27, 45, 7, 34, 15, 4, 11, 26, 64, 25, 3, 21, 24, 14, 9, 57, 17, 1, 5, 22, 29] + unknownBirth)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.first?.item.name == "Yoda")
         #expect(viewModel.state.value.rows.first?.item.birthYear == "896BBY")
 
         viewModel.sort(by: CharacterSort(.birth, descending: true))
         expected.sort = CharacterSort(.birth, descending: true)
         expected.rows = rows([29, 22, 1, 5, 17, 57, 9, 14, 24, 21, 3, 25, 64, 26, 4, 11, 15, 34, 7, 27, 45, 6, 35, 23, 43, 10, 63, 41, 12, 68, 67, 42, 50, 20, 61, 33, 31, 51, 66, 2, 13, 16, 19] + unknownBirth)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.first?.item.name == "Wicket Systri Warrick")
     }
 
@@ -493,7 +494,7 @@ import TestSupport
         expected.filter = CharacterFilter([.eye: "blue", .gender: "female"])
         expected.sort = CharacterSort(.name)
         expected.rows = rows([54, 64, 7, 73, 63, 27, 74])
-        #expect(viewModel.state.value == expected, "sorting returns to the list")
+        expectNoDifference(viewModel.state.value, expected, "sorting returns to the list")
         #expect(viewModel.state.value.rows.map(\.item.name) == [
             "Adi Gallia", "Barriss Offee", "Beru Whitesun lars", "Jocasta Nu", "Luminara Unduli", "Mon Mothma", "R4-P17",
         ])
@@ -501,7 +502,7 @@ import TestSupport
         viewModel.sort(by: nil)
         expected.sort = nil
         expected.rows = rows(Self.blueEyedWomen)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     // MARK: Details and favourites
@@ -513,16 +514,16 @@ import TestSupport
         var expected = fixture.loadedState()
         expected.screen = .detail(number: 16)
         expected.detail = rows([16])[0]
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.detail?.item.name == "Jabba Desilijic Tiure")
 
         await #expect(throws: CommandError("no row 83: there are 82 rows")) { try await viewModel.open("83") }
         await #expect(throws: CommandError("no row 0: there are 82 rows")) { try await viewModel.open("0") }
         await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
-        #expect(viewModel.state.value == expected, "a bad open leaves the detail on show")
+        expectNoDifference(viewModel.state.value, expected, "a bad open leaves the detail on show")
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
         let emitted = recorder.states.count
         #expect(!viewModel.back(), "back on the list is for the shell to handle")
         #expect(recorder.states.count == emitted)
@@ -539,17 +540,17 @@ import TestSupport
         var expected = fixture.loadedState(favourites: [19])
         expected.screen = .detail(number: 19)
         expected.detail = rows([19], favourites: [19])[0]
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == fixture.loadedState(favourites: [19]))
+        expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [19]))
         #expect(viewModel.state.value.rows.filter(\.isFavourite).map(\.number) == [19])
         #expect(try store.ids(in: "characters") == ["20"], "the id is SWAPI's (people/20), not the row")
         #expect(try store.list().map(\.title) == ["Yoda"])
 
         let again = try viewModel.toggleFavourite("19")
         #expect(again == fixture.toggle(19, isFavourite: false))
-        #expect(viewModel.state.value == fixture.loadedState())
+        expectNoDifference(viewModel.state.value, fixture.loadedState())
         #expect(try store.ids(in: "characters") == [])
     }
 
@@ -557,12 +558,12 @@ import TestSupport
         try await viewModel.load()
         _ = try viewModel.toggleFavourite("1")
         _ = try viewModel.toggleFavourite("82")
-        #expect(viewModel.state.value == fixture.loadedState(favourites: [1, 82]))
+        expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [1, 82]))
 
         #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
         #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.toggleFavourite("83") }
         #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.toggleFavourite("x") }
-        #expect(viewModel.state.value == fixture.loadedState(favourites: [1, 82]))
+        expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [1, 82]))
     }
 
     @Test func favouritesPersistForANewViewModelOnTheSameStore() async throws {
@@ -571,7 +572,7 @@ import TestSupport
 
         let second = CharactersViewModel(service: fixture.service, favourites: store)
         try await second.load()
-        #expect(second.state.value == fixture.loadedState(favourites: [4]))
+        expectNoDifference(second.state.value, fixture.loadedState(favourites: [4]))
     }
 
     @Test func anUnusableDatabaseStillListsButFavouritingFails() async throws {

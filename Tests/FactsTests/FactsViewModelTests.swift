@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import ExplorerImages
 import Foundation
@@ -165,7 +166,7 @@ final class FactsViewModelTests {
     @Test func loadShowsEveryFactWithItsImageAndASecondLoadAsksForNothing() async throws {
         try await viewModel.load()
 
-        #expect(recorder.states == [FactsState(), loading(FactsState()), canada()])
+        expectNoDifference(recorder.states, [FactsState(), loading(FactsState()), canada()])
         let state = viewModel.state.value
         #expect(state.images.count == 10, "one per row with an image")
         #expect(state.image(of: Canada.fact("Beavers")) == .loaded(ImageInfo(format: .jpeg, width: 220, height: 165, byteCount: 2048),
@@ -203,7 +204,7 @@ final class FactsViewModelTests {
         images[Canada.shame] = .notAnImage
         images[Canada.space] = .failed("HTTP 500")
         images[Canada.meese] = .notAnImage
-        #expect(recorder.states == [FactsState(), loading(FactsState()), listing(images: images)])
+        expectNoDifference(recorder.states, [FactsState(), loading(FactsState()), listing(images: images)])
         #expect(server.imageRequests == Canada.all.sorted())
     }
 
@@ -222,7 +223,7 @@ final class FactsViewModelTests {
 
         let images: [String: ImageState] = [shared: test.loaded(shared, .png, 10, 20), own: test.loaded(own, .gif, 30, 40)]
         let expected = test.listing(facts: facts, title: "Shared", hidden: 0, images: images)
-        #expect(test.recorder.states == [FactsState(), loading(FactsState()), expected])
+        expectNoDifference(test.recorder.states, [FactsState(), loading(FactsState()), expected])
         #expect(test.server.imageRequests == [shared, own])
         #expect(expected.image(of: facts[2]) == .failed("not an http(s) address"))
         #expect(expected.image(of: facts[3]) == ImageState.none)
@@ -233,7 +234,7 @@ final class FactsViewModelTests {
         documents.fail(failure)
 
         await #expect(throws: failure) { try await viewModel.load() }
-        #expect(recorder.states == [FactsState(), loading(FactsState()), FactsState()])
+        expectNoDifference(recorder.states, [FactsState(), loading(FactsState()), FactsState()])
         #expect(viewModel.rowNumbers == [])
         #expect(viewModel.pageCount == 0)
         #expect(server.requests == [])
@@ -242,7 +243,7 @@ final class FactsViewModelTests {
 
         documents.answer(Canada.document)
         try await viewModel.load()
-        #expect(viewModel.state.value == canada())
+        expectNoDifference(viewModel.state.value, canada())
         #expect(documents.requests == [false, false])
     }
 
@@ -253,7 +254,7 @@ final class FactsViewModelTests {
 
         let offline = Dictionary(uniqueKeysWithValues: Canada.all.map { ($0, ImageState.unavailableOffline) })
         let expected = listing(images: offline, offline: "network unavailable: showing the 13 facts cached 2 h ago", warnsOffline: true)
-        #expect(recorder.states == [FactsState(), loading(FactsState()), expected])
+        expectNoDifference(recorder.states, [FactsState(), loading(FactsState()), expected])
 
         // Shown again without a request: still the cached copy, but the warning was the fetch's.
         clock.advance(by: 3600)
@@ -267,7 +268,7 @@ final class FactsViewModelTests {
         let one = [Fact(title: "Eh", description: "A small word.")]
         documents.answer(FactsDocument(title: nil, rows: one + [Fact(), Fact()]), cachedAt: clock.now.addingTimeInterval(-5 * 60))
         try await viewModel.refresh()
-        #expect(viewModel.state.value == listing(facts: one, title: nil, hidden: 2, images: [:],
+        expectNoDifference(viewModel.state.value, listing(facts: one, title: nil, hidden: 2, images: [:],
                                                  offline: "network unavailable: showing the 1 fact cached 5 min ago", warnsOffline: true))
     }
 
@@ -286,7 +287,7 @@ final class FactsViewModelTests {
             Canada.beavers: embedded.loaded(Canada.beavers), Canada.flag: .notAnImage,
             Canada.transportation: embedded.standIn, Canada.hockey: embedded.standIn,
         ])
-        #expect(embedded.recorder.states == [FactsState(), loading(FactsState()), page1])
+        expectNoDifference(embedded.recorder.states, [FactsState(), loading(FactsState()), page1])
 
         let count = embedded.recorder.states.count
         try await viewModel.showPage(.next)
@@ -297,7 +298,7 @@ final class FactsViewModelTests {
         #expect(embedded.emitted(since: count) == [page2])
 
         try await viewModel.open("12")
-        #expect(viewModel.state.value == embedded.detail(page2, row: 12, Canada.fact("Mounties"), image: embedded.standIn))
+        expectNoDifference(viewModel.state.value, embedded.detail(page2, row: 12, Canada.fact("Mounties"), image: embedded.standIn))
         await embedded.yieldForAWhile()
         #expect(embedded.server.requests == [], "no request at all: no image, no prefetch")
     }
@@ -308,7 +309,7 @@ final class FactsViewModelTests {
         let paged = FactsViewModelTests(.live, pageSize: 5)
         let viewModel = paged.viewModel
         try await viewModel.load()
-        #expect(paged.recorder.states == [FactsState(), loading(FactsState()), paged.canada(page: 1)])
+        expectNoDifference(paged.recorder.states, [FactsState(), loading(FactsState()), paged.canada(page: 1)])
         #expect(viewModel.pageCount == 3)
         #expect(viewModel.rowNumbers == Array(1...5))
 
@@ -343,7 +344,7 @@ final class FactsViewModelTests {
         let paged = FactsViewModelTests(.live, pageSize: 5)
         try await paged.viewModel.showPage(.next)
 
-        #expect(paged.recorder.states == [FactsState(), loading(FactsState()), paged.canada(page: 1), paged.canada(page: 2)])
+        expectNoDifference(paged.recorder.states, [FactsState(), loading(FactsState()), paged.canada(page: 1), paged.canada(page: 2)])
         #expect(paged.documents.requests == [false])
         #expect(Canada.page2.map(paged.server.count) == [1, 1, 1, 1], "the prefetch and the page share the downloads")
         #expect(await paged.server.waitForRequests(Canada.page3))
@@ -357,7 +358,7 @@ final class FactsViewModelTests {
         var images = allLoaded(Canada.all)
         images[Canada.space] = .failed("HTTP 503")
         images[Canada.kittens] = .unavailableOffline
-        #expect(viewModel.state.value == listing(images: images))
+        expectNoDifference(viewModel.state.value, listing(images: images))
 
         server.answer(Canada.space, .bytes(ImageBytes.jpeg(640, 480, size: 34 * 1024), etag: nil))
         let count = recorder.states.count
@@ -407,20 +408,20 @@ final class FactsViewModelTests {
         let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store, selection: selection,
                                        clock: clock, pageFits: { $0.rows.count <= size.value })
         try await viewModel.showPage(.number(3))
-        #expect(viewModel.state.value == canada(page: 3))
+        expectNoDifference(viewModel.state.value, canada(page: 3))
 
         size.withLock { $0 = 4 }
         try await viewModel.refresh()
-        #expect(viewModel.state.value == listing(page: 3, size: 4, images: allLoaded([Canada.meese, Canada.kittens, Canada.mounties])))
+        expectNoDifference(viewModel.state.value, listing(page: 3, size: 4, images: allLoaded([Canada.meese, Canada.kittens, Canada.mounties])))
 
         size.withLock { $0 = 0 }
         try await viewModel.refresh()
         #expect(viewModel.pageCount == 13, "at least one fact a page")
-        #expect(viewModel.state.value == listing(page: 3, size: 1, images: allLoaded([Canada.transportation])))
+        expectNoDifference(viewModel.state.value, listing(page: 3, size: 1, images: allLoaded([Canada.transportation])))
 
         size.withLock { $0 = 20 }
         try await viewModel.refresh()
-        #expect(viewModel.state.value == canada(), "page 3 is no more: the last page")
+        expectNoDifference(viewModel.state.value, canada(), "page 3 is no more: the last page")
         #expect(documents.requests == [false, true, true, true])
     }
 
@@ -443,7 +444,7 @@ final class FactsViewModelTests {
         #expect(opened.file == URL(fileURLWithPath: paged.file(Canada.kittens)))
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == page1)
+        expectNoDifference(viewModel.state.value, page1)
         #expect(throws: CommandError("open a fact first (`open N`)")) { try viewModel.openedImage() }
 
         count = paged.recorder.states.count
@@ -467,15 +468,15 @@ final class FactsViewModelTests {
         var images = allLoaded(Canada.all)
         images[Canada.flag] = .failed("HTTP 404")
         let list = listing(images: images)
-        #expect(viewModel.state.value == list)
+        expectNoDifference(viewModel.state.value, list)
 
         try await viewModel.open("2")
-        #expect(viewModel.state.value == detail(list, row: 2, Canada.fact("Flag")))
+        expectNoDifference(viewModel.state.value, detail(list, row: 2, Canada.fact("Flag")))
         #expect(server.count(Canada.flag) == 2, "asked again on open")
         #expect(throws: CommandError("“Flag” has no image to view (failed: HTTP 404)")) { try viewModel.openedImage() }
 
         try await viewModel.open("5")
-        #expect(viewModel.state.value == detail(list, row: 5, Canada.fact("Eh")))
+        expectNoDifference(viewModel.state.value, detail(list, row: 5, Canada.fact("Eh")))
         #expect(throws: CommandError("“Eh” has no image to view (no image)")) { try viewModel.openedImage() }
 
         server.answer(Canada.flag, .bytes(ImageBytes.png(128, 64), etag: nil))
@@ -483,7 +484,7 @@ final class FactsViewModelTests {
         try await viewModel.open("2")
         var healed = list
         healed.images[Canada.flag] = loaded(Canada.flag)
-        #expect(viewModel.state.value == detail(healed, row: 2, Canada.fact("Flag")))
+        expectNoDifference(viewModel.state.value, detail(healed, row: 2, Canada.fact("Flag")))
         #expect(try viewModel.openedImage().file == URL(fileURLWithPath: file(Canada.flag)))
         #expect(server.count(Canada.flag) == 3)
     }
@@ -496,7 +497,7 @@ final class FactsViewModelTests {
         var images = allLoaded(Canada.all)
         images[Canada.transportation] = .failed("HTTP 404")
         let before = listing(images: images)
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
 
         server.answer(Canada.transportation, .bytes(ImageBytes.jpeg(400, 300, size: 3000), etag: nil))
         server.answer(Canada.flag, .bytes(ImageBytes.png(256, 128, size: 1500), etag: nil))
@@ -526,9 +527,9 @@ final class FactsViewModelTests {
         var facts = Canada.facts
         facts[2].description = "Mostly by canoe."
         let list = listing(facts: facts, title: "About Canada, revised", images: allLoaded(Canada.all))
-        #expect(viewModel.state.value == detail(list, row: 3, facts[2]))
+        expectNoDifference(viewModel.state.value, detail(list, row: 3, facts[2]))
         #expect(viewModel.back())
-        #expect(viewModel.state.value == list)
+        expectNoDifference(viewModel.state.value, list)
     }
 
     @Test func aFailingRefreshLeavesTheStateAsItWas() async throws {
@@ -562,7 +563,7 @@ final class FactsViewModelTests {
         #expect(throws: CommandError("open a fact first (`open N`)")) { try viewModel.openedImage() }
 
         try await viewModel.load()
-        #expect(viewModel.state.value == canada())
+        expectNoDifference(viewModel.state.value, canada())
         #expect(documents.requests == [false, false], "the document asked for again")
         #expect(server.imageRequests == Canada.all.sorted(), "the images from the cache")
     }
@@ -585,14 +586,14 @@ final class FactsViewModelTests {
         let both: Set<String> = ["Beavers", "Hockey Night in Canada"]
         #expect(emitted(since: count) == [detail(canada(favourites: both), row: 4, Canada.fact("Hockey Night in Canada"), favourite: true)])
         #expect(viewModel.back())
-        #expect(viewModel.state.value == canada(favourites: both))
+        expectNoDifference(viewModel.state.value, canada(favourites: both))
 
         // The same titles in another order: the stars follow the titles.
         var reordered = Canada.document
         reordered.rows.reverse()
         documents.answerFresh(.success(FactsAnswer(document: reordered)))
         try await viewModel.refresh()
-        #expect(viewModel.state.value == listing(facts: Canada.facts.reversed(), images: allLoaded(Canada.all), favourites: both))
+        expectNoDifference(viewModel.state.value, listing(facts: Canada.facts.reversed(), images: allLoaded(Canada.all), favourites: both))
 
         let unmarked = try viewModel.toggleFavourite("13")
         #expect(unmarked == FavouriteToggle(number: 13, itemID: "Beavers", title: "Beavers", isFavourite: false))
@@ -604,7 +605,7 @@ final class FactsViewModelTests {
         let test = FactsViewModelTests(.live, document: FactsDocument(title: nil, rows: facts))
         try await test.viewModel.load()
         let list = test.listing(facts: facts, title: nil, hidden: 0, images: [:])
-        #expect(test.viewModel.state.value == list)
+        expectNoDifference(test.viewModel.state.value, list)
         #expect(list.rows.map(\.canBeFavourite) == [false, true])
 
         let count = test.recorder.states.count

@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Reactive
@@ -13,10 +14,12 @@ import TestSupport
     let progress = ProgressRecorder()
     let viewModel: ITunesViewModel
     let recorder: StateRecorder<ITunesState>
+    let state: StateExpectations<ITunesState>
 
     init() {
         viewModel = ITunesViewModel(service: fixture.service, favourites: store, progress: progress.report)
         recorder = StateRecorder(viewModel.state)
+        state = StateExpectations(viewModel.state)
     }
 
     // MARK: Expected states
@@ -60,12 +63,12 @@ import TestSupport
     // MARK: Searching
 
     @Test func searchGoesFromIdleThroughSearchingToResults() async throws {
-        #expect(recorder.states == [ITunesState()])
+        expectNoDifference(recorder.states, [ITunesState()])
         #expect(viewModel.state.value.status == .idle)
 
         try await viewModel.search(["jack", "johnson"])
 
-        #expect(recorder.states == [ITunesState(), Self.searching("jack johnson"), Self.jackJohnsonPage(1)])
+        expectNoDifference(recorder.states, [ITunesState(), Self.searching("jack johnson"), Self.jackJohnsonPage(1)])
         #expect(progress.messages == ["searching “jack johnson”…"])
         #expect(fixture.calls == ["search jack johnson"])
         #expect(viewModel.rowNumbers == Array(1...50))
@@ -76,7 +79,7 @@ import TestSupport
     @Test func theTermIsTheWordsJoinedAndTrimmed() async throws {
         try await viewModel.search(["  jack", "johnson  "])
         #expect(fixture.calls == ["search jack johnson"])
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
         #expect(progress.messages == ["searching “jack johnson”…"])
     }
 
@@ -92,7 +95,7 @@ import TestSupport
         var noResults = ITunesState()
         noResults.status = .noResults(term: "xyzzy")
         noResults.term = "xyzzy"
-        #expect(recorder.states == [ITunesState(), Self.searching("xyzzy"), noResults])
+        expectNoDifference(recorder.states, [ITunesState(), Self.searching("xyzzy"), noResults])
         #expect(viewModel.rowNumbers == [])
         #expect(viewModel.pageCount == 0)
     }
@@ -105,37 +108,36 @@ import TestSupport
         noResults.status = .noResults(term: "xyzzy")
         noResults.term = "xyzzy"
         #expect(recorder.states.suffix(2) == [Self.searching("xyzzy", over: Self.jackJohnsonPage(1)), noResults])
-        #expect(viewModel.state.value == noResults)
+        expectNoDifference(viewModel.state.value, noResults)
     }
 
     @Test func aFailedSearchKeepsThePreviousResultsOnShow() async throws {
         try await viewModel.search(["jack", "johnson"])
         try viewModel.showPage(.number(2))
-        let shown = viewModel.state.value
+        state.expect { $0 = Self.jackJohnsonPage(2) }
         fixture.failSearch("star", status: 503)
 
         await #expect(throws: HTTPError(.status(503), endpoint: "/search?term=star")) {
             try await viewModel.search(["star"])
         }
 
-        #expect(recorder.states.suffix(2) == [Self.searching("star", over: shown), shown], "searching, then as it was")
-        #expect(viewModel.state.value.rows == shown.rows, "rows unchanged")
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20))
-        #expect(viewModel.state.value.term == "jack johnson", "the term the rows are for")
+        state.expectUnchanged("the rows, and the term they are for")
+        expectNoDifference(recorder.states.suffix(2), [Self.searching("star", over: state.expected), state.expected],
+                           "searching, then as it was")
         #expect(progress.messages == ["searching “jack johnson”…", "searching “star”…"])
 
         try viewModel.showPage(.next)
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(21...30), "the kept results still page")
+        state.expect("the kept results still page") { $0 = Self.jackJohnsonPage(3) }
 
         try await viewModel.search(["jack", "johnson"])
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1), "a good search afterwards shows its results")
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1), "a good search afterwards shows its results")
     }
 
     @Test func aFailedFirstSearchLeavesNothingSearched() async throws {
         fixture.failSearch("star", status: 500)
         await #expect(throws: HTTPError(.status(500), endpoint: "/search?term=star")) { try await viewModel.search(["star"]) }
 
-        #expect(recorder.states == [ITunesState(), Self.searching("star"), ITunesState()])
+        expectNoDifference(recorder.states, [ITunesState(), Self.searching("star"), ITunesState()])
     }
 
     @Test func aCancelledSearchPutsTheStateBack() async throws {
@@ -149,7 +151,7 @@ import TestSupport
     @Test func searchWithoutWordsIsAUsageErrorThatChangesNothing() async throws {
         await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search([]) }
         await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search(["  ", " "]) }
-        #expect(recorder.states == [ITunesState()])
+        expectNoDifference(recorder.states, [ITunesState()])
         #expect(fixture.calls == [])
         #expect(progress.messages == [])
     }
@@ -200,15 +202,15 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
 
         try viewModel.showPage(.next)
-        #expect(viewModel.state.value == Self.jackJohnsonPage(2))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(2))
         #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20))
         #expect(viewModel.state.value.rows.first?.item.trackName == "Banana Pancakes")
 
         try viewModel.showPage(.previous)
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
 
         try viewModel.showPage(.number(5))
-        #expect(viewModel.state.value == Self.jackJohnsonPage(5))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(5))
         #expect(viewModel.state.value.rows.last?.item.trackName == "A Pirate Looks At Forty")
         #expect(viewModel.state.value.isOnLastPage)
         #expect(fixture.calls == ["search jack johnson"], "paging never asks the store again")
@@ -228,7 +230,7 @@ import TestSupport
         expected.pageCount = 3
         expected.totalCount = 23
         expected.rows = Self.numberedSongs(23)[20...].enumerated().map { ITunesState.Row(number: 21 + $0, item: $1, isFavourite: false) }
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.compactMap(\.number) == [21, 22, 23])
     }
 
@@ -236,12 +238,12 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         #expect(throws: CommandError("already on the first page")) { try viewModel.showPage(.previous) }
         #expect(throws: CommandError("no page 6: there are 5 pages")) { try viewModel.showPage(.number(6)) }
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
 
         try viewModel.showPage(.number(5))
         let count = recorder.states.count
         #expect(throws: CommandError("end of results (page 5 is the last)")) { try viewModel.showPage(.next) }
-        #expect(viewModel.state.value == Self.jackJohnsonPage(5))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(5))
         #expect(recorder.states.count == count, "nothing published")
     }
 
@@ -265,7 +267,7 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         try await viewModel.open("3")
         try viewModel.showPage(.next)
-        #expect(viewModel.state.value == Self.jackJohnsonPage(2))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(2))
         #expect(viewModel.openItem == nil)
     }
 
@@ -283,7 +285,7 @@ import TestSupport
         var expected = Self.jackJohnsonPage(1)
         expected.screen = .detail(number: 1)
         expected.detail = ITunesState.Row(number: 1, item: fresh, isFavourite: false)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.openItem == fresh)
         #expect(fixture.calls == ["search jack johnson", "lookup 906900983"])
         #expect(viewModel.state.value.rows.first?.item.trackName == "Flake", "the list keeps the search's copy")
@@ -292,8 +294,11 @@ import TestSupport
     @Test func openOnAnotherPageUsesTheRowNumber() async throws {
         try await viewModel.search(["jack", "johnson"])
         try await viewModel.open("23")
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: 23, item: Recorded.jackJohnson(id: 879273587), isFavourite: false))
-        #expect(viewModel.state.value.rows == Self.jackJohnsonRows(1...10), "the page behind the detail is unchanged")
+        state.expect("the page behind the detail is unchanged") {
+            $0 = Self.jackJohnsonPage(1)
+            $0.screen = .detail(number: 23)
+            $0.detail = ITunesState.Row(number: 23, item: Recorded.jackJohnson(id: 879273587), isFavourite: false)
+        }
         #expect(fixture.lookups == ["lookup 879273587"])
     }
 
@@ -307,20 +312,29 @@ import TestSupport
         expected.screen = .detail(number: 9)
         expected.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
         expected.detailNotRefreshed = "HTTP 500 for /lookup?id=879273565&country=US"
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
+
+        state.takeCurrent()
 
         fixture.failLookups(status: nil)
         try await viewModel.open("10")
-        #expect(viewModel.state.value.detailNotRefreshed == nil, "the next good open has no note")
-        #expect(viewModel.state.value.detail?.item.trackName == "Never Know")
+        state.expect("the next good open has no note") {
+            $0.screen = .detail(number: 10)
+            $0.detail = ITunesState.Row(number: 10, item: Recorded.jackJohnson(id: Recorded.jackJohnsonSortedIDs[9]), isFavourite: false)
+            $0.detailNotRefreshed = nil
+        }
+        #expect(state.expected.detail?.item.trackName == "Never Know")
     }
 
     @Test func aLookupThatFindsNothingKeepsTheSearchCopy() async throws {
         try await viewModel.search(["jack", "johnson"])
         fixture.answerLookup(879273565, with: nil)
         try await viewModel.open("9")
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false))
-        #expect(viewModel.state.value.detailNotRefreshed == nil)
+        state.expect("the search's copy, with no note") {
+            $0 = Self.jackJohnsonPage(1)
+            $0.screen = .detail(number: 9)
+            $0.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
+        }
     }
 
     @Test func itemsWithoutATrackIdAreNotLookedUp() async throws {
@@ -329,9 +343,16 @@ import TestSupport
         try await viewModel.open("1")
 
         #expect(fixture.calls == ["search fault"])
-        #expect(viewModel.state.value.screen == .detail(number: 1))
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: 1, item: Recorded.audiobook, isFavourite: false))
-        #expect(viewModel.state.value.detailNotRefreshed == nil)
+        state.expect {
+            $0.status = .results
+            $0.term = "fault"
+            $0.page = 1
+            $0.pageCount = 1
+            $0.totalCount = 1
+            $0.rows = [ITunesState.Row(number: 1, item: Recorded.audiobook, isFavourite: false)]
+            $0.screen = .detail(number: 1)
+            $0.detail = ITunesState.Row(number: 1, item: Recorded.audiobook, isFavourite: false)
+        }
     }
 
     @Test func openRejectsRowsThatDoNotExist() async throws {
@@ -340,7 +361,7 @@ import TestSupport
         await #expect(throws: CommandError("no row 51: there are 50 rows")) { try await viewModel.open("51") }
         await #expect(throws: CommandError("no row 0: there are 50 rows")) { try await viewModel.open("0") }
         await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
         #expect(fixture.lookups == [])
     }
 
@@ -348,7 +369,7 @@ import TestSupport
         try await viewModel.search(["jack", "johnson"])
         try await viewModel.open("2")
         #expect(viewModel.back())
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
         #expect(!viewModel.back(), "back on the list is for the shell")
     }
 
@@ -360,29 +381,43 @@ import TestSupport
         var expected = ITunesState()
         expected.screen = .detail(number: nil)
         expected.detail = ITunesState.Row(number: nil, item: Recorded.sakura, isFavourite: false)
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(fixture.calls == ["lookup 256412807"])
     }
 
     @Test func lookupOfAResultCarriesItsRowNumber() async throws {
         try await viewModel.search(["jack", "johnson"])
         try await viewModel.lookup("879273565")
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false))
+        state.expect {
+            $0 = Self.jackJohnsonPage(1)
+            $0.screen = .detail(number: 9)
+            $0.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
+        }
 
         try await viewModel.lookup("1369438950")  // Bazzi's "Star", not among the results
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: nil, item: Recorded.mixed[0], isFavourite: false))
-        #expect(viewModel.state.value.rows == Self.jackJohnsonRows(1...10))
+        state.expect("the results stay behind it") {
+            $0.screen = .detail(number: nil)
+            $0.detail = ITunesState.Row(number: nil, item: Recorded.mixed[0], isFavourite: false)
+        }
     }
 
     @Test func lookupClearsAnEarlierNote() async throws {
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 502)
         try await viewModel.open("1")
-        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 502 for /lookup?id=906900983&country=US")
+        let searchCopy = ITunesState.Row(number: 1, item: Recorded.jackJohnson(id: 906900983), isFavourite: false)
+        state.expect {
+            $0 = Self.jackJohnsonPage(1)
+            $0.screen = .detail(number: 1)
+            $0.detail = searchCopy
+            $0.detailNotRefreshed = "HTTP 502 for /lookup?id=906900983&country=US"
+        }
         fixture.failLookups(status: nil)
         try await viewModel.lookup("906900983")
-        #expect(viewModel.state.value.detailNotRefreshed == nil)
-        #expect(viewModel.state.value.detail?.number == 1)
+        state.expect("looked up afresh, on the same row, with no note") {
+            $0.detailNotRefreshed = nil
+        }
+        #expect(state.expected.detail?.number == 1)
     }
 
     @Test func lookupRejectsUnknownAndNonNumericIds() async throws {
@@ -391,7 +426,7 @@ import TestSupport
         await #expect(throws: CommandError("expected a track id (a number), not '0'")) { try await viewModel.lookup("0") }
         await #expect(throws: CommandError("expected a track id (a number), not '-5'")) { try await viewModel.lookup("-5") }
         #expect(fixture.calls == ["lookup 123"])
-        #expect(recorder.states == [ITunesState()])
+        expectNoDifference(recorder.states, [ITunesState()])
     }
 
     @Test func aFailingLookupCommandChangesNothing() async throws {
@@ -400,7 +435,7 @@ import TestSupport
         await #expect(throws: HTTPError(.status(503), endpoint: "/lookup?id=879273565&country=US")) {
             try await viewModel.lookup("879273565")
         }
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
     }
 
     // MARK: Favourites
@@ -412,13 +447,13 @@ import TestSupport
         #expect(row == Self.toggle(9, Recorded.betterTogether, isFavourite: true))
         var expected = Self.jackJohnsonPage(1)
         expected.rows = Self.jackJohnsonRows(1...10, favourites: [879273565])
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(try store.ids(in: "itunes") == ["879273565"])
         #expect(try store.list().map(\.title) == ["Better Together — Jack Johnson"])
 
         let again = try viewModel.toggleFavourite("9")
         #expect(!again.isFavourite)
-        #expect(viewModel.state.value == Self.jackJohnsonPage(1))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
         #expect(try store.ids(in: "itunes") == [])
     }
 
@@ -455,7 +490,7 @@ import TestSupport
         #expect(throws: message) { try viewModel.toggleFavourite(nil) }
         #expect(try store.list().isEmpty)
         #expect(viewModel.back())
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
     }
 
     @Test func favNeedsARowOrADetail() async throws {
@@ -486,7 +521,7 @@ import TestSupport
 
         try await viewModel.refresh()
         #expect(fixture.calls == ["search jack johnson", "lookup 879269461", "search jack johnson"])
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
         #expect(before.detail?.number == 25)
         #expect(before.page == 3)
     }
@@ -501,14 +536,14 @@ import TestSupport
         fixture.failSearch("jack johnson", status: 500)
 
         await #expect(throws: HTTPError(.status(500), endpoint: "/search?term=jack%20johnson")) { try await viewModel.refresh() }
-        #expect(viewModel.state.value == Self.jackJohnsonPage(2))
+        expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(2))
     }
 
     @Test func resetForgetsEverything() async throws {
         try await viewModel.search(["jack", "johnson"])
         try await viewModel.open("1")
         viewModel.reset()
-        #expect(viewModel.state.value == ITunesState())
+        expectNoDifference(viewModel.state.value, ITunesState())
         #expect(viewModel.openItem == nil)
         #expect(viewModel.rowNumbers == [])
         await #expect(throws: CommandError("nothing to refresh: `search <words>` first")) { try await viewModel.refresh() }

@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Testing
@@ -71,6 +72,6 @@ struct MovieDBRefreshTests {
         await #expect(throws: CommandError("the embedded data has nothing fuller on “Fast X” (`source live` asks TMDB)")) {
             try await embedded.refresh()
         }
-        #expect(embedded.state.value == before)
+        expectNoDifference(embedded.state.value, before)
     }
 }

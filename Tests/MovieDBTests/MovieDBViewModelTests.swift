@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Reactive
@@ -151,7 +152,7 @@ struct MovieDBViewModelTests {
         #expect(!viewModel.isLoaded)
         try await viewModel.load()
 
-        #expect(recorder.states == [MovieDBState(), loading(MovieDBState()), popular1()])
+        expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), popular1()])
         #expect(fixture.requests == [Self.p1])
         #expect(viewModel.isLoaded)
         #expect(viewModel.currentCategory == .moviePopular)
@@ -169,7 +170,7 @@ struct MovieDBViewModelTests {
         fixture.fail(Self.p1, .status(500))
 
         await #expect(throws: HTTPError(.status(500), endpoint: "/movie/popular?page=1")) { try await viewModel.load() }
-        #expect(recorder.states == [MovieDBState(), loading(MovieDBState()), MovieDBState()])
+        expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), MovieDBState()])
         #expect(!viewModel.isLoaded)
         #expect(viewModel.rowNumbers == [])
         await #expect(throws: CommandError("no row 1: nothing is loaded")) { try await viewModel.open("1") }
@@ -225,7 +226,7 @@ struct MovieDBViewModelTests {
             try await viewModel.showCategory(kind: .movie, word: "trending")
         }
         #expect(recorder.states.count == count, "nothing emitted")
-        #expect(viewModel.state.value == popular1())
+        expectNoDifference(viewModel.state.value, popular1())
         #expect(viewModel.currentCategory == .moviePopular)
         #expect(fixture.requests == [Self.p1])
     }
@@ -273,7 +274,7 @@ struct MovieDBViewModelTests {
 
     @Test func pageLoadsTheCategoryFirstWhenNothingIsLoaded() async throws {
         try await viewModel.showPage(.next)
-        #expect(recorder.states == [MovieDBState(), loading(MovieDBState()), popular1(), loading(popular1()), popular2])
+        expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), popular1(), loading(popular1()), popular2])
         #expect(fixture.requests == [Self.p1, Self.p2])
     }
 
@@ -285,7 +286,7 @@ struct MovieDBViewModelTests {
 
         var cached = popular1()
         cached.offline = "offline — cached 2 h ago"
-        #expect(recorder.states == [MovieDBState(), loading(MovieDBState()), cached])
+        expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), cached])
 
         var count = recorder.states.count
         await #expect(throws: HTTPError(.networkUnavailable(.refused), endpoint: "/movie/popular?page=2")) {
@@ -295,7 +296,7 @@ struct MovieDBViewModelTests {
 
         fixture.heal()
         try await viewModel.showPage(.next)
-        #expect(viewModel.state.value == popular2, "page 2 is fresh")
+        expectNoDifference(viewModel.state.value, popular2, "page 2 is fresh")
 
         clock.advance(by: 3600)
         count = recorder.states.count
@@ -313,7 +314,7 @@ struct MovieDBViewModelTests {
         let page = try #require(MovieDBEmbeddedData.pages.first { $0.category == .moviePopular }?.page.results)
         var expected = listing(.moviePopular, of: 500, total: 779_157, page)
         expected.heldPages = 1
-        #expect(embedded.recorder.states == [MovieDBState(), loading(MovieDBState()), expected])
+        expectNoDifference(embedded.recorder.states, [MovieDBState(), loading(MovieDBState()), expected])
         #expect(viewModel.state.value.rows.first?.item.title == "Fast X")
 
         let count = embedded.recorder.states.count
@@ -324,7 +325,7 @@ struct MovieDBViewModelTests {
             try await viewModel.showPage(.number(500))
         }
         #expect(embedded.recorder.states.count == count, "nothing emitted")
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     // MARK: Filter
@@ -357,20 +358,20 @@ struct MovieDBViewModelTests {
         ]
         for (words, items) in cases {
             try await viewModel.filter(words)
-            #expect(viewModel.state.value == filtered(popular2, words, items, cached: 40), "\(words)")
+            expectNoDifference(viewModel.state.value, filtered(popular2, words, items, cached: 40), "\(words)")
         }
     }
 
     @Test func filterLoadsTheCategoryFirstAndCoversOnlyTheCategoryOnShow() async throws {
         try await viewModel.filter(["star"])
-        #expect(recorder.states == [MovieDBState(), loading(MovieDBState()), popular1(),
+        expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), popular1(),
                                     filtered(popular1(), ["star"], [Self.starWars], cached: 20)])
 
         try await viewModel.showCategory(kind: .movie, word: "top")
         try await viewModel.filter(["the"])
-        #expect(viewModel.state.value == filtered(topRated(), ["the"], Fixture.topRated, cached: 3))
+        expectNoDifference(viewModel.state.value, filtered(topRated(), ["the"], Fixture.topRated, cached: 3))
         try await viewModel.filter(["star"])
-        #expect(viewModel.state.value == filtered(topRated(), ["star"], [], cached: 3))
+        expectNoDifference(viewModel.state.value, filtered(topRated(), ["star"], [], cached: 3))
         await #expect(throws: CommandError("no row 1: no cached title matches \"star\" (`filter clear` shows the pages)")) {
             try await viewModel.open("1")
         }
@@ -403,7 +404,7 @@ struct MovieDBViewModelTests {
             try await viewModel.showPage(.next)
         }
         #expect(recorder.states.count == count, "nothing emitted")
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
     }
 
     @Test func aFilteredRowOpensAsItsOwnRow() async throws {
@@ -414,9 +415,9 @@ struct MovieDBViewModelTests {
         let list = viewModel.state.value
 
         try await viewModel.open("2")
-        #expect(viewModel.state.value == detail(list, row: 2, Self.full(Self.starTrek, MovieDBDetail(runtime: 127))))
+        expectNoDifference(viewModel.state.value, detail(list, row: 2, Self.full(Self.starTrek, MovieDBDetail(runtime: 127))))
         #expect(viewModel.back())
-        #expect(viewModel.state.value == list)
+        expectNoDifference(viewModel.state.value, list)
     }
 
     // MARK: Search
@@ -459,7 +460,7 @@ struct MovieDBViewModelTests {
         try await viewModel.search(["rick"])
         var expected = searched(tvPopular, "rick", kind: .tv, origin: .tmdb, of: 1, total: 1, [rick])
         expected.offline = "offline — cached 5 min ago"
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
         #expect(fixture.requests.last == "/search/tv?query=rick&page=1")
     }
 
@@ -490,7 +491,7 @@ struct MovieDBViewModelTests {
         #expect(found.mode == .search(term: "matrix", kind: .tv, origin: .cache))
 
         try await viewModel.search(["zebra"])
-        #expect(viewModel.state.value == searched(tvTop(), "zebra", kind: .tv, origin: .cache, of: 1, total: 0, []))
+        expectNoDifference(viewModel.state.value, searched(tvTop(), "zebra", kind: .tv, origin: .cache, of: 1, total: 0, []))
     }
 
     @Test func offlineASearchWithNothingToSearchForChangesNothing() async throws {
@@ -525,7 +526,7 @@ struct MovieDBViewModelTests {
 
         try await viewModel.search(["walking", "dead"])
         let show = try #require(MovieDBEmbeddedData.pages.first { $0.category == .tvPopular }?.page.results.first { $0.id == 194583 })
-        #expect(viewModel.state.value == searched(list, "walking dead", origin: .embedded, of: 1, total: 1, [show]), "shows too")
+        expectNoDifference(viewModel.state.value, searched(list, "walking dead", origin: .embedded, of: 1, total: 1, [show]), "shows too")
 
         await #expect(throws: CommandError("nothing to search for in '…'")) { try await viewModel.search(["…"]) }
     }
@@ -543,7 +544,7 @@ struct MovieDBViewModelTests {
         #expect(try viewModel.openedItem() == Self.starWarsDetail)
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == popular1())
+        expectNoDifference(viewModel.state.value, popular1())
 
         count = recorder.states.count
         try await viewModel.open("1")
@@ -558,7 +559,7 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
 
         try await viewModel.open("2")
-        #expect(viewModel.state.value == detail(popular1(), row: 2, Self.full(Self.film2, MovieDBDetail(runtime: 95))))
+        expectNoDifference(viewModel.state.value, detail(popular1(), row: 2, Self.full(Self.film2, MovieDBDetail(runtime: 95))))
     }
 
     @Test func aDetailFromTheCacheSaysHowOldItIs() async throws {
@@ -566,7 +567,7 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
 
         try await viewModel.open("1")
-        #expect(viewModel.state.value == detail(popular1(), row: 1, Self.starWarsDetail, offline: "offline — cached 3 days ago"))
+        expectNoDifference(viewModel.state.value, detail(popular1(), row: 1, Self.starWarsDetail, offline: "offline — cached 3 days ago"))
     }
 
     @Test func offlineADetailNeverFetchedShowsTheListsFieldsWithANote() async throws {
@@ -584,7 +585,7 @@ struct MovieDBViewModelTests {
         let full = Self.full(Self.film2, MovieDBDetail(runtime: 100))
         fixture.answerDetail(full)
         try await viewModel.open("2")
-        #expect(viewModel.state.value == detail(popular1(), row: 2, full), "asked again once the network is back; the note is gone")
+        expectNoDifference(viewModel.state.value, detail(popular1(), row: 2, full), "asked again once the network is back; the note is gone")
     }
 
     @Test func aDetailTMDBDoesNotHaveShowsTheListsFieldsWithANote() async throws {
@@ -665,7 +666,7 @@ struct MovieDBViewModelTests {
         #expect(emitted(since: count) == [topRated(favourites: ["movie/603"])])
 
         try await viewModel.showCategory(kind: .tv, word: "top")
-        #expect(viewModel.state.value == tvTop(), "tv/603 is not a favourite")
+        expectNoDifference(viewModel.state.value, tvTop(), "tv/603 is not a favourite")
 
         count = recorder.states.count
         let show = try viewModel.toggleFavourite("1")
@@ -675,11 +676,11 @@ struct MovieDBViewModelTests {
 
         let unmarked = try viewModel.toggleFavourite("1")
         #expect(unmarked == FavouriteToggle(number: 1, itemID: "tv/603", title: "The Matrix Show", isFavourite: false))
-        #expect(viewModel.state.value == tvTop())
+        expectNoDifference(viewModel.state.value, tvTop())
         #expect(try store.ids(in: "moviedb") == ["movie/603"])
 
         try await viewModel.showCategory(kind: .movie, word: nil)
-        #expect(viewModel.state.value == topRated(favourites: ["movie/603"]))
+        expectNoDifference(viewModel.state.value, topRated(favourites: ["movie/603"]))
     }
 
     @Test func aFavouriteMarkedOnTheDetailIsStarredOnTheListAfterBack() async throws {
@@ -693,7 +694,7 @@ struct MovieDBViewModelTests {
         #expect(emitted(since: count) == [detail(topRated(favourites: ["movie/603"]), row: 3, Self.matrixDetail, favourite: true)])
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == topRated(favourites: ["movie/603"]))
+        expectNoDifference(viewModel.state.value, topRated(favourites: ["movie/603"]))
         #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
     }
 
@@ -708,7 +709,7 @@ struct MovieDBViewModelTests {
         favourites.screen = .favourites
         favourites.favourites = [FavouriteRow(number: 1, favourite: Favourite(feature: "moviedb", itemID: "movie/603", title: "The Matrix",
                                                                            createdAt: clock.now), isFavourite: true)]
-        #expect(viewModel.state.value == favourites)
+        expectNoDifference(viewModel.state.value, favourites)
 
         let count = recorder.states.count
         try await viewModel.open("1")
@@ -717,7 +718,7 @@ struct MovieDBViewModelTests {
         #expect(emitted(since: count) == [expected])
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == favourites, "back to the favourites it was opened from")
+        expectNoDifference(viewModel.state.value, favourites, "back to the favourites it was opened from")
     }
 
     @Test func offlineAFavouriteNotOnTheListOpensFromTheIndexWithANote() async throws {
@@ -731,7 +732,7 @@ struct MovieDBViewModelTests {
         var expected = detail(popular1(), row: nil, Self.matrix, favourite: true,
                               note: "offline: this detail was never fetched, so this is what the list says")
         expected.favourites = []
-        #expect(viewModel.state.value == expected)
+        expectNoDifference(viewModel.state.value, expected)
     }
 
     // MARK: Refresh
@@ -776,7 +777,7 @@ struct MovieDBViewModelTests {
         fixture.heal()
         fixture.answer(.moviePopular, page: 1, Fixture.popular1, totalPages: 30, totalResults: 600)
         try await viewModel.refresh()
-        #expect(viewModel.state.value == popular1(), "fresh again: no offline note")
+        expectNoDifference(viewModel.state.value, popular1(), "fresh again: no offline note")
         #expect(fixture.requests == [Self.p1, Self.p1 + " fresh", Self.p1 + " fresh"])
     }
 
@@ -819,7 +820,7 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
         try await viewModel.showPage(.next)
         try await viewModel.filter(["star"])
-        #expect(viewModel.state.value == filtered(popular2, ["star"], [Self.starWars, Self.starTrek], cached: 40))
+        expectNoDifference(viewModel.state.value, filtered(popular2, ["star"], [Self.starWars, Self.starTrek], cached: 40))
 
         let count = recorder.states.count
         try await viewModel.refresh()
@@ -845,9 +846,9 @@ struct MovieDBViewModelTests {
         #expect(viewModel.pageCount == 0)
 
         try await viewModel.load()
-        #expect(viewModel.state.value == topRated())
+        expectNoDifference(viewModel.state.value, topRated())
         try await viewModel.open("3")
-        #expect(viewModel.state.value == detail(topRated(), row: 3, Self.matrixDetail))
+        expectNoDifference(viewModel.state.value, detail(topRated(), row: 3, Self.matrixDetail))
         #expect(fixture.requests == [Self.p1, "/movie/top_rated?page=1", "/movie/603", "/movie/top_rated?page=1", "/movie/603"],
                 "the page and the detail are asked for again")
     }
@@ -856,9 +857,9 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
         try await viewModel.filter(["star"])
         viewModel.reset()
-        #expect(viewModel.state.value == MovieDBState())
+        expectNoDifference(viewModel.state.value, MovieDBState())
 
         try await viewModel.load()
-        #expect(viewModel.state.value == popular1())
+        expectNoDifference(viewModel.state.value, popular1())
     }
 }

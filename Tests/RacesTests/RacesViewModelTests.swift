@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Reactive
@@ -93,12 +94,12 @@ struct RacesViewModelTests {
     // MARK: Load
 
     @Test func loadShowsTheFiveSoonestRacesSoonestFirst() async throws {
-        #expect(recorder.states == [RacesState()])
+        expectNoDifference(recorder.states, [RacesState()])
         #expect(viewModel.rowNumbers == [])
 
         try await viewModel.load()
         // The interactor's snapshot is published as it arrives, and once more as the intent ends.
-        #expect(recorder.states == [RacesState(), loading(RacesState()), firstFive, firstFive])
+        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), firstFive, firstFive])
         #expect(viewModel.rowNumbers == [1, 2, 3, 4, 5])
         #expect(viewModel.item(number: 1) == Self.addington)
         #expect(viewModel.item(number: 6) == nil)
@@ -116,7 +117,7 @@ struct RacesViewModelTests {
         settings.visible = 3
         let test = RacesViewModelTests(settings: settings)
         try await test.viewModel.load()
-        #expect(test.viewModel.state.value == test.listing([Self.addington, Self.launceston, Self.newcastle]))
+        expectNoDifference(test.viewModel.state.value, test.listing([Self.addington, Self.launceston, Self.newcastle]))
         #expect(test.viewModel.rowNumbers == [1, 2, 3])
     }
 
@@ -124,12 +125,12 @@ struct RacesViewModelTests {
         neds.fail(.networkUnavailable)
         await #expect(throws: HTTPError.networkUnavailable) { try await viewModel.load() }
         let failed = listing([], known: 0, updated: nil, failure: .networkUnavailable)
-        #expect(recorder.states == [RacesState(), loading(RacesState()), failed, failed])
+        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), failed, failed])
         await #expect(throws: CommandError("no row 1: no race is coming up")) { try await viewModel.open("1") }
 
         neds.answer(Self.races)
         try await viewModel.load()
-        #expect(viewModel.state.value == firstFive, "the failure is gone")
+        expectNoDifference(viewModel.state.value, firstFive, "the failure is gone")
     }
 
     // MARK: Filter
@@ -162,7 +163,7 @@ struct RacesViewModelTests {
         let test = RacesViewModelTests(settings: RacesInteractor.Settings(), races: [Self.launceston, Self.kawasaki])
         try await test.viewModel.load()
         try test.viewModel.filter(["greyhound", "harness"])
-        #expect(test.viewModel.state.value == test.listing([], known: 2, matching: 0, filter: [.harness, .greyhound]))
+        expectNoDifference(test.viewModel.state.value, test.listing([], known: 2, matching: 0, filter: [.harness, .greyhound]))
         #expect(test.viewModel.rowNumbers == [])
         await #expect(throws: CommandError("no row 1: no race of harness or greyhound is coming up")) {
             try await test.viewModel.open("1")
@@ -187,11 +188,11 @@ struct RacesViewModelTests {
             try viewModel.filter(["clear", "greyhound"])
         }
         #expect(emitted(since: count) == [], "nothing emitted")
-        #expect(viewModel.state.value == before)
+        expectNoDifference(viewModel.state.value, before)
         #expect(viewModel.rowNumbers == [1, 2, 3], "the filter is still horse alone")
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == horses)
+        expectNoDifference(viewModel.state.value, horses)
     }
 
     // MARK: Open and back
@@ -209,7 +210,7 @@ struct RacesViewModelTests {
         await #expect(throws: CommandError("no row 0: there are 5 rows")) { try await viewModel.open("0") }
         await #expect(throws: CommandError("expected a row number, not 'R4'")) { try await viewModel.open("R4") }
         #expect(emitted(since: count) == [], "nothing emitted")
-        #expect(viewModel.state.value == detail(firstFive, row: 2, Self.launceston))
+        expectNoDifference(viewModel.state.value, detail(firstFive, row: 2, Self.launceston))
 
         #expect(viewModel.back())
         #expect(emitted(since: count) == [firstFive])
@@ -222,7 +223,7 @@ struct RacesViewModelTests {
     @Test func theDetailKeepsItsRaceAndFollowsItsRowThroughAReSortAndAPoll() async throws {
         try await viewModel.load()
         try await viewModel.open("3")
-        #expect(viewModel.state.value == detail(firstFive, row: 3, Self.newcastle))
+        expectNoDifference(viewModel.state.value, detail(firstFive, row: 3, Self.newcastle))
 
         // The poll at 300 fetches the same ten; the re-sort at 400 drops the two 08:05 races
         // (100 s past): Newcastle moves up from row 3 to row 1.
@@ -243,10 +244,10 @@ struct RacesViewModelTests {
         // The poll at 600 brings Newcastle (08:08, gone by now) back at 08:16:40, sixth: it has no
         // row of the five, and the detail shows its new start.
         let polled = listing([Self.kawasaki, Self.hobart, Self.geelong, Self.pakenham, Self.wagga], known: 8, updated: 600)
-        #expect(viewModel.state.value == detail(polled, row: nil, delayed))
+        expectNoDifference(viewModel.state.value, detail(polled, row: nil, delayed))
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value == polled)
+        expectNoDifference(viewModel.state.value, polled)
     }
 
     @Test func anOpenDetailWhoseRaceExpiresStaysOnItWithoutARow() async throws {
@@ -256,7 +257,7 @@ struct RacesViewModelTests {
 
         await clock.advance(by: 400)
         let left = listing(Array(Self.sorted[2..<7]), known: 8, updated: 300)
-        #expect(viewModel.state.value == detail(left, row: nil, Self.addington, favourite: true),
+        expectNoDifference(viewModel.state.value, detail(left, row: nil, Self.addington, favourite: true),
                 "Addington left at the re-sort at 400: the detail stays on it, with no row")
         #expect(viewModel.rowNumbers == [1, 2, 3, 4, 5])
 
@@ -264,7 +265,7 @@ struct RacesViewModelTests {
         #expect(unmarked == FavouriteToggle(number: nil, itemID: "r1", title: "Addington R10", isFavourite: false),
                 "fav on the detail still reaches it")
         #expect(viewModel.back())
-        #expect(viewModel.state.value == left)
+        expectNoDifference(viewModel.state.value, left)
     }
 
     @Test func aFailedPollIsShownInTheStateAndTheListKept() async throws {
@@ -279,7 +280,7 @@ struct RacesViewModelTests {
 
         neds.answer(Self.races)
         #expect(await clock.advance(by: 300) == 2)
-        #expect(viewModel.state.value == listing(Array(Self.sorted[3..<8]), known: 7, updated: 600), "the failure is gone")
+        expectNoDifference(viewModel.state.value, listing(Array(Self.sorted[3..<8]), known: 7, updated: 600), "the failure is gone")
     }
 
     // MARK: Refresh
@@ -346,10 +347,10 @@ struct RacesViewModelTests {
     @Test func aFavouriteStaysMarkedWhenAReSortMovesItsRow() async throws {
         try await viewModel.load()
         _ = try viewModel.toggleFavourite("4")
-        #expect(viewModel.state.value == listing(Array(Self.sorted.prefix(5)), favourites: ["r4"]))
+        expectNoDifference(viewModel.state.value, listing(Array(Self.sorted.prefix(5)), favourites: ["r4"]))
 
         await clock.advance(by: 400)
-        #expect(viewModel.state.value == listing(Array(Self.sorted[2..<7]), known: 8, favourites: ["r4"], updated: 300),
+        expectNoDifference(viewModel.state.value, listing(Array(Self.sorted[2..<7]), known: 8, favourites: ["r4"], updated: 300),
                 "Kawasaki moved from row 4 to row 2, still starred")
         #expect(viewModel.state.value.rows[1] == Row(number: 2, item: Self.kawasaki, isFavourite: true))
 
@@ -366,7 +367,7 @@ struct RacesViewModelTests {
         #expect(viewModel.state.value.favourites.map(\.favourite.itemID) == ["r2"])
 
         try await viewModel.open("1")
-        #expect(viewModel.state.value == detail(listing(Array(Self.sorted.prefix(5)), favourites: ["r2"]), row: 2, Self.launceston,
+        expectNoDifference(viewModel.state.value, detail(listing(Array(Self.sorted.prefix(5)), favourites: ["r2"]), row: 2, Self.launceston,
                                                 favourite: true))
 
         #expect(viewModel.back(), "back to the favourites")

@@ -31,3 +31,22 @@ final class StarshipsFixture: Sendable {
 
     var requests: [Int] { requestedPages.withLock { $0 } }
 }
+
+extension StarshipsFixture {
+    /// The embedded page `number` as the list shows it: rows numbered from (number − 1) × 10 + 1,
+    /// starred where `favourites` says.
+    func rows(page number: Int, favourites: Set<Int> = []) throws -> [ListRow<Starship>] {
+        let page = try JSONDecoder().decode(StarshipPage.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
+        return page.results.enumerated().map { offset, ship in
+            let row = (number - 1) * 10 + offset + 1
+            return ListRow(number: row, item: ship, isFavourite: favourites.contains(row))
+        }
+    }
+
+    /// Row `number` of the embedded pages.
+    func row(_ number: Int, isFavourite: Bool = false) throws -> ListRow<Starship> {
+        var row = try rows(page: (number - 1) / 10 + 1)[(number - 1) % 10]
+        row.isFavourite = isFavourite
+        return row
+    }
+}

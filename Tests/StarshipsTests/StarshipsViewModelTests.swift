@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerCore
 import Foundation
 import Reactive
@@ -5,120 +6,146 @@ import Testing
 import TestSupport
 @testable import Starships
 
-/// The view model driven intent by intent, with the whole state asserted after each one.
+/// The view model driven intent by intent, with the whole state asserted after each one: each
+/// `state.expect { … }` says what the intent changed, and every field it does not name must be
+/// as it was (swift-custom-dump prints the difference when not).
 @MainActor
 @Suite struct StarshipsViewModelTests {
     let fixture = StarshipsFixture()
     let store = FavouritesStore.inMemory()
     let viewModel: StarshipsViewModel
     let recorder: StateRecorder<StarshipsState>
+    let state: StateExpectations<StarshipsState>
 
     init() {
         viewModel = StarshipsViewModel(service: fixture.service, favourites: store)
         recorder = StateRecorder(viewModel.state)
+        state = StateExpectations(viewModel.state)
     }
 
     @Test func loadingShowsPageOneWithLoadingInBetween() async throws {
         try await viewModel.load()
 
-        #expect(recorder.states.count == 3)  // initial, loading, loaded
-        #expect(recorder.states[0] == StarshipsState())
-        #expect(recorder.states[1].isLoading)
-        let state = viewModel.state.value
-        #expect(state.screen == .list)
-        #expect(state.page == 1)
-        #expect(state.pageCount == 4)
-        #expect(state.totalCount == 36)
-        #expect(state.loadedCount == 10)
-        #expect(state.rows.compactMap(\.number) == Array(1...10))
-        #expect(state.rows.first?.item.name == "CR90 corvette")
-        #expect(state.rows.allSatisfy { !$0.isFavourite })
-        #expect(state.detail == nil)
-        #expect(state.sort == nil)
-        #expect(!state.isLoading)
-        #expect(state.favouritesProblem == nil)
+        var loading = StarshipsState()
+        loading.isLoading = true
+        expectNoDifference(recorder.states, [StarshipsState(), loading, viewModel.state.value])
+        try state.expect {
+            $0.page = 1
+            $0.pageCount = 4
+            $0.totalCount = 36
+            $0.loadedCount = 10
+            $0.rows = try fixture.rows(page: 1)
+        }
         #expect(fixture.requests == [1])
 
         try await viewModel.load()
+        state.expectUnchanged("a second load changes nothing")
         #expect(fixture.requests == [1], "a second load reuses what is loaded")
     }
 
     @Test func rowNumbersContinueAcrossPagesAndLoadedPagesAreNotFetchedAgain() async throws {
         try await viewModel.load()
+        state.takeCurrent()
+
         try await viewModel.showPage(.next)
-        #expect(viewModel.state.value.page == 2)
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20))
-        #expect(viewModel.state.value.rows.first?.item.name == "Slave 1")
+        try state.expect {
+            $0.page = 2
+            $0.loadedCount = 20
+            $0.rows = try fixture.rows(page: 2)
+        }
+        #expect(state.expected.rows.first?.item.name == "Slave 1")
 
         try await viewModel.showPage(.previous)
-        #expect(viewModel.state.value.page == 1)
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(1...10))
+        try state.expect {
+            $0.page = 1
+            $0.rows = try fixture.rows(page: 1)
+        }
 
         try await viewModel.showPage(.number(4))
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(31...36))
-        #expect(viewModel.state.value.loadedCount == 26)
+        try state.expect {
+            $0.page = 4
+            $0.loadedCount = 26
+            $0.rows = try fixture.rows(page: 4)
+        }
+        #expect(state.expected.rows.compactMap(\.number) == Array(31...36))
         #expect(fixture.requests == [1, 2, 4])
     }
 
     @Test func pagingPastEitherEndIsAnErrorThatChangesNothing() async throws {
         try await viewModel.load()
-        let before = viewModel.state.value
+        state.takeCurrent()
 
         await #expect(throws: CommandError("already on the first page")) { try await viewModel.showPage(.previous) }
         await #expect(throws: CommandError("no page 5: there are 4 pages")) { try await viewModel.showPage(.number(5)) }
-        #expect(viewModel.state.value == before)
+        state.expectUnchanged("an error changes nothing")
 
         try await viewModel.showPage(.number(4))
+        state.takeCurrent()
         await #expect(throws: CommandError("already on the last page (4)")) { try await viewModel.showPage(.next) }
+        state.expectUnchanged("an error changes nothing")
     }
 
     @Test func openShowsAnyLoadedRowAndRejectsOthers() async throws {
         try await viewModel.load()
         try await viewModel.showPage(.next)
+        state.takeCurrent()
 
         try await viewModel.open("3")
-        var state = viewModel.state.value
-        #expect(state.screen == .detail(number: 3))
-        #expect(state.detail?.number == 3)
-        #expect(state.detail?.item.name == "Sentinel-class landing craft")
-        #expect(state.rows.compactMap(\.number) == Array(11...20), "the list behind the detail is unchanged")
+        try state.expect("the list behind the detail is unchanged") {
+            $0.screen = .detail(number: 3)
+            $0.detail = try fixture.row(3)
+        }
+        #expect(state.expected.detail?.item.name == "Sentinel-class landing craft")
 
         await #expect(throws: CommandError("no row 999: there are 36 rows")) { try await viewModel.open("999") }
         await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
-        state = viewModel.state.value
-        #expect(state.screen == .detail(number: 3), "a bad open leaves the detail on show")
+        state.expectUnchanged("a bad open leaves the detail on show")
 
         #expect(viewModel.back())
-        #expect(viewModel.state.value.screen == .list)
-        #expect(viewModel.state.value.detail == nil)
+        state.expect {
+            $0.screen = .list
+            $0.detail = nil
+            $0.linkNames = [:]
+        }
         #expect(!viewModel.back(), "back on the list is for the shell to handle")
+        state.expectUnchanged()
     }
 
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
         try await viewModel.load()
         try await viewModel.open("5")
+        state.takeCurrent()
+
         let row = try viewModel.toggleFavourite(nil)
         #expect(row.number == 5)
         #expect(row.title == "Millennium Falcon")
         #expect(row.isFavourite)
-        #expect(viewModel.state.value.detail?.isFavourite == true)
+        try state.expect("the star shows on the detail and on the list behind it") {
+            $0.detail?.isFavourite = true
+            $0.rows = try fixture.rows(page: 1, favourites: [5])
+        }
 
         #expect(viewModel.back())
-        let stars = viewModel.state.value.rows.map(\.isFavourite)
-        #expect(stars == [false, false, false, false, true, false, false, false, false, false])
+        state.expect {
+            $0.screen = .list
+            $0.detail = nil
+            $0.linkNames = [:]
+        }
         #expect(try store.ids(in: "starships") == ["10"])
         #expect(try store.list().map(\.title) == ["Millennium Falcon"])
 
         let again = try viewModel.toggleFavourite("5")
         #expect(!again.isFavourite)
-        #expect(viewModel.state.value.rows.allSatisfy { !$0.isFavourite })
+        try state.expect { $0.rows = try fixture.rows(page: 1) }
     }
 
     @Test func favouriteWithoutANumberOnTheListIsAUsageError() async throws {
         try await viewModel.load()
+        state.takeCurrent()
         #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
         #expect(throws: CommandError("no row 11 (rows 1–10 are loaded; `page next` loads more)")) { try viewModel.toggleFavourite("11") }
+        state.expectUnchanged("a refused fav changes nothing")
     }
 
     @Test func favouritesPersistForANewViewModelOnTheSameStore() async throws {
@@ -133,60 +160,89 @@ import TestSupport
     @Test func sortingOrdersAllLoadedRowsNumericallyWithUnknownLast() async throws {
         try await viewModel.load()
         try await viewModel.showPage(.next)
+        state.takeCurrent()
+        let loaded = try fixture.rows(page: 1) + fixture.rows(page: 2)
 
         viewModel.sort(by: StarshipSort(.length, descending: true))
-        var state = viewModel.state.value
-        #expect(state.sort == StarshipSort(.length, descending: true))
-        #expect(state.rows.count == 20)
-        #expect(Array(state.rows.prefix(3).map(\.item.name)) == ["Death Star", "Executor", "Droid control ship"])
-        #expect(state.rows.compactMap(\.number).sorted() == Array(1...20), "numbers stay with their starships")
+        let byLength = viewModel.state.value.rows
+        #expect(byLength.sorted { $0.number! < $1.number! } == loaded, "every loaded row, each with its own number")
+        #expect(Array(byLength.prefix(3).map(\.item.name)) == ["Death Star", "Executor", "Droid control ship"])
+        state.expect {
+            $0.sort = StarshipSort(.length, descending: true)
+            $0.rows = byLength
+        }
 
         viewModel.sort(by: StarshipSort(.cost))
-        state = viewModel.state.value
-        let costs = state.rows.map(\.item.costInCredits)
+        let byCost = viewModel.state.value.rows
+        #expect(byCost.sorted { $0.number! < $1.number! } == loaded)
+        let costs = byCost.map(\.item.costInCredits)
         let known = costs.prefix { $0 != "unknown" }
         #expect(costs.suffix(costs.count - known.count).allSatisfy { $0 == "unknown" }, "unknown sorts last")
         let numbers = known.compactMap { ReadableNumber.value($0) }
         #expect(numbers == numbers.sorted())
+        state.expect {
+            $0.sort = StarshipSort(.cost)
+            $0.rows = byCost
+        }
 
         viewModel.sort(by: StarshipSort(.crew))
         #expect(viewModel.state.value.rows.first.map { ReadableNumber.value($0.item.crew) } == 1)
+        state.takeCurrent()
 
         viewModel.sort(by: nil)
-        #expect(viewModel.state.value.rows.compactMap(\.number) == Array(11...20), "sort off returns to the page")
+        try state.expect("sort off returns to the page") {
+            $0.sort = nil
+            $0.rows = try fixture.rows(page: 2)
+        }
     }
 
     @Test func nameSortIsCaseInsensitiveAndDescendingWorks() async throws {
         try await viewModel.load()
-        viewModel.sort(by: StarshipSort(.name))
-        #expect(viewModel.state.value.rows.map(\.item.name) == [
+        state.takeCurrent()
+        let names = [
             "CR90 corvette", "Death Star", "Executor", "Millennium Falcon", "Rebel transport",
             "Sentinel-class landing craft", "Star Destroyer", "TIE Advanced x1", "X-wing", "Y-wing",
-        ])
+        ]
+        let byName = try names.map { name in try #require(fixture.rows(page: 1).first { $0.item.name == name }) }
+
+        viewModel.sort(by: StarshipSort(.name))
+        state.expect {
+            $0.sort = StarshipSort(.name)
+            $0.rows = byName
+        }
         viewModel.sort(by: StarshipSort(.name, descending: true))
-        #expect(viewModel.state.value.rows.first?.item.name == "Y-wing")
+        state.expect {
+            $0.sort = StarshipSort(.name, descending: true)
+            $0.rows = byName.reversed()
+        }
     }
 
     @Test func aFailedPageLeavesTheLastGoodState() async throws {
         try await viewModel.load()
-        let before = viewModel.state.value
+        state.takeCurrent()
         fixture.fail(page: 2, status: 500)
 
         await #expect(throws: HTTPError(.status(500), endpoint: "/starships/?page=2")) {
             try await viewModel.showPage(.next)
         }
-        #expect(viewModel.state.value == before)
-        #expect(recorder.states.suffix(2).first?.isLoading == true, "loading was shown, then the old state again")
+        state.expectUnchanged()
+        var loading = state.expected
+        loading.isLoading = true
+        expectNoDifference(recorder.states.suffix(2), [loading, state.expected], "loading was shown, then the old state again")
 
         fixture.heal()
         try await viewModel.showPage(.next)
-        #expect(viewModel.state.value.page == 2)
+        try state.expect {
+            $0.page = 2
+            $0.loadedCount = 20
+            $0.rows = try fixture.rows(page: 2)
+        }
     }
 
     @Test func aFailedFirstLoadLeavesNothingHalfLoaded() async throws {
         fixture.fail(page: 1, status: 503)
         await #expect(throws: HTTPError(.status(503), endpoint: "/starships/?page=1")) { try await viewModel.load() }
-        #expect(viewModel.state.value == StarshipsState())
+        state.expectUnchanged("still the state before anything was loaded")
         #expect(!viewModel.isLoaded)
     }
 
@@ -194,37 +250,49 @@ import TestSupport
         try await viewModel.load()
         try await viewModel.showPage(.number(3))
         try await viewModel.open("21")
-        let before = viewModel.state.value
+        state.takeCurrent()
 
         fixture.fail(page: 3, status: 500)
         await #expect(throws: HTTPError(.status(500), endpoint: "/starships/?page=3")) { try await viewModel.refresh() }
-        #expect(viewModel.state.value == before)
+        state.expectUnchanged("the last good list")
 
         fixture.heal()
         try await viewModel.refresh()
-        #expect(viewModel.state.value == before, "same data again, same screen")
+        state.expectUnchanged("same data again, same screen")
         #expect(fixture.requests.sorted() == [1, 1, 1, 3, 3, 3])
     }
 
     @Test func resetForgetsEverything() async throws {
         try await viewModel.load()
+        try await viewModel.open("2")
+        state.takeCurrent()
+
         viewModel.reset()
+        state.expect { $0 = StarshipsState() }
         #expect(!viewModel.isLoaded)
-        #expect(viewModel.state.value.page == 0)
-        #expect(viewModel.state.value.rows.isEmpty)
     }
 
     @Test func anUnusableDatabaseStillListsButFavouritingFails() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("starships-corrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TemporaryDirectory("starships-corrupt")
+        defer { directory.remove() }
         let garbage = Data("this is not a database, it is a starship manifest".utf8)
-        try garbage.write(to: directory.appendingPathComponent("explorer.sqlite"))
-        let broken = StarshipsViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
+        try garbage.write(to: directory.file("explorer.sqlite"))
+        let broken = StarshipsViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory.url)))
+        let state = StateExpectations(broken.state)
 
         try await broken.load()
-        #expect(broken.state.value.rows.count == 10)
-        #expect(broken.state.value.favouritesProblem?.contains("is damaged (file is not a database)") == true)
+        let problem = try #require(broken.state.value.favouritesProblem)
+        #expect(problem.contains("is damaged (file is not a database)"))
+        try state.expect("listed, with why favourites cannot be shown") {
+            $0.page = 1
+            $0.pageCount = 4
+            $0.totalCount = 36
+            $0.loadedCount = 10
+            $0.rows = try fixture.rows(page: 1)
+            $0.favouritesProblem = problem
+        }
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
-        #expect(try Data(contentsOf: directory.appendingPathComponent("explorer.sqlite")) == garbage)
+        state.expectUnchanged("a failed fav changes nothing")
+        #expect(try Data(contentsOf: directory.file("explorer.sqlite")) == garbage)
     }
 }
