@@ -112,11 +112,12 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        // What the tests share: recorders, temporary stores, and the loopback server
-        // (fake_swapi.py) with the subprocess and sandbox helpers that run it.
+        // What the tests share: recorders, whole-state expectations, temporary stores, and the
+        // loopback server (fake_swapi.py) with the child-process and sandbox helpers that run it.
         .target(
             name: "TestSupport",
-            dependencies: ["ExplorerCore", "Reactive", customDump, issueReportingTestSupport],
+            dependencies: ["ExplorerCore", "Reactive", customDump, issueReportingTestSupport,
+                           .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
             exclude: ["fake_swapi.py"]
         ),

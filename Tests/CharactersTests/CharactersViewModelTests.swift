@@ -576,16 +576,20 @@ import TestSupport
     }
 
     @Test func anUnusableDatabaseStillListsButFavouritingFails() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("characters-corrupt-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let directory = TemporaryDirectory("characters-corrupt")
+        defer { directory.remove() }
         let garbage = Data("this is not a database, it is a cantina menu".utf8)
-        try garbage.write(to: directory.appendingPathComponent("explorer.sqlite"))
-        let broken = CharactersViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
+        try garbage.write(to: directory.file("explorer.sqlite"))
+        let broken = CharactersViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory.url)))
 
         try await broken.load()
-        #expect(broken.state.value.rows == fixture.loadedState().rows)
-        #expect(broken.state.value.favouritesProblem?.contains("is damaged (file is not a database)") == true)
+        let problem = try #require(broken.state.value.favouritesProblem)
+        #expect(problem.contains("is damaged (file is not a database)"))
+        var expected = fixture.loadedState()
+        expected.favouritesProblem = problem
+        expectNoDifference(broken.state.value, expected, "listed, with why favourites cannot be shown")
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
-        #expect(try Data(contentsOf: directory.appendingPathComponent("explorer.sqlite")) == garbage)
+        expectNoDifference(broken.state.value, expected, "a failed fav changes nothing")
+        #expect(try Data(contentsOf: directory.file("explorer.sqlite")) == garbage)
     }
 }

@@ -34,7 +34,7 @@ struct StandInImageTests {
             assert len(pixels) == (width + 1) * height, len(pixels)
             print(" ".join(kinds), width, height, depth, colour, len(set(pixels)) > 2)
             """
-        let output = try await Subprocess.run(executable: TestPaths.python, arguments: ["-c", reader], environment: [:],
+        let output = try await ChildProcess.run(executable: await TestPaths.python(), arguments: ["-c", reader], environment: [:],
                                               stdin: Array(StandInImage.png), timeout: 30)
         #expect(output.stderrText == "")
         #expect(output.stdoutText == "IHDR IDAT IEND 60 90 8 0 True\n")

@@ -80,7 +80,7 @@ struct CSVClientsTests {
         #expect(rows.count == example.rows)
 
         // Python's csv module: the header, then one record per row, each as long as the header.
-        let python = try await Self.run(TestPaths.python, ["-c", Self.pythonReader, "table.csv"], in: sandbox)
+        let python = try await Self.run(await TestPaths.python(), ["-c", Self.pythonReader, "table.csv"], in: sandbox)
         #expect(python.status == 0, "python3: \(python.stderrText)")
         let records = try JSONDecoder().decode([[String]].self, from: Data(python.stdout))
         #expect(records.first == header)
@@ -151,7 +151,7 @@ struct CSVClientsTests {
     }
 
     static func run(_ program: String, _ arguments: [String], in sandbox: Sandbox) async throws -> ProcessOutput {
-        try await Subprocess.run(executable: program, arguments: arguments, environment: sandbox.environment,
+        try await ChildProcess.run(executable: program, arguments: arguments, environment: sandbox.environment,
                                  directory: sandbox.path, timeout: 30)
     }
 }

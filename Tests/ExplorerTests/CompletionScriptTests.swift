@@ -10,7 +10,7 @@ struct CompletionScriptTests {
     /// The script the built binary prints for `shell`.
     static func script(for shell: String) async throws -> String {
         let sandbox = try Sandbox("completion-\(shell)")
-        let output = try await Subprocess.run(
+        let output = try await ChildProcess.run(
             executable: TestPaths.explorer, arguments: ["--generate-completion-script", shell],
             environment: sandbox.environment, timeout: Explorer.processTimeout)
         #expect(output.status == 0, "\(shell): \(output.stderrText)")

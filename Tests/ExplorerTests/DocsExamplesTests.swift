@@ -72,7 +72,7 @@ struct DocsExamplesTests {
         try FileManager.default.createSymbolicLink(atPath: sandbox.file("bin/explorer").path, withDestinationPath: TestPaths.explorer)
         var environment = sandbox.environment
         environment["PATH"] = sandbox.file("bin").path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
-        let output = try await Subprocess.run(executable: "/bin/sh", arguments: ["-c", script], environment: environment,
+        let output = try await ChildProcess.run(executable: "/bin/sh", arguments: ["-c", script], environment: environment,
                                               directory: sandbox.path, timeout: 60)
         #expect(output.stderrText == "")
         #expect(output.status == 0)

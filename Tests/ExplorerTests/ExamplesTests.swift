@@ -60,7 +60,7 @@ struct ExamplesTests {
     @Test("json-to-jq.sh is executable and sh -n finds no syntax error")
     func jqScriptIsWellFormed() async throws {
         #expect(FileManager.default.isExecutableFile(atPath: Self.jqScript), "chmod +x examples/json-to-jq.sh")
-        let output = try await Subprocess.run(executable: "/bin/sh", arguments: ["-n", Self.jqScript],
+        let output = try await ChildProcess.run(executable: "/bin/sh", arguments: ["-n", Self.jqScript],
                                               environment: ["PATH": "/usr/bin:/bin"], timeout: 30)
         #expect(output.status == 0, "sh -n examples/json-to-jq.sh: \(output.stderrText)")
     }
@@ -69,7 +69,7 @@ struct ExamplesTests {
     func jqScriptWithoutJQ() async throws {
         let empty = TemporaryDirectory()
         defer { empty.remove() }
-        let output = try await Subprocess.run(executable: "/bin/sh", arguments: [Self.jqScript],
+        let output = try await ChildProcess.run(executable: "/bin/sh", arguments: [Self.jqScript],
                                               environment: ["PATH": empty.url.path], timeout: 30)
         #expect(output.status == 1)
         #expect(output.stdoutText == "")

@@ -26,7 +26,7 @@ enum Explorer {
     /// in the test runner's working directory).
     static func run(_ arguments: [String], stdin: [UInt8] = [], environment: [String: String] = [:],
                     directory: String? = nil, in sandbox: Sandbox) async throws -> ProcessOutput {
-        try await Subprocess.run(
+        try await ChildProcess.run(
             executable: TestPaths.explorer,
             arguments: defaultArguments(for: arguments, sandbox: sandbox) + arguments,
             environment: sandbox.environment.merging(environment) { _, override in override },

@@ -60,7 +60,7 @@ struct FavouritesPersistenceTests {
         let sandbox = try Sandbox("favourites-xdg")
         // Explorer.run adds --data-dir only when absent, so pass one pointing at XDG's default
         // location explicitly … and run once without any, through Subprocess.
-        let output = try await Subprocess.run(
+        let output = try await ChildProcess.run(
             executable: TestPaths.explorer, arguments: ["-c", "use starships; fav 3"],
             environment: sandbox.environment, timeout: Explorer.processTimeout)
         #expect(output.status == 0)

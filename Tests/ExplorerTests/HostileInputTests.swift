@@ -21,7 +21,7 @@ struct HostileInputTests {
     /// Runs `command` with `/bin/sh -c`, `$0` being explorer and `$1` the sandbox's data directory.
     private func shell(_ command: String, in sandbox: Sandbox) async throws -> ProcessOutput {
         try FileManager.default.createDirectory(atPath: sandbox.dataDirectory, withIntermediateDirectories: true)
-        return try await Subprocess.run(
+        return try await ChildProcess.run(
             executable: "/bin/sh", arguments: ["-c", command, TestPaths.explorer, sandbox.dataDirectory],
             environment: sandbox.environment, timeout: Explorer.processTimeout)
     }

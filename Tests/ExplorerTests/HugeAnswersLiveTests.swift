@@ -29,7 +29,7 @@ struct HugeAnswersLiveTests {
         // Reading 14 MB takes a debug build a few seconds, more on a busy machine: a longer leash
         // than Explorer.run's.
         let arguments = ["--config", sandbox.file("Plugins.json").path, "--width", "100"]
-        let output = try await Subprocess.run(executable: TestPaths.explorer,
+        let output = try await ChildProcess.run(executable: TestPaths.explorer,
                                               arguments: Explorer.defaultArguments(for: arguments, sandbox: sandbox) + arguments,
                                               environment: sandbox.environment,
                                               stdin: Array("use facts\npage 500\nopen 1\nformat json\nback\n".utf8), timeout: 60)

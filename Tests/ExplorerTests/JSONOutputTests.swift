@@ -130,7 +130,7 @@ struct JSONOutputTests {
         let sandbox = try Sandbox("json-empty-rows")
         let output = try await Explorer.run(["--format", "json", "-c", commands], in: sandbox)
         #expect(output.status == 0 && output.stderrText == "")
-        let jq = try await Subprocess.run(executable: TestPaths.jq, arguments: ["-c", ".rows[] | .row"], environment: sandbox.environment,
+        let jq = try await ChildProcess.run(executable: TestPaths.jq, arguments: ["-c", ".rows[] | .row"], environment: sandbox.environment,
                                           stdin: output.stdout, timeout: 30)
         #expect(jq.status == 0, "jq: \(jq.stderrText)")
         let lastLine = output.stdoutText.split(separator: "\n").last.map(String.init) ?? ""

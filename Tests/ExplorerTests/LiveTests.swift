@@ -89,11 +89,11 @@ struct LiveTests {
     @Test("fake_swapi.py exits by itself after --max-seconds")
     func serverExitsAfterMaxSeconds() async throws {
         let sandbox = try Sandbox("fake-max-seconds")
-        let process = try Subprocess(
-            executable: TestPaths.python,
+        let process = try await RunningProcess(
+            executable: await TestPaths.python(),
             arguments: [TestPaths.fakeSWAPI.path, "--data", TestPaths.swapiData.path, "--max-seconds", "0.5"],
             environment: sandbox.environment)  // stdin stays open: only the time limit can end it
-        let port = process.readFirstLine(timeout: 30)
+        let port = await process.firstLine(timeout: 30)
         #expect(port.flatMap { Int($0) } != nil, "the first line is the port, not \(port ?? "nothing")")
         #expect(await Self.exits(process, within: 5), "still running 5 s after --max-seconds 0.5")
     }
@@ -101,24 +101,22 @@ struct LiveTests {
     @Test("fake_swapi.py exits when its stdin closes (as when the test runner dies)")
     func serverExitsWhenStdinCloses() async throws {
         let sandbox = try Sandbox("fake-stdin-eof")
-        let process = try Subprocess(
-            executable: TestPaths.python,
+        let process = try await RunningProcess(
+            executable: await TestPaths.python(),
             arguments: [TestPaths.fakeSWAPI.path, "--data", TestPaths.swapiData.path, "--max-seconds", "60"],
             environment: sandbox.environment)
-        #expect(process.readFirstLine(timeout: 30) != nil)
+        #expect(await process.firstLine(timeout: 30) != nil)
         process.closeStdin()
         #expect(await Self.exits(process, within: 5), "still running 5 s after its stdin closed")
     }
 
     /// Whether `process` ends by itself within `seconds` (it is killed otherwise).
-    private static func exits(_ process: Subprocess, within seconds: Double) async -> Bool {
+    private static func exits(_ process: RunningProcess, within seconds: Double) async -> Bool {
         let killer = Task {
             try await Task.sleep(for: .seconds(seconds))
             process.send(signal: SIGKILL)
         }
-        let status = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: process.waitForExit()) }.start()
-        }
+        let status = await process.exitStatus()
         killer.cancel()
         return status == 0
     }

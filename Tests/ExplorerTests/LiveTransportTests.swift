@@ -46,16 +46,28 @@ struct LiveTransportTests {
         let client = LiveHTTPClient(baseURL: URL(string: server.baseURL)!, timeout: 60)
         let hung = Task { try await client.send(HTTPRequest(path: "/starships/", query: [.init("page", "2")])) }
         #expect(await Self.wait(for: 1, in: current) == 1, "the request reached the server")
-        // A process started now (as a player or the pager could be) gets every descriptor
-        // that is not closed on exec.
-        let child = try Subprocess(executable: "/bin/sleep", arguments: ["60"], environment: [:])
+        // A process started now gets every descriptor that is not closed on exec.
+        let child = try Self.spawnInheritingEverything("/bin/sleep", "60")
         defer {
-            child.send(signal: SIGKILL)
-            _ = child.waitForExit()
+            kill(child, SIGKILL)
+            waitpid(child, nil, 0)
         }
         hung.cancel()
         _ = try? await hung.value
         #expect(await Self.wait(for: 0, in: current, deadline: .seconds(20)) == 0, "the server saw the request hang up while the child lives")
+    }
+
+    /// Starts a program with plain `posix_spawn`, which hands it every descriptor of this process
+    /// not marked close-on-exec — as any careless spawn would. (Not through swift-subprocess,
+    /// as the tests' other children are: it closes every other descriptor in the child, so the
+    /// test above would pass with or without the transport's close-on-exec sockets.)
+    static func spawnInheritingEverything(_ program: String, _ arguments: String...) throws -> pid_t {
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let result = posix_spawn(&pid, program, nil, nil, argv, environ)
+        guard result == 0 else { throw SetupError("cannot start \(program): \(String(cString: strerror(result)))") }
+        return pid
     }
 
     @Test("explorer: an endless answer is one error at the 32 MB limit, and nothing is cached")

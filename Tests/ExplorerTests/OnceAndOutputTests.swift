@@ -46,7 +46,7 @@ struct OnceAndOutputTests {
         #expect(output.stderrText == "" && output.status == 0)
         #expect(output.stdoutText.hasPrefix(#"{"feature":null,"screen":"features""#) && output.stdoutText.components(separatedBy: "\n").count == 2,
                 "only `features` on stdout: \(output.stdoutText)")
-        let jq = try await Subprocess.run(executable: TestPaths.jq, arguments: ["-r", "[.screen, (.page // .name)] | @tsv", "screens.jsonl"],
+        let jq = try await ChildProcess.run(executable: TestPaths.jq, arguments: ["-r", "[.screen, (.page // .name)] | @tsv", "screens.jsonl"],
                                           environment: sandbox.environment, directory: sandbox.path, timeout: 30)
         #expect(jq.status == 0, "jq: \(jq.stderrText)")
         #expect(jq.stdoutText == "list\t1\nlist\t2\ndetail\tImperial shuttle\n", "the file emptied first, then three screens")

@@ -123,7 +123,7 @@ struct ShellCompletionTests {
                                                     withIntermediateDirectories: true)
         }
         if let install = setup.installCommand {
-            let output = try await Subprocess.run(executable: "/bin/sh", arguments: ["-c", install],
+            let output = try await ChildProcess.run(executable: "/bin/sh", arguments: ["-c", install],
                                                   environment: environment, timeout: Explorer.processTimeout)
             #expect(output.status == 0, "\(install): \(output.stderrText)")
         }

@@ -18,7 +18,7 @@ struct SignalTests {
         // The player outlives any stall of a loaded test process: only the signal ends it.
         var environment = sandbox.environment
         environment["EXPLORER_PLAYER"] = sandbox.file("player").path
-        let explorer = try Subprocess(
+        let explorer = try await RunningProcess(
             executable: TestPaths.explorer,
             arguments: ["--data-dir", sandbox.dataDirectory, "-c", "use itunes; search jack johnson; open 1; play; features"],
             environment: environment)
@@ -28,11 +28,11 @@ struct SignalTests {
         do {
             player = try await TerminalTests.waitForPID(in: sandbox.file("player.pid"), timeout: 60)
         } catch {
-            Issue.record("the player never started; explorer said: \(explorer.availableStderr())")
+            Issue.record("the player never started; explorer said: \(explorer.stderrSoFar)")
             return
         }
         kill(explorer.pid, signal)
-        let status = await Task.detached { explorer.waitForExit() }.value
+        let status = await explorer.exitStatus()
 
         #expect(status == 128 + signal, "ended by the signal, as a calling shell expects")
         #expect(try await TerminalTests.waitUntilGone(player), "the player \(player) still runs")

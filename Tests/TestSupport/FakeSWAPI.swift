@@ -11,14 +11,12 @@ public final class FakeSWAPI: Sendable {
     public let prefix: String
     /// The file the server appends each request target to.
     public let logFile: URL
-    private let process: Subprocess
+    private let process: RunningProcess
     /// The port, held refusing after ``stop()``.
     private let stoppedPort = LockedValue<RefusingPort?>(nil)
 
     /// Starts the server, serving `data` (default: the repository's data/swapi; a `--data DIR`
-    /// among `arguments` serves DIR instead), and waits until it announces its port — on a
-    /// thread of its own: Python starts in seconds on a loaded 2-core machine, and a wait on the
-    /// concurrency pool (two threads there) would starve every other test's tasks meanwhile.
+    /// among `arguments` serves DIR instead), and waits until it announces its port.
     public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) async throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
@@ -28,16 +26,13 @@ public final class FakeSWAPI: Sendable {
             all += ["--data", data.path]
         }
         all += arguments
-        process = try Subprocess(executable: TestPaths.python, arguments: all, environment: sandbox.environment)
-        let process = process
-        let announced = await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: process.readFirstLine(timeout: 30)) }.start()
-        }
-        guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        let process = try await RunningProcess(executable: await TestPaths.python(), arguments: all, environment: sandbox.environment)
+        guard let line = await process.firstLine(timeout: 30), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             process.send(signal: SIGKILL)
-            process.waitForExit()
-            throw Subprocess.LaunchError(description: "fake_swapi.py did not start: \(process.availableStderr())")
+            await process.exitStatus()
+            throw SetupError("fake_swapi.py did not start: \(process.stderrSoFar)")
         }
+        self.process = process
         self.port = port
         prefix = Self.prefix(in: arguments)
     }

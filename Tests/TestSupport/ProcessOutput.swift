@@ -1,6 +1,6 @@
 import Foundation
 
-/// What a finished ``Subprocess`` left behind.
+/// What a program run to its end (``ChildProcess``) left behind.
 public struct ProcessOutput: Sendable {
     public var stdout: [UInt8]
     public var stderr: [UInt8]

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How many child processes the tests run to their end at once (``Subprocess/run``): twice the
+/// How many child processes the tests run to their end at once (``ChildProcess/run(executable:arguments:environment:stdin:directory:timeout:)``): twice the
 /// cores. Swift Testing starts every test it can, so without a limit a 2-core machine ran
 /// dozens of explorers side by side, each then too slow for its own time limit; a test waits
 /// here for a slot, and a process's time limit counts from its start, not from the wait.

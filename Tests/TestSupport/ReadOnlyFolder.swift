@@ -15,7 +15,7 @@ public enum ReadOnlyFolder {
             try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: folder.path)
         }
         guard access(folder.path, W_OK) != 0 else {
-            throw Subprocess.LaunchError(description: "\(folder.path) is still writable")
+            throw SetupError("\(folder.path) is still writable")
         }
     }
 
@@ -27,14 +27,24 @@ public enum ReadOnlyFolder {
         }
     }
 
+    /// `chattr +i` / `chattr -i` as chattr(1) does it, with the ext2-family flags ioctl: no
+    /// process to start.
     private static func chattr(_ flag: String, _ folder: URL) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/chattr")
-        process.arguments = [flag, folder.path]
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw Subprocess.LaunchError(description: "chattr \(flag) \(folder.path) failed with status \(process.terminationStatus)")
+        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard fd >= 0 else { throw SetupError("cannot open \(folder.path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        var flags: CLong = 0
+        guard ioctl(fd, getFlags, &flags) == 0 else {
+            throw SetupError("cannot read the flags of \(folder.path): \(String(cString: strerror(errno)))")
+        }
+        flags = flag == "+i" ? flags | immutable : flags & ~immutable
+        guard ioctl(fd, setFlags, &flags) == 0 else {
+            throw SetupError("chattr \(flag) \(folder.path) failed: \(String(cString: strerror(errno)))")
         }
     }
+
+    /// linux/fs.h: FS_IOC_GETFLAGS, FS_IOC_SETFLAGS and FS_IMMUTABLE_FL.
+    private static let getFlags: UInt = 0x8008_6601
+    private static let setFlags: UInt = 0x4008_6602
+    private static let immutable: CLong = 0x10
 }

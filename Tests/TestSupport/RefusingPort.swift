@@ -34,7 +34,7 @@ public final class RefusingPort: Sendable {
         let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         if descriptor >= 0 { _ = fcntl(descriptor, F_SETFD, FD_CLOEXEC) }
         #endif
-        guard descriptor >= 0 else { throw Subprocess.LaunchError(description: "socket: \(String(cString: strerror(errno)))") }
+        guard descriptor >= 0 else { throw SetupError("socket: \(String(cString: strerror(errno)))") }
         if reusingAddress {
             var yes: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
@@ -52,7 +52,7 @@ public final class RefusingPort: Sendable {
         guard bound else {
             let reason = String(cString: strerror(errno))
             close(descriptor)
-            throw Subprocess.LaunchError(description: "cannot hold 127.0.0.1:\(port): \(reason)")
+            throw SetupError("cannot hold 127.0.0.1:\(port): \(reason)")
         }
         self.descriptor = descriptor
         self.port = Int(UInt16(bigEndian: address.sin_port))

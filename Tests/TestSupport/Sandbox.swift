@@ -19,7 +19,7 @@ public final class Sandbox: Sendable {
         let safe = label.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "_" }
         var template = Array(base.appendingPathComponent(String(safe.prefix(40)) + ".XXXXXX").path.utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw Subprocess.LaunchError(description: "mkdtemp failed: \(String(cString: strerror(errno)))")
+            throw SetupError("mkdtemp failed: \(String(cString: strerror(errno)))")
         }
         let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         directory = URL(fileURLWithPath: path).resolvingSymlinksInPath()
@@ -53,7 +53,7 @@ public final class Sandbox: Sendable {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let fd = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o755)
         guard fd >= 0 else {
-            throw Subprocess.LaunchError(description: "cannot write \(url.path): \(String(cString: strerror(errno)))")
+            throw SetupError("cannot write \(url.path): \(String(cString: strerror(errno)))")
         }
         defer { close(fd) }
         let bytes = Array(text.utf8)
@@ -62,12 +62,12 @@ public final class Sandbox: Sendable {
             let count = bytes[written...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
             if count < 0 && errno == EINTR { continue }
             guard count > 0 else {
-                throw Subprocess.LaunchError(description: "cannot write \(url.path): \(String(cString: strerror(errno)))")
+                throw SetupError("cannot write \(url.path): \(String(cString: strerror(errno)))")
             }
             written += count
         }
         guard fchmod(fd, 0o755) == 0 else {
-            throw Subprocess.LaunchError(description: "cannot make \(url.path) executable: \(String(cString: strerror(errno)))")
+            throw SetupError("cannot make \(url.path) executable: \(String(cString: strerror(errno)))")
         }
     }
 

@@ -38,17 +38,23 @@ public enum TestPaths {
     /// reader. Where PATH has a wrapper (pyenv's shim is a bash script that runs pyenv to choose
     /// a version: 0.35 s more a start on this 2-core machine, twice Python's own start, and the
     /// tests start the fake server over a hundred times), the interpreter it ends up running.
-    public static let python: String = {
+    public static func python() async -> String {
+        await pythonInterpreter.value
+    }
+
+    /// Asked once, by the first test that needs it.
+    private static let pythonInterpreter = Task {
         let wrapper = onPath("python3")
-        guard let asked = try? Subprocess(executable: wrapper, arguments: ["-c", "import sys; print(sys.executable)"],
-                                          environment: ProcessInfo.processInfo.environment) else { return wrapper }
-        let output = asked.communicate(stdin: [], timeout: 60)
+        guard let output = try? await ChildProcess.runNow(executable: wrapper, arguments: ["-c", "import sys; print(sys.executable)"],
+                                                          environment: ProcessInfo.processInfo.environment, timeout: 60) else {
+            return wrapper
+        }
         let executable = output.stdoutText.trimmingCharacters(in: .whitespacesAndNewlines)
         guard output.status == 0, executable.hasPrefix("/"), FileManager.default.isExecutableFile(atPath: executable) else {
             return wrapper
         }
         return executable
-    }()
+    }
 
     /// `tmux` from PATH, for the terminal tests (scripts/ensure-deps installs it).
     public static let tmux = onPath("tmux")

@@ -62,8 +62,11 @@ public final class TmuxSession: @unchecked Sendable {
     deinit {
         if !stopped {
             // Best effort: tests call `stop()`; a failed test may not reach it.
-            _ = try? Subprocess(executable: TestPaths.tmux, arguments: ["-S", socket, "kill-server"],
-                                environment: tmuxEnvironment).communicate(stdin: [], timeout: 5)
+            let (socket, environment) = (socket, tmuxEnvironment)
+            Task.detached {
+                _ = try? await ChildProcess.run(executable: TestPaths.tmux, arguments: ["-S", socket, "kill-server"],
+                                                environment: environment, timeout: 5)
+            }
         }
     }
 
@@ -155,7 +158,7 @@ public final class TmuxSession: @unchecked Sendable {
 
     @discardableResult
     private func tmux(_ arguments: [String]) async throws -> String {
-        let output = try await Subprocess.run(executable: TestPaths.tmux, arguments: ["-S", socket] + arguments,
+        let output = try await ChildProcess.run(executable: TestPaths.tmux, arguments: ["-S", socket] + arguments,
                                               environment: tmuxEnvironment, timeout: 10)
         guard output.status == 0, !output.timedOut else {
             throw Failure(description: "tmux \(arguments.joined(separator: " ")) failed (\(output.status)): \(output.stderrText)")
