@@ -50,15 +50,10 @@ public enum ChildProcess {
         try await Task.detached(executorPreference: ProcessExecutor.shared) {
             ignoreSIGPIPE
             let started = Date()
-            let child = LockedValue<pid_t>(0)
             let timedOut = LockedValue(false)
-            let limit = Task.detached {
-                try await Task.sleep(for: .seconds(timeout))
-                timedOut.withLock { $0 = true }
-                let pid = child.value
-                if pid > 0 { kill(-pid, SIGKILL) }
-            }
-            defer { limit.cancel() }
+            // The time limit counts from the child's start, not from its turn to be spawned.
+            let limit = LockedValue<Task<Void, Never>?>(nil)
+            defer { limit.value?.cancel() }
 
             let result: ExecutionResult<Void, BytesOutput, BytesOutput>
             do {
@@ -68,7 +63,15 @@ public enum ChildProcess {
                     workingDirectory: directory.map { FilePath($0) }, platformOptions: options,
                     input: .inputWriter, output: .bytes(limit: outputLimit), error: .bytes(limit: outputLimit)
                 ) { execution in
-                    child.withLock { $0 = execution.processIdentifier.value }
+                    let pid = execution.processIdentifier.value
+                    limit.withLock {
+                        $0 = Task.detached {
+                            try? await Task.sleep(for: .seconds(timeout))
+                            guard !Task.isCancelled else { return }
+                            timedOut.withLock { $0 = true }
+                            kill(-pid, SIGKILL)
+                        }
+                    }
                     // A child may end without reading all of its stdin (explorer at `quit`): what it
                     // did not read is not an error of the run.
                     _ = try? await execution.standardInputWriter.write(stdin)
@@ -77,7 +80,7 @@ public enum ChildProcess {
             } catch let error as SubprocessError {
                 throw SetupError("cannot run \(executable): \(error)")
             }
-            limit.cancel()
+            limit.value?.cancel()
             if timedOut.value {
                 // Said where the test log shows it: a killed run otherwise reads as a wrong answer.
                 FileHandle.standardError.write(Data("ChildProcess: \(executable) killed after \(timeout) s\n".utf8))

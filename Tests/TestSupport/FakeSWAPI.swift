@@ -26,11 +26,25 @@ public final class FakeSWAPI: Sendable {
             all += ["--data", data.path]
         }
         all += arguments
-        let process = try await RunningProcess(executable: await TestPaths.python(), arguments: all, environment: sandbox.environment)
-        guard let line = await process.firstLine(timeout: 30), let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+        let python = await TestPaths.python()
+        await ProcessSlots.serverStarts.acquire()
+        let started: RunningProcess
+        let announced: String?
+        do {
+            started = try await RunningProcess(executable: python, arguments: all, environment: sandbox.environment)
+            announced = await started.firstLine(timeout: 60)
+        } catch {
+            await ProcessSlots.serverStarts.release()
+            throw error
+        }
+        await ProcessSlots.serverStarts.release()
+        let process = started
+        guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
+            let running = process.isRunning ? "still running, \(process.kernelState)" : "ended"
             process.send(signal: SIGKILL)
             await process.exitStatus()
-            throw SetupError("fake_swapi.py did not start: \(process.stderrSoFar)")
+            throw SetupError("fake_swapi.py did not start (spawned after \(process.startDelay) s, no port within 60 s, "
+                             + "\(running)): \(process.stderrSoFar)")
         }
         self.process = process
         self.port = port

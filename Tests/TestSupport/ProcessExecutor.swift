@@ -1,7 +1,8 @@
 import Foundation
 
-/// Threads of their own for the tests' child processes: what feeds their stdin and drains their
-/// stdout and stderr runs here, not on the concurrency pool. The pool has a thread per core (two
+/// Threads of their own for the tests' child processes: what feeds their stdin, drains their
+/// stdout and stderr and waits for their end (``ChildProcess``, ``RunningProcess``) runs here,
+/// not on the concurrency pool. The pool has a thread per core (two
 /// on the CI machine), and Swift Testing fills it with tests, some of which compute for seconds
 /// at a time; a child's output waiting behind them fills its pipe and stops the child, which
 /// then looks like a slow or hung program (seen: explorers killed at their 30 s limit and fake
