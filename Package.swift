@@ -122,10 +122,25 @@ let package = Package(
             exclude: ["fake_swapi.py"]
         ),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        // A test target per module, depending on what that module's tests use.
+        .testTarget(name: "ExplorerTextTests", dependencies: ["ExplorerText", "TestSupport"]),
+        .testTarget(name: "ExplorerClockTests", dependencies: ["ExplorerClock", "TestSupport"]),
         .testTarget(
-            name: "ExplorerCoreTests",
-            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages",
-                           "ExplorerShell", "Reactive", "TestSupport",
+            name: "ExplorerStoreTests",
+            dependencies: ["ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerHTTP", "ExplorerCore", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(
+            name: "ExplorerHTTPTests",
+            dependencies: ["ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerCore", "TestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")]
+        ),
+        .testTarget(name: "ExplorerImagesTests", dependencies: ["ExplorerImages", "ExplorerHTTP", "ExplorerCore", "TestSupport"]),
+        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"]),
+        // The shell's tests, and a feature from outside the core (Planets/) driven through it.
+        .testTarget(
+            name: "ExplorerShellTests",
+            dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "Reactive", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),

@@ -1,5 +1,4 @@
 import Testing
-@testable import ExplorerCore
 @testable import ExplorerText
 
 /// The quick ways of measuring and cutting (printable ASCII, the symbols explorer draws) give

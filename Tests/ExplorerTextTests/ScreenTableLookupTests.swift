@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// Which table is a screen's own (what CSV writes): the first under `rows`, at the top or in the
 /// regular layout, never one that only accompanies something else.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// Which terminals draw images inline, and the escape sequences that draw them.
 @Suite("InlineImages")

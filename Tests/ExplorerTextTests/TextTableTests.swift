@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 @Suite("TextTable")
 struct TextTableTests {

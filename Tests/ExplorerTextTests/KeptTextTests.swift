@@ -1,5 +1,5 @@
 import Testing
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// The most of one text field explorer keeps: up to 4,096 characters as they are; past that the
 /// first 4,096 and a note of the cut, so every screen and JSON reader sees that it was cut.

@@ -1,6 +1,6 @@
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// Columns whose long cells run down several lines, wrapped at spaces, instead of being cut.
 @Suite("TextTable wrapping columns")

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import ExplorerCore
+@testable import ExplorerClock
 
 /// How long ago, as people say it (`offline — cached 2 h ago`).
 @Suite("ElapsedTime")

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// An image among a screen's blocks: drawn inline where the terminal can, left out elsewhere,
 /// and named by its file in JSON.

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import ExplorerCore
+@testable import ExplorerText
 
 /// Two layouts of one screen: text picks by the width, JSON and CSV always read the regular one.
 @Suite("Screens: size classes")

@@ -136,8 +136,8 @@ struct ArchTests {
         #expect(await shell.execute("arch"))
         let text = output.out.joined(separator: "\n")
         #expect(text.replacingOccurrences(of: "\n", with: " ").contains(
-            "modules, each built only on those before it: Reactive → ExplorerText → ExplorerClock → ExplorerStore → ExplorerTrace → ExplorerHTTP → ExplorerImages → ExplorerCore → the features (ExplorerCoreTests) and ExplorerShell → explorer"), "\(text)")
-        #expect(text.contains("counter  ExplorerCoreTests  https://counter.example/v1  step"), "\(text)")
+            "modules, each built only on those before it: Reactive → ExplorerText → ExplorerClock → ExplorerStore → ExplorerTrace → ExplorerHTTP → ExplorerImages → ExplorerCore → the features (ExplorerShellTests) and ExplorerShell → explorer"), "\(text)")
+        #expect(text.contains("counter  ExplorerShellTests  https://counter.example/v1  step"), "\(text)")
     }
 
     @Test func aCommandsPathIsItsIntentThenRequestStateViewAndScreenInOrder() async throws {
