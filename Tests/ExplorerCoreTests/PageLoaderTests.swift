@@ -306,27 +306,3 @@ final class FakePages: Sendable {
         #expect(PageLoader.pages(for: count, pageSize: pageSize) == pages)
     }
 }
-
-/// A gate a task waits at until it is opened (waiting past the opening returns at once).
-private final class Gate: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    func wait() async {
-        for await _ in stream {}
-    }
-
-    func open() {
-        continuation.finish()
-    }
-
-    /// Returns when the calling task is cancelled, and not before.
-    static func untilCancelled() async {
-        let gate = Gate()
-        await withTaskCancellationHandler { await gate.wait() } onCancel: { gate.open() }
-    }
-}

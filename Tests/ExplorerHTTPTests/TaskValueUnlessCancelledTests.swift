@@ -5,24 +5,6 @@ import TestSupport
 
 private struct Refused: Error, Equatable {}
 
-/// A gate a task waits at until the test opens it.
-private final class Gate: Sendable {
-    private let stream: AsyncStream<Void>
-    private let continuation: AsyncStream<Void>.Continuation
-
-    init() {
-        (stream, continuation) = AsyncStream.makeStream()
-    }
-
-    func wait() async {
-        for await _ in stream {}
-    }
-
-    func open() {
-        continuation.finish()
-    }
-}
-
 /// Waiting for a task's value, but not past the caller's own cancellation.
 @Suite("Task.valueUnlessCancelled")
 struct TaskValueUnlessCancelledTests {

@@ -29,10 +29,10 @@ public enum ChildProcess {
         directory: String? = nil,
         timeout: Double
     ) async throws -> ProcessOutput {
-        await ProcessSlots.shared.acquire()
-        defer { Task { await ProcessSlots.shared.release() } }
-        return try await runNow(executable: executable, arguments: arguments, environment: environment, stdin: stdin,
-                                directory: directory, timeout: timeout)
+        try await ProcessSlots.shared.holding {
+            try await runNow(executable: executable, arguments: arguments, environment: environment, stdin: stdin,
+                             directory: directory, timeout: timeout)
+        }
     }
 
     /// ``run(executable:arguments:environment:stdin:directory:timeout:)`` without waiting for a
@@ -59,7 +59,7 @@ public enum ChildProcess {
             do {
                 result = try await Subprocess.run(
                     .path(FilePath(executable)), arguments: Arguments(arguments),
-                    environment: .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) })),
+                    environment: Self.exactly(environment),
                     workingDirectory: directory.map { FilePath($0) }, platformOptions: options,
                     input: .inputWriter, output: .bytes(limit: outputLimit), error: .bytes(limit: outputLimit)
                 ) { execution in
@@ -85,13 +85,22 @@ public enum ChildProcess {
                 // Said where the test log shows it: a killed run otherwise reads as a wrong answer.
                 FileHandle.standardError.write(Data("ChildProcess: \(executable) killed after \(timeout) s\n".utf8))
             }
-            let status: Int32 = switch result.terminationStatus {
-            case .exited(let code): code
-            case .signaled(let signal): 128 + signal
-            }
-            return ProcessOutput(stdout: result.standardOutput, stderr: result.standardError, status: status,
+            return ProcessOutput(stdout: result.standardOutput, stderr: result.standardError, status: Self.status(result.terminationStatus),
                                  timedOut: timedOut.value, duration: Date().timeIntervalSince(started))
         }.value
+    }
+
+    /// `environment` and nothing else: the child inherits none of the test runner's variables.
+    static func exactly(_ environment: [String: String]) -> Environment {
+        .custom(Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), $0.value) }))
+    }
+
+    /// The exit status, or 128 + the signal that ended the child, as a shell reports it.
+    static func status(_ termination: TerminationStatus) -> Int32 {
+        switch termination {
+        case .exited(let code): code
+        case .signaled(let signal): 128 + signal
+        }
     }
 
     /// A group of its own for the child, which a time limit or a test's signal ends whole.

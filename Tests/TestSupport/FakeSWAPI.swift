@@ -27,18 +27,10 @@ public final class FakeSWAPI: Sendable {
         }
         all += arguments
         let python = await TestPaths.python()
-        await ProcessSlots.serverStarts.acquire()
-        let started: RunningProcess
-        let announced: String?
-        do {
-            started = try await RunningProcess(executable: python, arguments: all, environment: sandbox.environment)
-            announced = await started.firstLine(timeout: 60)
-        } catch {
-            await ProcessSlots.serverStarts.release()
-            throw error
+        let (process, announced) = try await ProcessSlots.serverStarts.holding {
+            let process = try await RunningProcess(executable: python, arguments: all, environment: sandbox.environment)
+            return (process, await process.firstLine(timeout: 60))
         }
-        await ProcessSlots.serverStarts.release()
-        let process = started
         guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
             let running = process.isRunning ? "still running, \(process.kernelState)" : "ended"
             process.send(signal: SIGKILL)

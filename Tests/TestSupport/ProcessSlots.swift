@@ -27,6 +27,19 @@ public actor ProcessSlots {
         await withCheckedContinuation { waiting.append($0) }
     }
 
+    /// Runs `body` in a slot: waits for one, and frees it when `body` returns or throws.
+    public nonisolated func holding<Result>(_ body: () async throws -> Result) async rethrows -> Result {
+        await acquire()
+        do {
+            let result = try await body()
+            await release()
+            return result
+        } catch {
+            await release()
+            throw error
+        }
+    }
+
     /// Frees the slot taken, or hands it to the longest waiting.
     public func release() {
         if waiting.isEmpty {

@@ -33,9 +33,7 @@ public final class RunningProcess: Sendable {
         let stdinPipe = try Self.pipe(), stdoutPipe = try Self.pipe(), stderrPipe = try Self.pipe()
         let ended = LockedValue(false)
         let started = LockedValue<CheckedContinuation<pid_t, any Error>?>(nil)
-        let environment = Environment.custom(Dictionary(uniqueKeysWithValues: environment.map {
-            (Environment.Key(stringLiteral: $0.key), $0.value)
-        }))
+        let environment = ChildProcess.exactly(environment)
 
         var run: Task<Int32, Never>?
         do {
@@ -53,10 +51,7 @@ public final class RunningProcess: Sendable {
                         ) { execution in
                             started.withLock { $0.take() }?.resume(returning: execution.processIdentifier.value)
                         }
-                        status = switch result.terminationStatus {
-                        case .exited(let code): code
-                        case .signaled(let signal): 128 + signal
-                        }
+                        status = ChildProcess.status(result.terminationStatus)
                     } catch {
                         started.withLock { $0.take() }?.resume(throwing: SetupError("cannot run \(executable): \(error)"))
                         status = -1
