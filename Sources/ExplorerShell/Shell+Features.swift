@@ -5,25 +5,25 @@ import ExplorerText
 /// `use`, `back` and `source`: the global commands that move between features and between the
 /// data sources, changing which feature is active and what every feature has loaded.
 extension Shell {
-    func use(_ id: String) async throws -> Screen? {
+    func use(_ id: String) async throws {
         guard let feature = registry.feature(id) else {
             let suggestion = id.nearest(in: registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
             throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
         }
-        let screen = try await feature.enter()
+        try await feature.enter()
         if let previous = activeFeature, activeID != id { previous.didLeave() }
         activeID = id
-        return screen
     }
 
-    func back() async throws -> Screen? {
+    /// Up one level inside the feature (its view shows where), or out of it at the top.
+    func back() async throws -> CommandOutput {
         guard let feature = activeFeature else {
             throw CommandError("already at the top (no feature in use)")
         }
-        if let screen = try await feature.back() { return screen }
+        if try await feature.back() { return .view }
         feature.didLeave()
         activeID = nil
-        return nil
+        return .nothing
     }
 
     func switchSource(to newSource: DataSource) async throws -> Screen {
@@ -41,7 +41,9 @@ extension Shell {
         // Every built feature is told, even after one fails, so none keeps data from the old source.
         for (id, feature) in registry.builtFeatures {
             do {
-                if let reloaded = try await feature.sourceDidChange(isActive: id == activeID) {
+                try await feature.sourceDidChange(isActive: id == activeID)
+                // The feature in use reloaded: its view showed the new state.
+                if id == activeID, let reloaded = outlet.take() {
                     screen.blocks.append(.screen(key: "reloaded", reloaded))
                 }
             } catch {

@@ -39,6 +39,9 @@ public final class Shell {
     public let favourites: FavouritesStore
     public let terminal: TerminalSettings
     public let printer: ScreenPrinter
+    /// Where the view of the feature in use shows its screens: after a command that answers
+    /// with the view, the shell prints the last one shown.
+    public let outlet: ScreenOutlet
     public let interrupter = CommandInterrupter()
     public let options: Options
 
@@ -72,6 +75,7 @@ public final class Shell {
         tracer: Tracer,
         source: SourceSelection,
         favourites: FavouritesStore,
+        outlet: ScreenOutlet,
         terminal: TerminalSettings = TerminalSettings(),
         format: OutputFormat = .text,
         pager: Pager? = nil,
@@ -88,6 +92,7 @@ public final class Shell {
         self.tracer = tracer
         self.source = source
         self.favourites = favourites
+        self.outlet = outlet
         self.printer = ScreenPrinter(output: output, terminal: terminal, format: format, pager: pagerIsOn ? pager : nil)
         self.availablePager = pager
         self.options = options
@@ -293,12 +298,22 @@ public final class Shell {
         return commands
     }
 
+    /// Runs a command and returns what to print: its reply, or the screen the view showed for
+    /// the state it left.
     func dispatch(_ words: [String]) async throws -> Screen? {
         guard let name = words.first else { return nil }
         // What the timers had to do while no command ran (a poll, a re-sort) is done first,
         // so the command shows it; nothing ever runs while a line is being typed.
         await clock.runDueTimers()
-        let arguments = Array(words.dropFirst())
+        outlet.discard()
+        switch try await run(name, Array(words.dropFirst())) {
+        case .view: return outlet.take()
+        case .reply(let screen): return screen
+        case .nothing: return nil
+        }
+    }
+
+    private func run(_ name: String, _ arguments: [String]) async throws -> CommandOutput {
         if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
             return try await global.run(arguments)
         }
@@ -307,7 +322,8 @@ public final class Shell {
         }
         if registry.entry(name) != nil {
             guard arguments.isEmpty else { throw CommandError.usage(name) }
-            return try await use(name)
+            try await use(name)
+            return .view
         }
         throw unknownCommand(name)
     }

@@ -66,7 +66,7 @@ extension ExplorerOptions {
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                          favourites: favourites, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
+                          favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
                           options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
 
         shell.connect(environment.display, interactive: interactive && format == .text,

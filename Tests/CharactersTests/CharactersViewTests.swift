@@ -11,11 +11,11 @@ import TestSupport
 @Suite struct CharactersViewTests {
     let fixture = CharactersFixture()
     let viewModel: CharactersViewModel
-    let view: CharactersView
+    let view: OnScreen<CharactersView>
 
     init() {
         viewModel = CharactersViewModel(service: fixture.service, favourites: .inMemory())
-        view = CharactersView(viewModel: viewModel)
+        view = OnScreen { [viewModel] in CharactersView(viewModel: viewModel, outlet: $0) }
     }
 
     func text(_ screen: Screen? = nil, width: Int = 80, style: Style = .plain) -> String {
@@ -189,7 +189,7 @@ import TestSupport
     @Test func aDetailNamesWhatItLinksToWhereTheDataHasIt() async throws {
         let embedded = CharactersViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
                                            favourites: .inMemory())
-        let view = CharactersView(viewModel: embedded)
+        let view = OnScreen { CharactersView(viewModel: embedded, outlet: $0) }
         try await embedded.load()
         try await embedded.open("1")
 

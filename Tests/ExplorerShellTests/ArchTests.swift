@@ -51,25 +51,22 @@ struct ArchTests {
 
     final class CounterFeature<State: Sendable>: ScreenFeature {
         let model: CounterViewModel<State>
-        let tracer: Tracer?
+        let view: StateRenderer<State>
 
-        init(_ model: CounterViewModel<State>, tracer: Tracer?) {
+        init(_ model: CounterViewModel<State>, outlet: ScreenOutlet, tracer: Tracer?) {
             self.model = model
-            self.tracer = tracer
+            view = StateRenderer(name: "CounterView", state: model.state, outlet: outlet, tracer: tracer,
+                                 render: { _ in .message("counted", kind: "count") })
         }
 
         var location: [String] { [] }
-        var screen: Screen {
-            tracer?.rendered("CounterView")
-            return .message("counted", kind: "count")
-        }
 
         var commands: [Command] {
             [Command("inc", summary: "count one more", run: { [unowned self] _ in
                 try await self.model.increment()
-                return self.screen
+                return .view
             }).intent(CounterViewModel<State>.self, "increment()"),
-             Command("noop", summary: "nothing", run: { _ in nil })]
+             Command("noop", summary: "nothing", run: { _ in .nothing })]
         }
     }
 
@@ -84,14 +81,17 @@ struct ArchTests {
             id: "counter", title: "Counter", summary: "counts",
             embedded: { request in request.path == "/count/" ? .json("{}") : nil },
             endpoints: ["/count/"], screens: ["count"],
-            make: { context in CounterFeature(CounterViewModel(initial, http: context.http, tracer: context.tracer, bump: bump), tracer: context.tracer) })
+            make: { context in
+                CounterFeature(CounterViewModel(initial, http: context.http, tracer: context.tracer, bump: bump), outlet: context.outlet,
+                               tracer: context.tracer)
+            })
         let selection = SourceSelection(.embedded)
         let favourites = FavouritesStore(database: AppDatabase(directory: directory.url), clock: VirtualClock())
         let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites, dataDirectory: directory.url,
                                          terminal: TerminalSettings(width: 100))
         let registry = FeatureRegistry(config: config, available: [descriptor], makeContext: environment.context(for:))
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection, favourites: favourites,
-                          terminal: TerminalSettings(width: 100))
+                          outlet: environment.outlet, terminal: TerminalSettings(width: 100))
         return (shell, captured, directory)
     }
 

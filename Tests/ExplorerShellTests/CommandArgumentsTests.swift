@@ -19,7 +19,7 @@ struct CommandArgumentsTests {
         var ran: [[String]] = []
         let command = Command("lookup", usage: "lookup <trackId>", summary: "open a track", arguments: .one) { words in
             ran.append(words)
-            return nil
+            return .nothing
         }
         for words in [[], ["1", "2"]] {
             await #expect(throws: CommandError.usage("lookup <trackId>")) { _ = try await command.run(words) }

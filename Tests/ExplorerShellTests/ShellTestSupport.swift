@@ -31,37 +31,37 @@ final class FakeFeature: Feature {
             Command("ping", usage: "ping [text]", summary: "answer pong",
                     details: "Prints pong, then any text given.",
                     complete: { previous in previous.isEmpty ? ["pong", "pang", "other"] : [] },
-                    run: { [unowned self] arguments in self.message((["pong"] + arguments).joined(separator: " ")) }),
+                    run: { [unowned self] arguments in .reply(self.message((["pong"] + arguments).joined(separator: " "))) }),
             Command("fail", summary: "always fails",
                     run: { _ in throw CommandError("it failed") }),
             Command("go", usage: "go <place>…", summary: "move to a place",
                     run: { [unowned self] arguments in
                         self.location = arguments
-                        return nil
+                        return .nothing
                     }),
             Command("emit", usage: "emit <item>…", summary: "set the observable items",
                     run: { [unowned self] arguments in
                         self.items.value = arguments
-                        return nil
+                        return .nothing
                     }),
             Command("fetch", usage: "fetch <path>", summary: "GET a path through the feature's client",
                     run: { [unowned self] arguments in
                         let response = try await self.context.http.send(HTTPRequest(path: arguments[0]))
-                        return self.message(String(decoding: response.body, as: UTF8.self))
+                        return .reply(self.message(String(decoding: response.body, as: UTF8.self)))
                     }),
             Command("slow", summary: "waits until interrupted",
                     run: { [unowned self] _ in
                         try await Task.sleep(for: .seconds(60))
-                        return self.message("finished")
+                        return .reply(self.message("finished"))
                     }),
             Command("silent", summary: "prints nothing",
-                    run: { [unowned self] _ in Screen(feature: self.context.id, kind: "silent") }),
+                    run: { [unowned self] _ in .reply(Screen(feature: self.context.id, kind: "silent")) }),
             Command("filter", usage: "filter k=v", summary: "narrow by key=value",
                     completeWord: { previous, partial in
                         guard previous.isEmpty else { return [] }
                         return partial.hasPrefix("eye=") ? ["eye=blue", "eye=brown", "hair=x"] : ["eye=", "hair="]
                     },
-                    run: { [unowned self] arguments in self.message("filtered by \(arguments.joined(separator: " "))") }),
+                    run: { [unowned self] arguments in .reply(self.message("filtered by \(arguments.joined(separator: " "))")) }),
         ]
     }
 
@@ -70,22 +70,25 @@ final class FakeFeature: Feature {
         .message(text, feature: context.id, kind: "message")
     }
 
-    func enter() async throws -> Screen {
+    // Its "view" is these methods showing a message on the outlet, as a view would.
+
+    func enter() async throws {
         enterCount += 1
         if let enterError { throw enterError }
-        return message("\(context.id) screen")
+        context.outlet.show(message("\(context.id) screen"))
     }
 
-    func back() async throws -> Screen? {
-        guard !location.isEmpty else { return nil }
+    func back() async throws -> Bool {
+        guard !location.isEmpty else { return false }
         location.removeLast()
-        return message("\(context.id) screen at \(location.isEmpty ? "top" : location.joined(separator: "/"))")
+        context.outlet.show(message("\(context.id) screen at \(location.isEmpty ? "top" : location.joined(separator: "/"))"))
+        return true
     }
 
-    func sourceDidChange(isActive: Bool) async throws -> Screen? {
+    func sourceDidChange(isActive: Bool) async throws {
         sourceChanges.append(isActive)
         if let sourceChangeError { throw sourceChangeError }
-        return isActive ? message("\(context.id) reloaded") : nil
+        if isActive { context.outlet.show(message("\(context.id) reloaded")) }
     }
 }
 
@@ -190,7 +193,7 @@ final class ShellHarness {
                                          dataDirectory: directory.url, terminal: terminal, clock: clock)
         registry = FeatureRegistry(config: config, available: descriptors, makeContext: environment.context(for:))
         shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                      favourites: favourites, terminal: terminal, format: format, options: options)
+                      favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, options: options)
     }
 
     func remove() {

@@ -108,7 +108,8 @@ final class ShellHarnessForSecrets {
         let favourites = FavouritesStore.inMemory()
         let environment = AppEnvironment(selection: selection, tracer: tracer, favourites: favourites, dataDirectory: directory.url)
         let registry = FeatureRegistry(config: config, available: [descriptor], makeContext: environment.context(for:))
-        shell = Shell(registry: registry, output: shellOutput, tracer: tracer, source: selection, favourites: favourites)
+        shell = Shell(registry: registry, output: shellOutput, tracer: tracer, source: selection, favourites: favourites,
+                      outlet: environment.outlet)
     }
 
     var outputs: (out: [String], errors: [String]) { output.value }
@@ -122,11 +123,11 @@ private final class SecretFetcher: Feature {
     var commands: [Command] {
         [Command("fetch", summary: "fetch a page with the secrets", run: { [context] arguments in
             let response = try await context.http.send(SecretsTests.request(page: Int(arguments[0]) ?? 0))
-            return .message(String(decoding: response.body, as: UTF8.self), feature: "fake", kind: "fetched",
-                            facts: ["body": .string(String(decoding: response.body, as: UTF8.self))])
+            return .reply(.message(String(decoding: response.body, as: UTF8.self), feature: "fake", kind: "fetched",
+                                   facts: ["body": .string(String(decoding: response.body, as: UTF8.self))]))
         })]
     }
-    func enter() async throws -> Screen { .message("fake", feature: "fake", kind: "list") }
-    func back() async throws -> Screen? { nil }
-    func sourceDidChange(isActive: Bool) async throws -> Screen? { nil }
+    func enter() async throws { context.outlet.show(.message("fake", feature: "fake", kind: "list")) }
+    func back() async throws -> Bool { false }
+    func sourceDidChange(isActive: Bool) async throws {}
 }

@@ -28,20 +28,20 @@ final class FactsViewTests {
         directory.remove()
     }
 
-    func make(pageSize: Int = 20) -> (FactsViewModel, FactsView) {
+    func make(pageSize: Int = 20) -> (FactsViewModel, OnScreen<FactsView>) {
         let loader = ImageLoader(cache: cache, http: server, timeout: .seconds(60))
         let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store,
                                        selection: SourceSelection(.live), clock: clock, pageFits: { $0.rows.count <= pageSize })
-        return (viewModel, FactsView(viewModel: viewModel))
+        return (viewModel, OnScreen { FactsView(viewModel: viewModel, outlet: $0) })
     }
 
-    func lines(_ view: FactsView, width: Int) -> [String] {
+    func lines(_ view: OnScreen<FactsView>, width: Int) -> [String] {
         TextRenderer(width: width).render(view.screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
     /// The lines wider than `width`, but for those holding a word too long for any line (a URL,
     /// left whole so that it can be copied), as the app's width tests allow.
-    func overflowing(_ view: FactsView, width: Int) -> [String] {
+    func overflowing(_ view: OnScreen<FactsView>, width: Int) -> [String] {
         lines(view, width: width).filter { line in
             line.displayWidth > width && !line.split(separator: " ").contains { String($0).displayWidth > width - 4 }
         }

@@ -25,7 +25,7 @@ import TestSupport
     @Test func aSuccessfulRefreshDropsAStaleNotRefreshedWarning() async throws {
         let fixture = ITunesFixture()
         let viewModel = ITunesViewModel(service: fixture.service, favourites: .inMemory())
-        let view = ITunesView(viewModel: viewModel)
+        let view = OnScreen { ITunesView(viewModel: viewModel, outlet: $0) }
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 500)
         try await viewModel.open("9")

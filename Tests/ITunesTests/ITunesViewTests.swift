@@ -7,7 +7,7 @@ import TestSupport
 /// The view and its screen as text at one width, as the shell prints it.
 @MainActor
 struct TextView {
-    let view: ITunesView
+    let view: OnScreen<ITunesView>
     let width: Int
 
     var screen: String { TextRenderer(width: width).render(view.screen) }
@@ -33,7 +33,7 @@ final class ScreenProbe {
     }
 
     func view(width: Int = 100) -> TextView {
-        TextView(view: ITunesView(viewModel: viewModel), width: width)
+        TextView(view: OnScreen { [viewModel] in ITunesView(viewModel: viewModel, outlet: $0) }, width: width)
     }
 
     func lines(_ view: TextView) -> [String] { view.screen.components(separatedBy: "\n") }
@@ -150,7 +150,7 @@ final class ScreenProbe {
             lookup: { _ in nil },
             download: { _ in (Data(), nil) })
         let searching = ITunesViewModel(service: service, favourites: store)
-        let view = TextView(view: ITunesView(viewModel: searching), width: 100)
+        let view = TextView(view: OnScreen { ITunesView(viewModel: searching, outlet: $0) }, width: 100)
         probe.view = view
 
         try await searching.search(["first"])
@@ -175,7 +175,7 @@ final class ScreenProbe {
         let directory = TemporaryDirectory("itunes-view-corrupt").url
         try Data("garbage".utf8).write(to: directory.appendingPathComponent("explorer.sqlite"))
         let broken = ITunesViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
-        let view = TextView(view: ITunesView(viewModel: broken), width: 100)
+        let view = TextView(view: OnScreen { ITunesView(viewModel: broken, outlet: $0) }, width: 100)
         try await broken.search(["jack", "johnson"])
         #expect(lines(view).count == 12, "the list as always, unstarred")
         let warning = try #require(view.view.screen.warnings.first)

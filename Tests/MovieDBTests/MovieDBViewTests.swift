@@ -15,7 +15,7 @@ struct MovieDBViewTests {
     let clock = VirtualClock()
     let fixture = MovieDBFixture.standard()
     let viewModel: MovieDBViewModel
-    let view: MovieDBView
+    let view: OnScreen<MovieDBView>
 
     init() {
         self.init(.live)
@@ -25,7 +25,7 @@ struct MovieDBViewTests {
         let service = source == .live ? fixture.service : .http(EmbeddedHTTPClient(responder: MovieDBEmbeddedData.responder))
         viewModel = MovieDBViewModel(service: service, favourites: .inMemory(), index: .inMemory(prefix: "moviedb"),
                                      selection: SourceSelection(source), clock: clock)
-        view = MovieDBView(viewModel: viewModel)
+        view = OnScreen { [viewModel] in MovieDBView(viewModel: viewModel, outlet: $0) }
     }
 
     func lines(width: Int = 80) -> [String] {

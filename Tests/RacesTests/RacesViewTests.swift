@@ -6,9 +6,10 @@ import TestSupport
 
 /// The screens the view makes from the view model's state at the clock's time: the heading
 /// (how many, the filter, how old, a failed update), the countdowns and the age worked out when
-/// the screen is read (the clock moved, no new state), start times in the view's time zone, the
-/// empty list, the detail's fields as the form has them, the raw values in JSON, and every line
-/// within a narrow width. The clock is a virtual ``SchedulingClock``, moved only with `advance`.
+/// the screen is drawn (the clock moved, no new state: as `watch` draws it each second), start
+/// times in the view's time zone, the empty list, the detail's fields as the form has them, the
+/// raw values in JSON, and every line within a narrow width; and on screen, each state shown as
+/// it settles. The clock is a virtual ``SchedulingClock``, moved only with `advance`.
 @MainActor
 @Suite("Races view")
 struct RacesViewTests {
@@ -29,9 +30,12 @@ struct RacesViewTests {
         neds = RacesServiceFake(clock: clock, races)
         interactor = RacesInteractor(service: neds.service, clock: clock, selection: SourceSelection(.live))
         viewModel = RacesViewModel(interactor: interactor, favourites: FavouritesStore.inMemory(clock: clock))
-        view = RacesView(viewModel: viewModel, clock: clock, timeZone: timeZone)
+        view = RacesView(viewModel: viewModel, outlet: ScreenOutlet(), clock: clock, timeZone: timeZone)
         recorder = StateRecorder(viewModel.state)
     }
+
+    /// The screen of the state now, drawn at the clock's time now.
+    var screen: Screen { view.render(viewModel.state.value) }
 
     // MARK: Races
 
@@ -56,27 +60,27 @@ struct RacesViewTests {
     // MARK: Reading the screen
 
     func lines(width: Int) -> [String] {
-        TextRenderer(width: width).render(view.screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        TextRenderer(width: width).render(screen).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
-    var heading: ScreenBlock? { view.screen.blocks.first }
+    var heading: ScreenBlock? { screen.blocks.first }
 
     /// The text of the table's column `key`, row by row.
     func column(_ key: String) throws -> [String] {
-        let table = try #require(view.screen.table)
+        let table = try #require(screen.table)
         let index = try #require(table.columns.firstIndex { $0.key == key })
         return table.rows.map { $0[index].text }
     }
 
     /// Row `index` of the list in JSON.
     func jsonRow(_ index: Int) -> JSONValue? {
-        guard case .array(let rows)? = view.screen.json["rows"], rows.indices.contains(index) else { return nil }
+        guard case .array(let rows)? = screen.json["rows"], rows.indices.contains(index) else { return nil }
         return rows[index]
     }
 
     /// The text of the detail's field `key`, if it has one.
     func field(_ key: String) -> String? {
-        for case .fields(let fields) in view.screen.blocks {
+        for case .fields(let fields) in screen.blocks {
             return fields.first { $0.key == key }?.text
         }
         return nil
@@ -84,7 +88,7 @@ struct RacesViewTests {
 
     /// The keys of the detail's fields, in order.
     var fieldKeys: [String] {
-        for case .fields(let fields) in view.screen.blocks { return fields.map(\.key) }
+        for case .fields(let fields) in screen.blocks { return fields.map(\.key) }
         return []
     }
 
@@ -108,8 +112,8 @@ struct RacesViewTests {
         neds.fail(.networkUnavailable)
         await clock.advance(by: 300)
         #expect(heading == .heading("Next to go · 5 of 10 races · last good update 5 min ago; the latest update failed: network unavailable"))
-        #expect(view.screen.json["failure"] == "network unavailable")
-        #expect(view.screen.json["updated"] == "2024-03-15T08:00:00Z", "the time of the last success")
+        #expect(screen.json["failure"] == "network unavailable")
+        #expect(screen.json["updated"] == "2024-03-15T08:00:00Z", "the time of the last success")
 
         neds.fail(.status(503))
         await clock.advance(by: 300)
@@ -119,7 +123,7 @@ struct RacesViewTests {
         neds.answer(Self.races)
         try await viewModel.refresh()
         #expect(heading == .heading("Next to go · 5 of 7 races · updated just now"))
-        #expect(view.screen.json["failure"] == .null)
+        #expect(screen.json["failure"] == .null)
     }
 
     @Test func oneRaceIsNotRaces() async throws {
@@ -131,30 +135,51 @@ struct RacesViewTests {
     // MARK: The empty list
 
     @Test func anEmptyListSaysNoRaceIsComingUp() async throws {
-        #expect(view.screen.blocks.dropLast() == [.heading("Next to go · 0 of 0 races"), .line("no race is coming up")], "nothing loaded")
-        #expect(view.screen.table?.rows == [], "an empty table: its header alone in CSV, no rows in JSON")
+        #expect(screen.blocks.dropLast() == [.heading("Next to go · 0 of 0 races"), .line("no race is coming up")], "nothing loaded")
+        #expect(screen.table?.rows == [], "an empty table: its header alone in CSV, no rows in JSON")
 
         let test = RacesViewTests(races: [Self.kawasaki, Self.pakenham])
         try await test.viewModel.load()
         try test.viewModel.filter(["greyhound"])
-        #expect(test.view.screen.blocks.dropLast() == [
+        #expect(test.screen.blocks.dropLast() == [
             .heading("Next to go · greyhound · 0 of 0 races · updated just now"),
             .line("no greyhound race is coming up (`filter clear` shows all)"),
         ])
-        #expect(test.view.screen.table?.rows == [])
-        #expect(test.view.screen.json["rows"] == [])
+        #expect(test.screen.table?.rows == [])
+        #expect(test.screen.json["rows"] == [])
 
         try test.viewModel.filter(["clear"])
         #expect(await test.clock.advance(by: 1000) > 0)
-        #expect(test.view.screen.blocks.dropLast() == [
+        #expect(test.screen.blocks.dropLast() == [
             .heading("Next to go · 0 of 0 races · updated just now"),
             .line("no race is coming up"),
         ], "both started more than a minute ago; fewer than five left, the fetches found none")
     }
 
+    // MARK: On screen
+
+    @Test func onScreenEachSettledStateIsShownAtTheClocksTimeAndOffScreenNothing() async throws {
+        let outlet = ScreenOutlet()
+        let view = RacesView(viewModel: viewModel, outlet: outlet, clock: clock, timeZone: Self.utc)
+        try await viewModel.load()
+        #expect(outlet.take() == nil, "not on screen yet")
+
+        view.appear()
+        #expect(outlet.take() == screen, "the state as it is, at once")
+        await clock.advance(by: 60)
+        try viewModel.filter(["horse"])
+        #expect(outlet.take() == screen, "the filtered list, its countdowns a minute on")
+        try viewModel.filter(["horse"])
+        #expect(outlet.take() == screen, "the same state again is shown again")
+
+        view.disappear()
+        try viewModel.filter(["clear"])
+        #expect(outlet.take() == nil, "off screen, nothing")
+    }
+
     // MARK: Countdowns
 
-    @Test func theCountdownIsWorkedOutFromTheClockWhenTheScreenIsRead() async throws {
+    @Test func theCountdownIsWorkedOutFromTheClockWhenTheScreenIsDrawn() async throws {
         let test = RacesViewTests(races: [RacesFixture.race("k", "Kawasaki", 12, .horse, at: 3840)])
         try await test.viewModel.load()
         test.interactor.stop()
@@ -222,7 +247,7 @@ struct RacesViewTests {
             #expect(test.jsonRow(0)?["start"] == "2024-03-15T08:05:00Z", "\(zone)")
             try await test.viewModel.open("3")
             #expect(test.field("start") == "\(starts[2]) (8m 00s)", "\(zone)")
-            #expect(test.view.screen.json["start"] == "2024-03-15T08:08:00Z", "\(zone)")
+            #expect(test.screen.json["start"] == "2024-03-15T08:08:00Z", "\(zone)")
         }
     }
 
@@ -248,7 +273,7 @@ struct RacesViewTests {
         _ = try test.viewModel.toggleFavourite("1")
         await test.clock.advance(by: 10)
 
-        #expect(test.view.screen.json == [
+        #expect(test.screen.json == [
             "feature": "races", "screen": "list", "known": 2, "matching": 2, "shown": 2, "filter": nil, "updated": "2024-03-15T08:00:00Z",
             "failure": nil, "now": "2024-03-15T08:00:10Z",
             "rows": [
@@ -263,9 +288,9 @@ struct RacesViewTests {
         #expect(try test.column("race") == ["R4", ""])
 
         try test.viewModel.filter(["horse", "greyhound"])
-        #expect(test.view.screen.json["filter"] == ["horse", "greyhound"])
-        #expect(test.view.screen.json["matching"] == 1, "races the filter lets through")
-        #expect(test.view.screen.json["shown"] == 1, "rows on screen")
+        #expect(test.screen.json["filter"] == ["horse", "greyhound"])
+        #expect(test.screen.json["matching"] == 1, "races the filter lets through")
+        #expect(test.screen.json["shown"] == 1, "rows on screen")
     }
 
     // MARK: The detail
@@ -287,7 +312,7 @@ struct RacesViewTests {
             "  class        UP TO & INCLUDING R54",
             "  prize money  $15,887",
         ])
-        #expect(view.screen.json == [
+        #expect(screen.json == [
             "feature": "races", "screen": "detail", "row": 1, "favourite": false, "id": "r1",
             "meeting": "Addington", "name": "Dave Ferriman Thanks Pce", "category": "harness", "venue": "Addington, NZ",
             "start": "2024-03-15T08:05:00Z", "seconds_to_start": 300, "distance": 2000, "track_condition": "Good",
@@ -311,7 +336,7 @@ struct RacesViewTests {
             "  venue     Newcastle, NSW, AUS",
             "  start     08:08 (8m 00s)",
         ])
-        #expect(view.screen.json == [
+        #expect(screen.json == [
             "feature": "races", "screen": "detail", "row": 3, "favourite": false, "id": "r3", "meeting": "Newcastle", "name": nil,
             "category": "harness", "venue": "Newcastle, NSW, AUS", "start": "2024-03-15T08:08:00Z", "seconds_to_start": 480,
             "race_id": "r3",
@@ -325,9 +350,9 @@ struct RacesViewTests {
 
         #expect(lines(width: 80).first == "☆ Addington R10", "no row: it is in the list no more")
         #expect(field("start") == "08:05 (-1m 40s)")
-        #expect(view.screen.blocks.last == .note("this race started 1m 40s ago and has left the list"))
-        #expect(view.screen.json["row"] == .null)
-        #expect(view.screen.json["notes"] == ["this race started 1m 40s ago and has left the list"])
+        #expect(screen.blocks.last == .note("this race started 1m 40s ago and has left the list"))
+        #expect(screen.json["row"] == .null)
+        #expect(screen.json["notes"] == ["this race started 1m 40s ago and has left the list"])
     }
 
     // MARK: Widths

@@ -9,11 +9,11 @@ import TestSupport
 @Suite struct StarshipsViewTests {
     let fixture = StarshipsFixture()
     let viewModel: StarshipsViewModel
-    let view: StarshipsView
+    let view: OnScreen<StarshipsView>
 
     init() {
         viewModel = StarshipsViewModel(service: fixture.service, favourites: .inMemory())
-        view = StarshipsView(viewModel: viewModel)
+        view = OnScreen { [viewModel] in StarshipsView(viewModel: viewModel, outlet: $0) }
     }
 
     func text(width: Int) -> String {
@@ -105,7 +105,7 @@ import TestSupport
     @Test func aDetailNamesItsPilotsWhereTheDataHasThem() async throws {
         let embedded = StarshipsViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
                                           favourites: .inMemory())
-        let view = StarshipsView(viewModel: embedded)
+        let view = OnScreen { StarshipsView(viewModel: embedded, outlet: $0) }
         try await embedded.load()
         try await embedded.open("5")
 

@@ -1,29 +1,20 @@
 import ExplorerText
 
+/// The commands every list-and-detail feature has, written once. Each sends one intent and
+/// answers ``CommandOutput/view``: the view shows the state the intent left.
 extension Command {
     /// `open N`: shows the detail of a row, completing the row numbers that exist.
     public static func open<Model: ListDetailViewModel>(
         _ model: Model,
-        summary: String = "show every detail of row N (of the favourites, after `favs`)",
-        screen: @escaping @MainActor () -> Screen
-    ) -> Command {
-        open(summary: summary, rowNumbers: { model.openableNumbers }, open: { try await model.open($0) }, screen: screen)
-            .intent(Model.self, "open(_:)")
-    }
-
-    /// `open N` with an opening of its own (a detail looked up afresh).
-    public static func open(
-        summary: String = "show every detail of row N",
-        rowNumbers: @escaping @MainActor () -> [Int],
-        open: @escaping @MainActor (String) async throws -> Void,
-        screen: @escaping @MainActor () -> Screen
+        summary: String = "show every detail of row N (of the favourites, after `favs`)"
     ) -> Command {
         Command("open", usage: "open N", summary: summary, arguments: .one,
-                complete: { previous in previous.isEmpty ? rowNumbers().map(String.init) : [] },
+                complete: { previous in previous.isEmpty ? model.openableNumbers.map(String.init) : [] },
                 run: { arguments in
-                    try await open(arguments[0])
-                    return screen()
+                    try await model.open(arguments[0])
+                    return .view
                 })
+            .intent(Model.self, "open(_:)")
     }
 
     /// `fav [N]`: toggles row N, or the open detail, and says what it is now. On the favourites
@@ -42,25 +33,21 @@ extension Command {
                         favourites.warnFavouritesUnavailable(marks.problem)
                         screen.blocks.append(.screen(key: "favourites", favourites))
                     }
-                    return screen
+                    return .reply(screen)
                 })
             .intent(Model.self, "toggleFavourite(_:)")
     }
 
     /// `page next|prev|N`: shows another page, completing `next`, `prev` and the first
     /// ``pageCompletionLimit`` page numbers (TMDB has tens of thousands of pages).
-    public static func page<Model: PagedViewModel>(
-        _ model: Model,
-        summary: String,
-        screen: @escaping @MainActor () -> Screen
-    ) -> Command {
+    public static func page<Model: PagedViewModel>(_ model: Model, summary: String) -> Command {
         Command("page", usage: PageArgument.usage, summary: summary, arguments: .one,
                 complete: { previous in
                     previous.isEmpty ? ["next", "prev"] + (1...max(min(model.pageCount, pageCompletionLimit), 1)).map(String.init) : []
                 },
                 run: { arguments in
                     try await model.showPage(try PageArgument(arguments))
-                    return screen()
+                    return .view
                 })
             .intent(Model.self, "showPage(_:)")
     }
@@ -69,30 +56,24 @@ extension Command {
     public static let pageCompletionLimit = 20
 
     /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.
-    public static func sort<Key>(
-        _ type: SortArgument<Key>.Type,
-        summary: String,
-        apply: @escaping @MainActor (SortArgument<Key>?) -> Void,
-        screen: @escaping @MainActor () -> Screen
-    ) -> Command {
-        Command("sort", usage: type.usage, summary: summary,
-                complete: type.candidates(after:),
-                run: { arguments in
-                    apply(try type.parse(arguments))
-                    return screen()
-                })
+    public static func sort<Model: SortableViewModel>(_ model: Model, summary: String) -> Command {
+        let argument = SortArgument<Model.SortKey>.self
+        return Command("sort", usage: argument.usage, summary: summary,
+                       complete: argument.candidates(after:),
+                       run: { arguments in
+                           model.sort(by: try argument.parse(arguments))
+                           return .view
+                       })
+            .intent(Model.self, "sort(by:)")
     }
 
-    /// `refresh`: loads again; the feature keeps its last good screen when that fails.
-    public static func refresh(
-        summary: String,
-        reload: @escaping @MainActor () async throws -> Void,
-        screen: @escaping @MainActor () -> Screen
-    ) -> Command {
+    /// `refresh`: loads again; the feature keeps its last good state when that fails.
+    public static func refresh<Model: ScreenViewModel>(_ model: Model, summary: String) -> Command {
         Command("refresh", summary: summary, arguments: .none,
                 run: { _ in
-                    try await reload()
-                    return screen()
+                    try await model.refresh()
+                    return .view
                 })
+            .intent(Model.self, "refresh()")
     }
 }

@@ -17,8 +17,9 @@ public struct Command {
     /// Candidates for the argument being typed, given the arguments before it and what has
     /// been typed of it so far (the shell keeps those that start with it).
     public let complete: @MainActor (_ previousArguments: [String], _ partial: String) -> [String]
-    /// Runs the command with its arguments; returns the screen to show, if any.
-    public let run: @MainActor (_ arguments: [String]) async throws -> Screen?
+    /// Runs the command with its arguments; says what the shell prints (the view's screen, a
+    /// reply of its own, or nothing).
+    public let run: @MainActor (_ arguments: [String]) async throws -> CommandOutput
     /// The view model's intent the command sends (`StarshipsViewModel.open(_:)`), for `arch`;
     /// nil for a command the shell or the feature answers itself.
     public private(set) var intent: String?
@@ -34,7 +35,7 @@ public struct Command {
         details: String = "",
         arguments: CommandArguments = .any,
         complete: @escaping @MainActor ([String]) -> [String] = { _ in [] },
-        run: @escaping @MainActor ([String]) async throws -> Screen?
+        run: @escaping @MainActor ([String]) async throws -> CommandOutput
     ) {
         self.name = name
         self.usage = usage ?? name
@@ -54,7 +55,7 @@ public struct Command {
         details: String = "",
         arguments: CommandArguments = .any,
         completeWord: @escaping @MainActor (_ previousArguments: [String], _ partial: String) -> [String],
-        run: @escaping @MainActor ([String]) async throws -> Screen?
+        run: @escaping @MainActor ([String]) async throws -> CommandOutput
     ) {
         self.name = name
         self.usage = usage ?? name
@@ -68,7 +69,7 @@ public struct Command {
     /// `run`, after the number of words is checked against `arguments`: a wrong count is the
     /// usage error of the declared usage.
     private static func checking(_ arguments: CommandArguments, usage: String,
-                                 _ run: @escaping @MainActor ([String]) async throws -> Screen?) -> @MainActor ([String]) async throws -> Screen? {
+                                 _ run: @escaping @MainActor ([String]) async throws -> CommandOutput) -> @MainActor ([String]) async throws -> CommandOutput {
         if case .any = arguments { return run }
         return { words in
             guard arguments.allows(words.count) else { throw CommandError.usage(usage) }

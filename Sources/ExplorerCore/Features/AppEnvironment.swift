@@ -33,6 +33,8 @@ public struct AppEnvironment {
     public let scheduler: SchedulingClock
     /// Screens shown while a command runs (`watch`), connected to the shell's printer.
     public let display = LiveDisplay()
+    /// Where the view of the feature in use shows its screens, for the shell to print.
+    public let outlet = ScreenOutlet()
     /// The latency and faults `net` injects into every request, live or embedded.
     public let network: NetworkConditions
 
@@ -114,6 +116,7 @@ public struct AppEnvironment {
             images: images,
             selection: selection,
             scheduler: scheduler,
-            display: display)
+            display: display,
+            outlet: outlet)
     }
 }

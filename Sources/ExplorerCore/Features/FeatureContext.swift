@@ -33,6 +33,8 @@ public struct FeatureContext {
     public let scheduler: SchedulingClock
     /// Shows screens while a command runs (`watch`).
     public let display: LiveDisplay
+    /// Where the feature's view shows what it renders; the shell prints it after each command.
+    public let outlet: ScreenOutlet
 
     public init(
         id: String,
@@ -47,7 +49,8 @@ public struct FeatureContext {
         images: ImageCache? = nil,
         selection: SourceSelection = SourceSelection(.embedded),
         scheduler: SchedulingClock = SchedulingClock(),
-        display: LiveDisplay? = nil
+        display: LiveDisplay? = nil,
+        outlet: ScreenOutlet? = nil
     ) {
         self.id = id
         self.http = http
@@ -62,6 +65,7 @@ public struct FeatureContext {
         self.selection = selection
         self.scheduler = scheduler
         self.display = display ?? LiveDisplay()
+        self.outlet = outlet ?? ScreenOutlet()
     }
 
     /// The database the favourites live in, where a feature keeps its own tables too.

@@ -1,30 +1,32 @@
 import ExplorerText
 
-/// A feature whose screen is one view model's state turned into a ``Screen`` by one view.
+/// A feature whose screen is one view model's state rendered by one view: the view model takes
+/// the intents, the view shows each state it settles on.
 @MainActor
 public protocol ScreenFeature: Feature {
     associatedtype Model: ScreenViewModel
+    associatedtype View: ScreenView
     var model: Model { get }
-    /// The view's latest screen of the model's state.
-    var screen: Screen { get }
+    var view: View { get }
 }
 
 extension ScreenFeature {
-    public func enter() async throws -> Screen {
+    /// Loads first, then appears: the view renders once, the state the load left.
+    public func enter() async throws {
         try await model.load()
-        return screen
+        view.appear()
     }
 
-    public func back() async throws -> Screen? {
-        model.back() ? screen : nil
+    public func back() async throws -> Bool {
+        model.back()
     }
 
-    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
-        guard isActive else {
-            model.reset()
-            return nil
-        }
+    public func sourceDidChange(isActive: Bool) async throws {
+        guard isActive else { return model.reset() }
         try await model.refresh()
-        return screen
+    }
+
+    public func didLeave() {
+        view.disappear()
     }
 }

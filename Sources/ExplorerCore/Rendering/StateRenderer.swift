@@ -3,34 +3,52 @@ import ExplorerText
 import ExplorerTrace
 import Reactive
 
-/// The subscription half of every feature view: it subscribes to a view model's state, and on
-/// every distinct settled state turns it into a ``Screen`` and reports `trace: <name> rendered`.
-/// The shell shows ``screen`` once a command has settled.
+/// The subscription half of every feature view. While on screen (``appear()``) it subscribes to
+/// a view model's state, and each settled state it receives it turns into a ``Screen``, reports
+/// `trace: <name> rendered` and shows on the ``ScreenOutlet`` — the state as it is at once, then
+/// every state an intent settles on, even one equal to the last (`open 3` twice shows row 3
+/// twice). Off screen it renders nothing.
 @MainActor
-public final class StateRenderer<State: Equatable> {
-    public private(set) var screen: Screen
+public final class StateRenderer<State>: ScreenView {
+    private let name: String
+    private let state: Observable<State>
+    private let isSettled: @MainActor (State) -> Bool
+    private let outlet: ScreenOutlet
+    private let tracer: Tracer?
+    private let render: @MainActor (State) -> Screen
     private var subscription: AnyCancellable?
 
     /// - Parameters:
     ///   - name: the view's name in traces (`StarshipsView`).
-    ///   - feature: the feature the screens belong to.
     ///   - isSettled: states that are not rendered (such as "loading") return false.
+    ///   - outlet: where the screens go.
     public init(
         name: String,
-        feature: String,
         state: Observable<State>,
         isSettled: @escaping @MainActor (State) -> Bool = { _ in true },
+        outlet: ScreenOutlet,
         tracer: Tracer?,
         render: @escaping @MainActor (State) -> Screen
     ) {
-        screen = Screen(feature: feature, kind: "empty")
-        subscription = state
-            .filter(isSettled)
-            .removeDuplicates()
-            .sink { [weak self] state in
-                self?.screen = render(state)
-                tracer?.rendered(name)
-            }
+        self.name = name
+        self.state = state
+        self.isSettled = isSettled
+        self.outlet = outlet
+        self.tracer = tracer
+        self.render = render
+    }
+
+    public func appear() {
+        subscription = state.sink { [unowned self] state in
+            guard isSettled(state) else { return }
+            let screen = render(state)
+            tracer?.rendered(name)
+            outlet.show(screen)
+        }
+    }
+
+    public func disappear() {
+        subscription = nil
     }
 }
 
@@ -42,11 +60,12 @@ extension StateRenderer where State: ListDetailState {
         name: String,
         feature: String,
         state: Observable<State>,
+        outlet: ScreenOutlet,
         tracer: Tracer?,
         list: @escaping @MainActor (State) -> Screen,
         detail: @escaping @MainActor (ListRow<State.Item>, State) -> Screen
     ) {
-        self.init(name: name, feature: feature, state: state, isSettled: { !$0.isLoading }, tracer: tracer) { state in
+        self.init(name: name, state: state, isSettled: { !$0.isLoading }, outlet: outlet, tracer: tracer) { state in
             var screen = state.detail.map { detail($0, state) }
                 ?? (state.screen == .favourites ? .favourites(state.favourites, feature: feature) : list(state))
             screen.warnFavouritesUnavailable(state.favouritesProblem)

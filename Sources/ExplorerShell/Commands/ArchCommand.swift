@@ -30,12 +30,12 @@ struct ArchCommand: GlobalCommand {
         command = arguments
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         guard let name = command.first else {
-            if let activeID = shell.activeID { return Self.featureMap(activeID, in: shell) }
-            return Self.programMap(in: shell)
+            if let activeID = shell.activeID { return .reply(Self.featureMap(activeID, in: shell)) }
+            return .reply(Self.programMap(in: shell))
         }
         if name == Self.name || shell.tracer.isRecording { throw CommandError("`arch` cannot trace `arch`") }
-        return try await Self.commandPath(command, in: shell)
+        return .reply(try await Self.commandPath(command, in: shell))
     }
 }

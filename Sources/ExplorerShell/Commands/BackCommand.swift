@@ -10,7 +10,7 @@ struct BackCommand: GlobalCommand {
         guard arguments.isEmpty else { throw Self.usageError }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         try await shell.back()
     }
 }

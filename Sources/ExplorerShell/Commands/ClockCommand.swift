@@ -29,7 +29,7 @@ struct ClockCommand: GlobalCommand {
         word = arguments.first
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         let clock = shell.clock
         var ran: Int?
         if let typed = word {
@@ -71,7 +71,7 @@ struct ClockCommand: GlobalCommand {
         var facts: JSONObject = ["time": .string(UTCTimestamp.iso8601(now)), "virtual": .bool(clock.isVirtual),
                                  "timers": .int(clock.timerCount)]
         if let ran { facts["ran"] = .int(ran) }
-        return .message(text, kind: "clock", facts: facts)
+        return .reply(.message(text, kind: "clock", facts: facts))
     }
 
     /// `2026-11-23 10:00:00 +0100`: the local time.

@@ -24,11 +24,12 @@ struct FavsCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         let activeID = shell.activeID
         let all = self.all || activeID == nil
         if !all, let listing = shell.activeFeature as? any FavouritesListing {
-            return try listing.showFavourites()
+            try listing.showFavourites()
+            return .view
         }
         let list = try shell.favourites.list(feature: all ? nil : activeID)
         var screen = Screen(feature: all ? nil : activeID, kind: "favourites",
@@ -51,10 +52,10 @@ struct FavsCommand: GlobalCommand {
             // Its header alone in CSV, `"rows": []` in JSON.
             screen.blocks = [.line(all ? "no favourites yet (`fav N` on a list marks one)" : "no \(activeID ?? "") favourites yet (`fav N` marks one)"),
                              .table(table)]
-            return screen
+            return .reply(screen)
         }
         screen.blocks = [.table(table)]
         if all { screen.blocks.append(.hint("`use FEATURE` then `favs` to open one")) }
-        return screen
+        return .reply(screen)
     }
 }

@@ -10,7 +10,7 @@ struct FeaturesCommand: GlobalCommand {
         guard arguments.isEmpty else { throw Self.usageError }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         let table = ScreenTable(
             columns: [
                 .init("active", title: "", truncatable: false, minimumWidth: 1),
@@ -24,6 +24,6 @@ struct FeaturesCommand: GlobalCommand {
                 return [ScreenTable.Cell(isActive ? "▸" : " ", .bool(isActive)), .init(entry.descriptor.id),
                         .init(entry.descriptor.title), .init(entry.descriptor.summary)]
             })
-        return Screen(feature: nil, kind: "features", facts: ["count": .int(shell.registry.entries.count)], blocks: [.table(table)])
+        return .reply(Screen(feature: nil, kind: "features", facts: ["count": .int(shell.registry.entries.count)], blocks: [.table(table)]))
     }
 }

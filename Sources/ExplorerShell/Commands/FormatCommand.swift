@@ -27,12 +27,12 @@ struct FormatCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         guard let newFormat else {
             let current = shell.format.rawValue
-            return .message("format: \(current)", kind: "format", facts: ["format": .string(current)])
+            return .reply(.message("format: \(current)", kind: "format", facts: ["format": .string(current)]))
         }
         shell.format = newFormat
-        return nil
+        return .nothing
     }
 }

@@ -27,8 +27,8 @@ protocol GlobalCommand {
     /// Takes the words typed after the name; throws the usage error for what it cannot take.
     init(_ arguments: [String]) throws(CommandError)
 
-    /// Does it; returns the screen to show, if any.
-    func run(in shell: Shell) async throws -> Screen?
+    /// Does it; says what the shell prints (a screen of its own, the view's, or nothing).
+    func run(in shell: Shell) async throws -> CommandOutput
 }
 
 extension GlobalCommand {

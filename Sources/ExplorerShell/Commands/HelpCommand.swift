@@ -19,20 +19,20 @@ struct HelpCommand: GlobalCommand {
         topic = arguments.first
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
-        guard let topic else { return Self.overview(in: shell) }
+    func run(in shell: Shell) async throws -> CommandOutput {
+        guard let topic else { return .reply(Self.overview(in: shell)) }
         let featureCommands = shell.activeCommands
         let name = QuitCommand.aliases.contains(topic) ? QuitCommand.name : topic
         guard let command = (shell.globalCommands + featureCommands).first(where: { $0.name == name }) else {
             if let entry = shell.registry.entry(name) {
                 let descriptor = entry.descriptor
-                return Screen(feature: nil, kind: "help",
-                              facts: ["topic": .string(descriptor.id), "title": .string(descriptor.title),
-                                      "summary": .string(descriptor.summary)],
-                              blocks: [.line("\(descriptor.id): \(descriptor.title) — \(descriptor.summary)"),
-                                       .line("`use \(descriptor.id)` to start.")])
+                return .reply(Screen(feature: nil, kind: "help",
+                                     facts: ["topic": .string(descriptor.id), "title": .string(descriptor.title),
+                                             "summary": .string(descriptor.summary)],
+                                     blocks: [.line("\(descriptor.id): \(descriptor.title) — \(descriptor.summary)"),
+                                              .line("`use \(descriptor.id)` to start.")]))
             }
-            if let elsewhere = Self.inOtherFeatures(name, shell: shell) { return elsewhere }
+            if let elsewhere = Self.inOtherFeatures(name, shell: shell) { return .reply(elsewhere) }
             let suggestion = name.nearest(in: shell.commandNames + shell.registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
             throw CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
         }
@@ -44,10 +44,10 @@ struct HelpCommand: GlobalCommand {
                 blocks.append(.paragraph(String(paragraph), indent: 2))
             }
         }
-        return Screen(feature: shell.activeID, kind: "help",
-                      facts: ["topic": .string(command.name), "usage": .string(command.usage),
-                              "summary": .string(command.summary), "details": .string(command.details)],
-                      blocks: blocks)
+        return .reply(Screen(feature: shell.activeID, kind: "help",
+                             facts: ["topic": .string(command.name), "usage": .string(command.usage),
+                                     "summary": .string(command.summary), "details": .string(command.details)],
+                             blocks: blocks))
     }
 
     /// At the top level it fits an 80×24 terminal with the prompt below it, so that it is

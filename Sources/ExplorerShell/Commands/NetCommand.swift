@@ -54,7 +54,7 @@ struct NetCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         let network = shell.network
         switch change {
         case .latency(let latency): network.latency = latency
@@ -62,7 +62,7 @@ struct NetCommand: GlobalCommand {
         case .clear: network.clear()
         case nil: break
         }
-        return Self.screen(network, source: shell.source.current)
+        return .reply(Self.screen(network, source: shell.source.current))
     }
 
     private static func screen(_ network: NetworkConditions, source: DataSource) -> Screen {

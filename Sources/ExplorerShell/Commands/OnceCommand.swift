@@ -25,8 +25,8 @@ struct OnceCommand: GlobalCommand {
         path = arguments[0]
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         shell.printer.onceFile = try OutputFile(path, running: shell.scripts.entries.map(\.path))
-        return nil
+        return .nothing
     }
 }

@@ -23,14 +23,14 @@ struct OutputCommand: GlobalCommand {
         path = arguments.first
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         guard let path else {
             shell.printer.outputFile = nil
-            return nil
+            return .nothing
         }
         let file = try OutputFile(path, running: shell.scripts.entries.map(\.path))
         try file.replace(with: "")
         shell.printer.outputFile = file
-        return nil
+        return .nothing
     }
 }

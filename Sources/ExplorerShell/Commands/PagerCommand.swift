@@ -24,7 +24,7 @@ struct PagerCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         switch enable {
         case true?:
             guard let pager = shell.availablePager else {
@@ -36,7 +36,7 @@ struct PagerCommand: GlobalCommand {
         }
         let pager = shell.printer.pager
         let command = pager.map { ([$0.program.name] + $0.arguments).joined(separator: " ") }
-        return .message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
-                        facts: ["pager": .bool(pager != nil), "command": .optional(command)])
+        return .reply(.message("pager: \(command.map { "on (\($0))" } ?? "off")", kind: "pager",
+                               facts: ["pager": .bool(pager != nil), "command": .optional(command)]))
     }
 }

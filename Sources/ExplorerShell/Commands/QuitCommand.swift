@@ -15,8 +15,8 @@ struct QuitCommand: GlobalCommand {
         guard arguments.isEmpty else { throw Self.usageError }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         shell.quit()
-        return nil
+        return .nothing
     }
 }

@@ -25,8 +25,8 @@ struct RunCommand: GlobalCommand {
         path = arguments[0]
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         try await shell.runScript(path)
-        return nil
+        return .nothing
     }
 }

@@ -27,11 +27,11 @@ struct SourceCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         guard let newSource else {
             let current = shell.source.current.rawValue
-            return .message("source: \(current)", kind: "source", facts: ["source": .string(current)])
+            return .reply(.message("source: \(current)", kind: "source", facts: ["source": .string(current)]))
         }
-        return try await shell.switchSource(to: newSource)
+        return .reply(try await shell.switchSource(to: newSource))
     }
 }

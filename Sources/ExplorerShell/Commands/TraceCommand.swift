@@ -24,9 +24,9 @@ struct TraceCommand: GlobalCommand {
         }
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         if let enable { shell.tracer.isEnabled = enable }
         let enabled = shell.tracer.isEnabled
-        return .message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)])
+        return .reply(.message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)]))
     }
 }

@@ -19,8 +19,9 @@ struct UseCommand: GlobalCommand {
         feature = arguments.count == 1 ? arguments[0] : nil
     }
 
-    func run(in shell: Shell) async throws -> Screen? {
+    func run(in shell: Shell) async throws -> CommandOutput {
         guard let feature else { throw Self.usageError(hint: "one of: \(shell.registry.ids.joined(separator: ", "))") }
-        return try await shell.use(feature)
+        try await shell.use(feature)
+        return .view
     }
 }

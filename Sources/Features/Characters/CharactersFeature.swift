@@ -28,7 +28,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
             maxConcurrentPages: concurrency,
             maxPages: Self.maxPagesSetting.int(in: context.settings, default: PageLoader.defaultMaxPages),
             tracer: context.tracer, progress: context.progress)
-        view = CharactersView(viewModel: viewModel, tracer: context.tracer)
+        view = CharactersView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
     public var location: [String] {
@@ -36,11 +36,9 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: CharactersViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
     public var commands: [Command] {
         let viewModel = self.viewModel
-        let view = self.view
         return [
             Command("filter", usage: "filter [eye|hair|skin|gender] | filter KEY=VALUE … | filter clear",
                     summary: "segments with counts, or show only the characters that match",
@@ -53,24 +51,22 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
                     run: { arguments in
                         let words = arguments.map { $0.lowercased() }
                         if words.isEmpty {
-                            return CharactersView.segments(.eye, of: viewModel.state.value)
+                            return .reply(CharactersView.segments(.eye, of: viewModel.state.value))
                         }
                         if words == ["clear"] || words == ["off"] {
                             viewModel.clearFilter()
-                            return view.screen
+                            return .view
                         }
                         if words.count == 1, let trait = CharacterTrait(rawValue: words[0]) {
-                            return CharactersView.segments(trait, of: viewModel.state.value)
+                            return .reply(CharactersView.segments(trait, of: viewModel.state.value))
                         }
                         try viewModel.filter(arguments)
-                        return view.screen
+                        return .view
                     }).intent(CharactersViewModel.self, "filter(_:)"),
-            .open(viewModel, screen: { view.screen }),
+            .open(viewModel),
             .favourite(viewModel),
-            .sort(CharacterSort.self, summary: "order the characters (birth years in BBY/ABY order, unknown last)",
-                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }).intent(CharactersViewModel.self, "sort(by:)"),
-            .refresh(summary: "load every character again (the last good list stays on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(CharactersViewModel.self, "refresh()"),
+            .sort(viewModel, summary: "order the characters (birth years in BBY/ABY order, unknown last)"),
+            .refresh(viewModel, summary: "load every character again (the last good list stays on failure)"),
         ]
     }
 

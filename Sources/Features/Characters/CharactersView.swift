@@ -5,18 +5,20 @@ import SWAPI
 /// Turns ``CharactersState`` into screens: the list under its eye-colour segment bar, the
 /// detail, and the segments of any trait.
 @MainActor
-public final class CharactersView {
+public final class CharactersView: ScreenView {
     private let renderer: StateRenderer<CharactersState>
 
-    public var screen: Screen { renderer.screen }
-
-    public init(viewModel: CharactersViewModel, tracer: Tracer? = nil) {
+    public init(viewModel: CharactersViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
         let tables = ListTableCache { Self.fields($0) }
         let details = FieldsCache { item, names in Self.fields(item, names: names) }
-        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, tracer: tracer,
+        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, outlet: outlet,
+                                 tracer: tracer,
                                  list: { Self.list($0, table: tables.table) },
                                  detail: { row, state in Self.detail(row, names: state.linkNames, fields: details.fields) })
     }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
 
     static let feature = CharactersViewModel.featureID
 

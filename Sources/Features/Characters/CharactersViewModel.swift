@@ -8,7 +8,7 @@ import SWAPI
 ///
 /// An intent that fails throws and leaves the state exactly as it was.
 @MainActor
-public final class CharactersViewModel: ListDetailViewModel {
+public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
     public nonisolated static let featureID = "characters"
 
     public let state: Observable<CharactersState>

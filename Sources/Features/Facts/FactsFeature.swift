@@ -51,7 +51,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                 return text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } < height
             },
             tracer: context.tracer)
-        view = FactsView(viewModel: viewModel, tracer: context.tracer)
+        view = FactsView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
     public var location: [String] {
@@ -59,15 +59,15 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: FactsViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
-    public func back() async throws -> Screen? {
+    public func back() async throws -> Bool {
         viewModel.stopBackgroundWork()
-        return viewModel.back() ? screen : nil
+        return viewModel.back()
     }
 
     public func didLeave() {
         viewModel.stopBackgroundWork()
+        view.disappear()
     }
 
     public func didInterrupt() {
@@ -76,12 +76,11 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
 
     public var commands: [Command] {
         let viewModel = self.viewModel
-        let view = self.view
         let environment = self.environment
         let announce = self.announce
         return [
-            .page(viewModel, summary: "show the next, previous or Nth screen of facts, with their images", screen: { view.screen }),
-            .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)", screen: { view.screen }),
+            .page(viewModel, summary: "show the next, previous or Nth screen of facts, with their images"),
+            .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)"),
             .favourite(viewModel),
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",
                     arguments: .none,
@@ -96,14 +95,13 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                             }
                             announce("viewing the image of “\(fact.shownTitle.sanitizedForTerminal)” with \(viewer.name) (Ctrl-C stops)")
                             let status = try await viewer.run([file.path])
-                            return FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status), fact: fact,
-                                                    isStandIn: isStandIn)
+                            return .reply(FactsView.viewed(OpenOutcome(target: file.path, opener: viewer.name, status: status),
+                                                           fact: fact, isStandIn: isStandIn))
                         }
-                        return FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact,
-                                                isStandIn: isStandIn)
+                        return .reply(FactsView.viewed(try await DesktopOpener(environment: environment).open(file: file), fact: fact,
+                                                       isStandIn: isStandIn))
                     }).intent(FactsViewModel.self, "openedImage()").endingAtInterrupt(),
-            .refresh(summary: "load the facts again (never from the cache) and revalidate the images",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(FactsViewModel.self, "refresh()"),
+            .refresh(viewModel, summary: "load the facts again (never from the cache) and revalidate the images"),
         ]
     }
 }

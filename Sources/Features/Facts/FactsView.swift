@@ -7,15 +7,17 @@ import Reactive
 /// its image's state; from 70 a table with a wrapped description column and an image column.
 /// JSON and CSV read the table either way.
 @MainActor
-public final class FactsView {
+public final class FactsView: ScreenView {
     private let renderer: StateRenderer<FactsState>
 
-    public var screen: Screen { renderer.screen }
-
-    public init(viewModel: FactsViewModel, tracer: Tracer? = nil) {
-        renderer = StateRenderer(name: "FactsView", feature: FactsViewModel.featureID, state: viewModel.state, tracer: tracer,
+    public init(viewModel: FactsViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
+        renderer = StateRenderer(name: "FactsView", feature: FactsViewModel.featureID, state: viewModel.state, outlet: outlet,
+                                 tracer: tracer,
                                  list: { Self.list($0) }, detail: { row, state in Self.detail(row, state: state) })
     }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
 
     static let feature = FactsViewModel.featureID
     /// From this width on, the regular (table) layout.

@@ -28,7 +28,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         service = .http(context.http, country: country, limit: limit)
         viewModel = ITunesViewModel(service: service, favourites: context.favourites, tracer: context.tracer,
                                     progress: context.progress)
-        view = ITunesView(viewModel: viewModel, tracer: context.tracer)
+        view = ITunesView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
         previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"))
     }
 
@@ -37,21 +37,15 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: ITunesViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
     /// With nothing searched yet there is nothing to load again from the new source.
-    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
-        guard isActive, viewModel.state.value.term != nil else {
-            viewModel.reset()
-            return nil
-        }
+    public func sourceDidChange(isActive: Bool) async throws {
+        guard isActive, viewModel.state.value.term != nil else { return viewModel.reset() }
         try await viewModel.refresh()
-        return view.screen
     }
 
     public var commands: [Command] {
         let viewModel = self.viewModel
-        let view = self.view
         let service = self.service
         let previews = self.previews
         let openItem: @MainActor () throws -> ITunesItem = {
@@ -63,28 +57,26 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                     details: "Results are sorted by artist, album and track number and shown ten to a page.\nExamples: `search jack johnson`, `search 周杰倫`, `search \"guns n' roses\"`.",
                     run: { arguments in
                         try await viewModel.search(arguments)
-                        return view.screen
+                        return .view
                     }).intent(ITunesViewModel.self, "search(_:)"),
-            .page(viewModel, summary: "show the next, previous or Nth page of results", screen: { view.screen }),
-            .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)",
-                  screen: { view.screen }),
+            .page(viewModel, summary: "show the next, previous or Nth page of results"),
+            .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)"),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id", arguments: .one,
                     run: { arguments in
                         try await viewModel.lookup(arguments[0])
-                        return view.screen
+                        return .view
                     }).intent(ITunesViewModel.self, "lookup(_:)"),
             .favourite(viewModel),
             Command("play", summary: "on a detail: download the 30-second preview and play it (Ctrl-C stops)", arguments: .none,
                     run: { _ in
-                        return ITunesView.played(try await previews.play(try openItem(), service: service,
-                                                                         announce: { [viewModel] in await viewModel.showProgress($0) }))
+                        .reply(ITunesView.played(try await previews.play(try openItem(), service: service,
+                                                                         announce: { [viewModel] in await viewModel.showProgress($0) })))
                     }).intent(ITunesPreviews.self, "play(_:service:)").endingAtInterrupt(),
             Command("web", summary: "on a detail: open the store page (or print its address)", arguments: .none,
                     run: { _ in
-                        return ITunesView.storePage(try await previews.openStorePage(try openItem()))
+                        .reply(ITunesView.storePage(try await previews.openStorePage(try openItem())))
                     }).intent(ITunesPreviews.self, "openStorePage(_:)"),
-            .refresh(summary: "run the search again (the last good results stay on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(ITunesViewModel.self, "refresh()"),
+            .refresh(viewModel, summary: "run the search again (the last good results stay on failure)"),
         ]
     }
 }

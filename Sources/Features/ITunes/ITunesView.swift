@@ -5,17 +5,19 @@ import Reactive
 /// Turns ``ITunesState`` into screens: a page of results, or a track's detail; and what `play`
 /// and `web` did.
 @MainActor
-public final class ITunesView {
+public final class ITunesView: ScreenView {
     private let renderer: StateRenderer<ITunesState>
 
-    public var screen: Screen { renderer.screen }
-
-    public init(viewModel: ITunesViewModel, tracer: Tracer? = nil) {
+    public init(viewModel: ITunesViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
         let tables = ListTableCache { Self.fields($0) }
-        renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state, tracer: tracer,
+        renderer = StateRenderer(name: "ITunesView", feature: ITunesViewModel.featureID, state: viewModel.state, outlet: outlet,
+                                 tracer: tracer,
                                  list: { Self.list($0, table: tables.table) },
                                  detail: { row, state in Self.detail(row, notRefreshed: state.detailNotRefreshed, fields: tables.fields.fields) })
     }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
 
     static let feature = ITunesViewModel.featureID
 

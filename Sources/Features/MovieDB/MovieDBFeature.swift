@@ -37,7 +37,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         let library = MovieDBLibrary.http(context.http, index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
                                           selection: context.selection, clock: context.clock, tracer: context.tracer)
         viewModel = MovieDBViewModel(library: library, favourites: context.favourites, clock: context.clock, tracer: context.tracer)
-        view = MovieDBView(viewModel: viewModel,
+        view = MovieDBView(viewModel: viewModel, outlet: context.outlet,
                            imageBaseURL: Self.imageBaseURLSetting.string(in: context.settings, default: MovieDBView.defaultImageBaseURL),
                            tracer: context.tracer)
     }
@@ -57,14 +57,12 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: MovieDBViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
     /// Another source: forget what was loaded, and load the category afresh.
-    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
+    public func sourceDidChange(isActive: Bool) async throws {
         viewModel.reset()
-        guard isActive else { return nil }
+        guard isActive else { return }
         try await viewModel.load()
-        return view.screen
     }
 
     public var commands: [Command] {
@@ -77,13 +75,12 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     complete: { previous in previous.isEmpty ? MovieDBCategory.of(kind).map(\.word) : [] },
                     run: { arguments in
                         try await viewModel.showCategory(kind: kind, word: arguments.first)
-                        return view.screen
+                        return .view
                     }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
         }
         return categoryCommands + [
-            .page(viewModel, summary: "show the next, previous or Nth page (of the category or the search)", screen: { view.screen }),
-            .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos",
-                  screen: { view.screen }),
+            .page(viewModel, summary: "show the next, previous or Nth page (of the category or the search)"),
+            .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos"),
             .favourite(viewModel),
             Command("search", usage: "search <words…>",
                     summary: "search TMDB's movies or shows (the kind on show); offline, the cache",
@@ -94,7 +91,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         """,
                     run: { arguments in
                         try await viewModel.search(arguments)
-                        return view.screen
+                        return .view
                     }).intent(MovieDBViewModel.self, "search(_:)"),
             Command("filter", usage: "filter <words…> | filter clear",
                     summary: "narrow the category to cached titles matching every word (no network)",
@@ -107,7 +104,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     complete: { previous in previous.isEmpty ? ["clear"] : [] },
                     run: { arguments in
                         try await viewModel.filter(arguments)
-                        return view.screen
+                        return .view
                     }).intent(MovieDBViewModel.self, "filter(_:)"),
             Command("trailer", usage: "trailer [N]",
                     summary: "on a detail: open video N (default: the first, official trailers first), or print its address",
@@ -115,7 +112,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     run: { [opener] arguments in
                         let (number, video, url) = try viewModel.video(arguments.first)
                         let outcome = try await opener.open(url, what: "the video's address")
-                        return MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title)
+                        return .reply(MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title))
                     }).intent(MovieDBViewModel.self, "video(_:)"),
             Command("poster", summary: "on a detail: fetch the poster into the image cache and open it (or print where it is)",
                     arguments: .none,
@@ -140,10 +137,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                                                + " from \(URL.redactingUserinfo(text).sanitizedForTerminal), no PNG, JPEG, GIF or WebP), so it was not opened")
                         }
                         let outcome = try await opener.open(file: image.file)
-                        return MovieDBView.poster(outcome, image: image, url: text, title: item.title, isStandIn: isStandIn)
+                        return .reply(MovieDBView.poster(outcome, image: image, url: text, title: item.title, isStandIn: isStandIn))
                     }).intent(MovieDBViewModel.self, "openedItem()"),
-            .refresh(summary: "ask TMDB again for what is on show: the page, the search or the detail (never the cache)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(MovieDBViewModel.self, "refresh()"),
+            .refresh(viewModel, summary: "ask TMDB again for what is on show: the page, the search or the detail (never the cache)"),
         ]
     }
 }

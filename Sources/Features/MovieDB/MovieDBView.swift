@@ -5,22 +5,24 @@ import Reactive
 
 /// Turns ``MovieDBState`` into a screen: a category's page, a filtered category or search
 /// results as a table (title, year, rating, genres), or a title's detail as labelled fields with
-/// its videos. Renders on every distinct settled state.
+/// its videos. While on screen it renders each state the view model settles on.
 @MainActor
-public final class MovieDBView {
+public final class MovieDBView: ScreenView {
     private let renderer: StateRenderer<MovieDBState>
     /// `https://image.tmdb.org/t/p/w500`: poster and backdrop paths are appended to it.
     public let imageBaseURL: String
 
-    public var screen: Screen { renderer.screen }
-
-    public init(viewModel: MovieDBViewModel, imageBaseURL: String = MovieDBView.defaultImageBaseURL, tracer: Tracer? = nil) {
+    public init(viewModel: MovieDBViewModel, outlet: ScreenOutlet, imageBaseURL: String = MovieDBView.defaultImageBaseURL, tracer: Tracer? = nil) {
         self.imageBaseURL = imageBaseURL
         let tables = ListTableCache { Self.fields($0, imageBaseURL: imageBaseURL) }
-        renderer = StateRenderer(name: "MovieDBView", feature: MovieDBViewModel.featureID, state: viewModel.state, tracer: tracer,
+        renderer = StateRenderer(name: "MovieDBView", feature: MovieDBViewModel.featureID, state: viewModel.state, outlet: outlet,
+                                 tracer: tracer,
                                  list: { Self.list($0, table: tables.table) },
                                  detail: { row, state in Self.detail(row, state: state, imageBaseURL: imageBaseURL) })
     }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
 
     public nonisolated static let defaultImageBaseURL = "https://image.tmdb.org/t/p/w500"
     static let feature = MovieDBViewModel.featureID

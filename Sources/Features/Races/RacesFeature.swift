@@ -34,7 +34,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         let interactor = RacesInteractor(service: .http(context.http), clock: context.scheduler, selection: context.selection,
                                          settings: settings, tracer: context.tracer)
         viewModel = RacesViewModel(interactor: interactor, favourites: context.favourites, tracer: context.tracer)
-        view = RacesView(viewModel: viewModel, clock: context.scheduler, timeZone: timeZone, tracer: context.tracer)
+        view = RacesView(viewModel: viewModel, outlet: context.outlet, clock: context.scheduler, timeZone: timeZone, tracer: context.tracer)
     }
 
     public var location: [String] {
@@ -42,24 +42,18 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: RacesViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
-    /// Coming back starts the timers again (and fetches at once when the list went stale).
-    public func enter() async throws -> Screen {
-        try await viewModel.load()
-        return screen
-    }
-
-    /// Leaving stops the timers: no poll runs for a feature not in use.
+    /// Leaving stops the timers: no poll runs for a feature not in use. (Coming back starts
+    /// them again, and fetches at once when the list went stale: `load` does.)
     public func didLeave() {
         viewModel.interactor.stop()
+        view.disappear()
     }
 
-    public func sourceDidChange(isActive: Bool) async throws -> Screen? {
+    public func sourceDidChange(isActive: Bool) async throws {
         viewModel.reset()
-        guard isActive else { return nil }
+        guard isActive else { return }
         try await viewModel.load()
-        return screen
     }
 
     public var commands: [Command] {
@@ -68,15 +62,13 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
             Command("filter", usage: "filter horse|harness|greyhound … | filter clear",
                     summary: "show only races of these categories (none: all)",
                     complete: { previous in RaceCategory.allCases.map(\.rawValue).filter { !previous.contains($0) } + (previous.isEmpty ? ["clear"] : []) },
-                    run: { [unowned self] arguments in
+                    run: { arguments in
                         try viewModel.filter(arguments)
-                        return self.screen
+                        return .view
                     }).intent(RacesViewModel.self, "filter(_:)"),
-            .open(viewModel, summary: "show race N: distance, track, weather, class, prize money, as the form says",
-                  screen: { [unowned self] in self.screen }),
+            .open(viewModel, summary: "show race N: distance, track, weather, class, prize money, as the form says"),
             .favourite(viewModel),
-            .refresh(summary: "fetch the races now (the timers fetch every 5 minutes)",
-                     reload: { try await viewModel.refresh() }, screen: { [unowned self] in self.screen }).intent(RacesViewModel.self, "refresh()"),
+            .refresh(viewModel, summary: "fetch the races now (the timers fetch every 5 minutes)"),
             Command("watch", usage: "watch [DURATION]",
                     summary: "keep the screen up to date: at a terminal every second until a key or Ctrl-C; piped, for DURATION",
                     details: """
@@ -91,7 +83,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                             try DurationText.parse(word, upTo: 86_400, limit: "a day", examples: "`30s`, `2m`, `1h`")
                         }
                         try await self.watch(for: duration)
-                        return nil
+                        return .nothing
                     }).intent(RacesFeature.self, "watch(for:)").endingAtInterrupt(),
         ]
     }
@@ -103,7 +95,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         if display.redrawsInPlace {
             // At a terminal the screen says how to stop (Ctrl-C ends `watch` without an error).
             var screen: Screen {
-                var screen = self.screen
+                var screen = self.view.render(self.viewModel.state.value)
                 screen.blocks.append(.hint("watching · any key or Ctrl-C stops"))
                 return screen
             }
@@ -123,7 +115,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         guard let duration else {
             throw CommandError.usage("watch DURATION (piped, say how long: `watch 2m`)")
         }
-        try await display.show(screen, replacing: false)
+        try await display.show(view.render(viewModel.state.value), replacing: false)
         var shown = changeKey
         let end = scheduler.now.addingTimeInterval(duration)
         while scheduler.now < end {
@@ -137,7 +129,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
             try Task.checkCancellation()
             if changeKey != shown {
                 shown = changeKey
-                try await display.show(screen, replacing: false)
+                try await display.show(view.render(viewModel.state.value), replacing: false)
             }
         }
     }

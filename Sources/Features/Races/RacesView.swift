@@ -4,24 +4,28 @@ import Reactive
 
 /// Turns ``RacesState`` into a screen at a given time: the countdowns (`4m 05s`, `45s`, `-30s`)
 /// and the age of the list are worked out from the clock when the screen is drawn, so a screen
-/// drawn a minute later counts a minute further.
+/// drawn a minute later counts a minute further. While on screen it renders each state the view
+/// model settles on; `watch` has it render the same state again as the clock moves.
 @MainActor
-public final class RacesView {
-    private let viewModel: RacesViewModel
+public final class RacesView: ScreenView {
     private let clock: any AppClock
     private let tracer: Tracer?
     private let timeZone: TimeZone
+    private var renderer: StateRenderer<RacesState>!
 
-    public init(viewModel: RacesViewModel, clock: any AppClock, timeZone: TimeZone = .current, tracer: Tracer? = nil) {
-        self.viewModel = viewModel
+    public init(viewModel: RacesViewModel, outlet: ScreenOutlet, clock: any AppClock, timeZone: TimeZone = .current, tracer: Tracer? = nil) {
         self.clock = clock
         self.timeZone = timeZone
         self.tracer = tracer
+        renderer = StateRenderer(name: "RacesView", state: viewModel.state, isSettled: { !$0.isLoading }, outlet: outlet, tracer: nil,
+                                 render: { [unowned self] state in render(state) })
     }
 
-    /// The screen of the state now, at the clock's time.
-    public var screen: Screen {
-        let state = viewModel.state.value
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
+
+    /// The screen of `state` at the clock's time now.
+    public func render(_ state: RacesState) -> Screen {
         tracer?.rendered("RacesView")
         var screen: Screen
         if let detail = state.detail {

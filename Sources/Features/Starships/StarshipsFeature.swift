@@ -24,7 +24,7 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
         let concurrency = Self.maxConcurrentRequestsSetting.int(in: context.settings, default: 8)
         viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites,
                                        maxConcurrentRequests: concurrency, tracer: context.tracer)
-        view = StarshipsView(viewModel: viewModel, tracer: context.tracer)
+        view = StarshipsView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
     public var location: [String] {
@@ -32,19 +32,14 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: StarshipsViewModel { viewModel }
-    public var screen: Screen { view.screen }
 
     public var commands: [Command] {
-        let viewModel = self.viewModel
-        let view = self.view
-        return [
-            .page(viewModel, summary: "show the next, previous or Nth page of the API", screen: { view.screen }),
-            .open(viewModel, summary: "show every detail of row N (any row loaded so far)", screen: { view.screen }),
+        [
+            .page(viewModel, summary: "show the next, previous or Nth page of the API"),
+            .open(viewModel, summary: "show every detail of row N (any row loaded so far)"),
             .favourite(viewModel),
-            .sort(StarshipSort.self, summary: "order the loaded starships (numbers compare as numbers, unknown last)",
-                  apply: { viewModel.sort(by: $0) }, screen: { view.screen }).intent(StarshipsViewModel.self, "sort(by:)"),
-            .refresh(summary: "fetch the loaded pages again (the last good list stays on failure)",
-                     reload: { try await viewModel.refresh() }, screen: { view.screen }).intent(StarshipsViewModel.self, "refresh()"),
+            .sort(viewModel, summary: "order the loaded starships (numbers compare as numbers, unknown last)"),
+            .refresh(viewModel, summary: "fetch the loaded pages again (the last good list stays on failure)"),
         ]
     }
 }

@@ -3,21 +3,22 @@ import Reactive
 import SWAPI
 
 /// Turns ``StarshipsState`` into a screen: the list as a table, or the detail as labelled
-/// fields. It subscribes to the view model and renders on every distinct state; the shell shows
-/// ``screen`` once a command has settled.
+/// fields. While on screen it renders each state the view model settles on onto the outlet.
 @MainActor
-public final class StarshipsView {
+public final class StarshipsView: ScreenView {
     private let renderer: StateRenderer<StarshipsState>
 
-    public var screen: Screen { renderer.screen }
-
-    public init(viewModel: StarshipsViewModel, tracer: Tracer? = nil) {
+    public init(viewModel: StarshipsViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
         let tables = ListTableCache { Self.fields($0) }
         let details = FieldsCache { item, names in Self.fields(item, names: names) }
-        renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state, tracer: tracer,
+        renderer = StateRenderer(name: "StarshipsView", feature: StarshipsViewModel.featureID, state: viewModel.state,
+                                 outlet: outlet, tracer: tracer,
                                  list: { Self.list($0, table: tables.table) },
                                  detail: { row, state in Self.detail(row, names: state.linkNames, fields: details.fields) })
     }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
 
     static let feature = StarshipsViewModel.featureID
 

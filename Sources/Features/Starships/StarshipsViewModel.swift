@@ -9,7 +9,7 @@ import SWAPI
 /// An intent that fails throws and leaves the state exactly as it was: a failed page load or
 /// refresh keeps the last good screen.
 @MainActor
-public final class StarshipsViewModel: ListDetailViewModel, PagedViewModel {
+public final class StarshipsViewModel: ListDetailViewModel, PagedViewModel, SortableViewModel {
     public nonisolated static let featureID = "starships"
 
     /// The screen as one value; every change is an emission (`trace: StarshipsViewModel.state ← …`).

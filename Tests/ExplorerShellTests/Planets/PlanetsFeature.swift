@@ -20,21 +20,17 @@ final class PlanetsFeature: ScreenFeature, FavouritesListing {
 
     init(context: FeatureContext) {
         viewModel = PlanetsViewModel(http: context.http, favourites: context.favourites, tracer: context.tracer)
-        view = PlanetsView(viewModel: viewModel, tracer: context.tracer)
+        view = PlanetsView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
     var location: [String] { viewModel.location { $0.name } }
     var model: PlanetsViewModel { viewModel }
-    var screen: Screen { view.screen }
 
     var commands: [Command] {
-        let viewModel = self.viewModel
-        let view = self.view
-        return [
-            .open(viewModel, summary: "show planet N in full", screen: { view.screen }),
+        [
+            .open(viewModel, summary: "show planet N in full"),
             .favourite(viewModel),
-            .refresh(summary: "fetch the planets again", reload: { try await viewModel.refresh() }, screen: { view.screen })
-                .intent(PlanetsViewModel.self, "refresh()"),
+            .refresh(viewModel, summary: "fetch the planets again"),
         ]
     }
 }

@@ -2,14 +2,12 @@ import ExplorerCore
 
 /// Turns ``PlanetsState`` into screens: the list as a table, the detail as fields.
 @MainActor
-final class PlanetsView {
+final class PlanetsView: ScreenView {
     private let renderer: StateRenderer<PlanetsState>
 
-    var screen: Screen { renderer.screen }
-
-    init(viewModel: PlanetsViewModel, tracer: Tracer?) {
+    init(viewModel: PlanetsViewModel, outlet: ScreenOutlet, tracer: Tracer?) {
         let feature = PlanetsViewModel.featureID
-        renderer = StateRenderer(name: "PlanetsView", feature: feature, state: viewModel.state, tracer: tracer,
+        renderer = StateRenderer(name: "PlanetsView", feature: feature, state: viewModel.state, outlet: outlet, tracer: tracer,
                                  list: { state in
                                      Screen(feature: feature, kind: "list", facts: ["count": .int(state.rows.count)], blocks: [
                                          .heading("Planets · \(state.rows.count) in all"),
@@ -18,6 +16,9 @@ final class PlanetsView {
                                  },
                                  detail: { row, _ in .detail(row, feature: feature, title: row.item.name, fields: Self.fields(row.item)) })
     }
+
+    func appear() { renderer.appear() }
+    func disappear() { renderer.disappear() }
 
     static let columns: [ScreenTable.Column] = [.init("name", minimumWidth: 10), .init("climate", minimumWidth: 6), .init("population", alignment: .right)]
 
