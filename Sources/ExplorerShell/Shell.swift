@@ -99,23 +99,6 @@ public final class Shell {
         output.allowsProgress = format == .text
     }
 
-    /// Lets commands such as `watch` show screens as they go: drawn in place at a terminal
-    /// (with `keyWait` to stop on a key), one after the other otherwise.
-    public func connect(_ display: LiveDisplay, interactive: Bool, keyWait: ((TimeInterval) -> Bool)?) {
-        display.connect(
-            redrawsInPlace: interactive,
-            show: { [unowned self] screen, replacing in
-                if interactive && self.format == .text && !self.printer.writesToFile {
-                    if !replacing { self.printer.endInPlace() }
-                    self.printer.printInPlace(screen)
-                } else {
-                    self.printer.endInPlace()
-                    try await self.printer.print(screen)
-                }
-            },
-            keyWait: keyWait)
-    }
-
     /// How screens are printed now (`--format`, `format json`).
     public var format: OutputFormat {
         get { printer.format }

@@ -69,8 +69,8 @@ extension ExplorerOptions {
                           favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
                           options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
 
-        shell.connect(environment.display, interactive: interactive && format == .text,
-                      keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
+        shell.printer.connect(environment.display, interactive: interactive && format == .text,
+                              keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
 
         let status: Int32
         if !commands.isEmpty || !files.isEmpty {
