@@ -6,9 +6,10 @@ import Foundation
 /// finds Björk); Latin words match the start of a word of the artist, album or track, and words
 /// in scripts written without spaces (周杰倫, コブクロ) match anywhere.
 struct ITunesCatalogue: Sendable {
-    private struct Entry: @unchecked Sendable {
-        /// The result exactly as the answer held it, to be sent on unchanged.
-        let json: [String: Any]
+    private struct Entry: Sendable {
+        /// The result as the answer held it, written out once as JSON text: an answer is these
+        /// texts joined, never a dictionary serialized again at every search.
+        let json: String
         let words: [String]
         let text: String
         let ids: [Int]
@@ -28,7 +29,8 @@ struct ITunesCatalogue: Sendable {
                 let searchable = ["artistName", "collectionName", "trackName"]
                     .compactMap { result[$0] as? String }.joined(separator: " ")
                 let text = Self.normalize(searchable)
-                entries.append(Entry(json: result, words: Self.words(text), text: text,
+                guard let json = try? JSONSerialization.data(withJSONObject: result) else { continue }
+                entries.append(Entry(json: String(decoding: json, as: UTF8.self), words: Self.words(text), text: text,
                                      ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
             }
         }
@@ -39,8 +41,8 @@ struct ITunesCatalogue: Sendable {
 
     var count: Int { entries.count }
 
-    /// The results matching every word of `term`, at most `limit`, in catalogue order.
-    func search(_ term: String, limit: Int) -> [[String: Any]] {
+    /// The results matching every word of `term`, at most `limit`, in catalogue order, as JSON texts.
+    func search(_ term: String, limit: Int) -> [String] {
         let queryWords = Self.words(Self.normalize(term))
         guard !queryWords.isEmpty else { return [] }
         return Array(entries.lazy.filter { entry in
@@ -51,7 +53,7 @@ struct ITunesCatalogue: Sendable {
     }
 
     /// The results whose track id (or, for an audiobook, collection id) is `id`.
-    func lookup(_ id: Int) -> [[String: Any]] {
+    func lookup(_ id: Int) -> [String] {
         entries.filter { $0.ids.first == id }.map(\.json)
     }
 
@@ -61,7 +63,7 @@ struct ITunesCatalogue: Sendable {
         if request.absoluteURL != nil {
             return HTTPResponse(status: 200, headers: ["content-type": "audio/wav"], body: PreviewTone.wav)
         }
-        let results: [[String: Any]]
+        let results: [String]
         switch request.path {
         case "/search":
             let limit = request.queryValue("limit").flatMap { Int($0) } ?? 50
@@ -71,9 +73,7 @@ struct ITunesCatalogue: Sendable {
         default:
             return nil
         }
-        let body: [String: Any] = ["resultCount": results.count, "results": results]
-        guard let data = try? JSONSerialization.data(withJSONObject: body) else { return nil }
-        return .json(data)
+        return .json(#"{"resultCount":\#(results.count),"results":["# + results.joined(separator: ",") + "]}")
     }
 
     static func normalize(_ text: String) -> String {
