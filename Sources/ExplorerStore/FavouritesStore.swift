@@ -43,13 +43,24 @@ public struct FavouritesStore: Sendable {
     @discardableResult
     public func toggle(feature: String, itemID: String, title: String) throws -> Bool {
         let now = clock.now
-        return try database.write { db in
+        typealias Outcome = (isFavourite: Bool, change: FavouritesCache.Change?, before: FavouritesCache.Stamp, after: FavouritesCache.Stamp)
+        let outcome = try database.write { db throws -> Outcome in
+            let before = try cache.stamp(db)
             // A statement prepared once: the query interface would build its SQL at every toggle.
             try db.cachedStatement(sql: "DELETE FROM favourite WHERE feature = ? AND itemID = ?")
                 .execute(arguments: [feature, itemID])
-            if db.changesCount > 0 { return false }
+            if db.changesCount > 0 {
+                return (false, FavouritesCache.Change.removed(feature: feature, itemID: itemID), before, try cache.stamp(db))
+            }
             try Favourite(feature: feature, itemID: itemID, title: title, createdAt: now).insert(db)
-            return true
+            // Read back as a re-read would give it (the date as stored, to the millisecond).
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM favourite WHERE feature = ? AND itemID = ?"),
+                                       arguments: [feature, itemID])
+            let added = row.flatMap { try? Favourite(row: $0) }.map(FavouritesCache.Change.added)
+            return (true, added, before, try cache.stamp(db))
         }
+        // Committed: the copy in memory follows, rather than reading the table again.
+        cache.applied(outcome.change, from: outcome.before, to: outcome.after)
+        return outcome.isFavourite
     }
 }
