@@ -13,9 +13,18 @@ public enum CharacterTrait: String, Sendable, CaseIterable, Comparable {
         case .skin: raw = person.skinColor
         case .gender: raw = person.gender
         }
-        let parts = raw.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces).lowercased() }.filter { !$0.isEmpty }
+        let parts = raw.split(separator: ",").map { Self.trimmed($0).lowercased() }.filter { !$0.isEmpty }
         var seen: Set<String> = []
         return parts.isEmpty ? ["unknown"] : parts.filter { seen.insert($0).inserted }
+    }
+
+    /// `part` without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)`
+    /// trims, without bridging to NSString (every list shown filters every character by it).
+    static func trimmed(_ part: Substring) -> Substring {
+        let scalars = part.unicodeScalars
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
+        guard let first = scalars.firstIndex(where: { !isSpace($0) }), let last = scalars.lastIndex(where: { !isSpace($0) }) else { return "" }
+        return Substring(scalars[first...last])
     }
 
     public static func < (lhs: CharacterTrait, rhs: CharacterTrait) -> Bool {

@@ -43,11 +43,14 @@ struct ITunesCatalogue: Sendable {
 
     /// The results matching every word of `term`, at most `limit`, in catalogue order, as JSON texts.
     func search(_ term: String, limit: Int) -> [String] {
-        let queryWords = Self.words(Self.normalize(term))
+        // Each word's script is looked at once, not once for every entry.
+        let queryWords = Self.words(Self.normalize(term)).map { (word: $0, isUnspaced: Self.isUnspaced($0)) }
         guard !queryWords.isEmpty else { return [] }
         return Array(entries.lazy.filter { entry in
-            queryWords.allSatisfy { word in
-                Self.isUnspaced(word) ? entry.text.contains(word) : entry.words.contains { $0.hasPrefix(word) }
+            queryWords.allSatisfy { query in
+                // `firstRange(of:)`, the standard library's: Foundation's `contains` goes through
+                // CFString, a locale-aware search, for text both sides have already folded.
+                query.isUnspaced ? entry.text.firstRange(of: query.word) != nil : entry.words.contains { $0.hasPrefix(query.word) }
             }
         }.prefix(max(limit, 0)).map(\.json))
     }
