@@ -11,7 +11,8 @@ struct ITunesCatalogue: Sendable {
         /// texts joined, never a dictionary serialized again at every search.
         let json: String
         let words: [String]
-        let text: String
+        /// The searchable text, folded, as UTF-8: where words written without spaces are looked for.
+        let text: [UInt8]
         let ids: [Int]
     }
 
@@ -30,7 +31,7 @@ struct ITunesCatalogue: Sendable {
                     .compactMap { result[$0] as? String }.joined(separator: " ")
                 let text = Self.normalize(searchable)
                 guard let json = try? JSONSerialization.data(withJSONObject: result) else { continue }
-                entries.append(Entry(json: String(decoding: json, as: UTF8.self), words: Self.words(text), text: text,
+                entries.append(Entry(json: String(decoding: json, as: UTF8.self), words: Self.words(text), text: Self.bytes(text),
                                      ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
             }
         }
@@ -44,13 +45,11 @@ struct ITunesCatalogue: Sendable {
     /// The results matching every word of `term`, at most `limit`, in catalogue order, as JSON texts.
     func search(_ term: String, limit: Int) -> [String] {
         // Each word's script is looked at once, not once for every entry.
-        let queryWords = Self.words(Self.normalize(term)).map { (word: $0, isUnspaced: Self.isUnspaced($0)) }
+        let queryWords = Self.words(Self.normalize(term)).map { (word: $0, isUnspaced: Self.isUnspaced($0), bytes: Self.bytes($0)) }
         guard !queryWords.isEmpty else { return [] }
         return Array(entries.lazy.filter { entry in
             queryWords.allSatisfy { query in
-                // `firstRange(of:)`, the standard library's: Foundation's `contains` goes through
-                // CFString, a locale-aware search, for text both sides have already folded.
-                query.isUnspaced ? entry.text.firstRange(of: query.word) != nil : entry.words.contains { $0.hasPrefix(query.word) }
+                query.isUnspaced ? Self.contains(entry.text, query.bytes) : entry.words.contains { $0.hasPrefix(query.word) }
             }
         }.prefix(max(limit, 0)).map(\.json))
     }
@@ -88,6 +87,26 @@ struct ITunesCatalogue: Sendable {
     /// Words split at anything that is neither a letter nor a digit (`guns n' roses` → guns, n, roses).
     static func words(_ text: String) -> [String] {
         text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    /// Folded text composed again (folding can leave a kana's sound mark apart) as UTF-8: text
+    /// that compares equal as `String`s is then equal byte for byte.
+    static func bytes(_ folded: String) -> [UInt8] {
+        Array(folded.precomposedStringWithCanonicalMapping.utf8)
+    }
+
+    /// Whether `needle` occurs in `haystack`, byte for byte (both from ``bytes(_:)``). A search
+    /// by bytes costs a fraction of a `String` search (Foundation's goes through CFString and a
+    /// locale, the standard library's compares characters).
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        var start = 0
+        let last = haystack.count - needle.count
+        while start <= last {
+            if haystack[start] == first, haystack[start..<start + needle.count].elementsEqual(needle) { return true }
+            start += 1
+        }
+        return false
     }
 
     /// Han, kana, Hangul and similar scripts are written without spaces between words.
