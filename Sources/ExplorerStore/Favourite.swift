@@ -17,14 +17,19 @@ public struct Favourite: Sendable, Equatable, Codable {
         self.createdAt = createdAt
     }
 
-    /// Reads a row with every value checked: a value that cannot be read (a date GRDB cannot
-    /// parse, such as year 10000, or text where a date should be) throws for this row, where
-    /// the decoding GRDB derives from Codable, or its subscripts, could trap.
+    /// The columns ``init(row:)`` reads, in its order: select them so.
+    static let columns = "feature, itemID, title, createdAt"
+
+    /// Reads a row of ``columns`` with every value checked: a value that cannot be read (a date
+    /// GRDB cannot parse, such as year 10000, or text where a date should be) throws for this
+    /// row, where the decoding GRDB derives from Codable, or its subscripts, could trap. By
+    /// position, not name: a name is looked up case-insensitively (lower-cased) for every value,
+    /// a fifth of reading 100,000 favourites.
     init(row: Row) throws {
-        feature = try row.decode(forColumn: "feature")
-        itemID = try row.decode(forColumn: "itemID")
-        title = try row.decode(forColumn: "title")
-        createdAt = try row.decode(forColumn: "createdAt")
+        feature = try row.decode(atIndex: 0)
+        itemID = try row.decode(atIndex: 1)
+        title = try row.decode(atIndex: 2)
+        createdAt = try row.decode(atIndex: 3)
     }
 
     /// Writes the favourite, the date as the text GRDB writes (`2024-03-15 05:00:00.000`) but

@@ -102,7 +102,7 @@ final class FavouritesCache: Sendable {
         return try snapshot.withLock { current in
             if let current, current.stamp == stamp { return current }
             let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT * FROM favourite ORDER BY createdAt, feature, itemID"))
+                db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite ORDER BY createdAt, feature, itemID"))
             var favourites: [Favourite] = []
             var unreadable: [String] = []
             var ids: [String: Set<String>] = [:]

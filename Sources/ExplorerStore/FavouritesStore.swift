@@ -54,7 +54,7 @@ public struct FavouritesStore: Sendable {
             }
             try Favourite(feature: feature, itemID: itemID, title: title, createdAt: now).insert(db)
             // Read back as a re-read would give it (the date as stored, to the millisecond).
-            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM favourite WHERE feature = ? AND itemID = ?"),
+            let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite WHERE feature = ? AND itemID = ?"),
                                        arguments: [feature, itemID])
             let added = row.flatMap { try? Favourite(row: $0) }.map(FavouritesCache.Change.added)
             return (true, added, before, try cache.stamp(db))
