@@ -31,7 +31,6 @@ public final class SchedulingClock: AppClock {
 
     private let state: Mutex<State>
 
-    /// A live clock, or a virtual one standing at `start`.
     /// A time as `clock TIME` and `--clock` take it: `2024-03-15T05:00:00Z`, or with an
     /// offset, or with fractional seconds.
     /// Read with `Date.ISO8601FormatStyle`, which needs no ICU: `ISO8601DateFormatter` loaded
@@ -56,6 +55,7 @@ public final class SchedulingClock: AppClock {
         "from \(UTCTimestamp.iso8601(range.lowerBound)) to \(UTCTimestamp.iso8601(range.upperBound))"
     }
 
+    /// A live clock, or a virtual one standing at `start`.
     public init(virtualAt start: Date? = nil) {
         state = Mutex(State(virtualNow: start))
     }

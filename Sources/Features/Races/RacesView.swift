@@ -8,32 +8,31 @@ import Reactive
 /// model settles on; `watch` has it render the same state again as the clock moves.
 @MainActor
 public final class RacesView: ScreenView {
-    private let clock: any AppClock
-    private let tracer: Tracer?
-    private let timeZone: TimeZone
-    private var renderer: StateRenderer<RacesState>!
+    /// The screen of a state at the clock's time now (what the renderer shows, and what
+    /// `watch` draws again each second).
+    public let render: @MainActor (RacesState) -> Screen
+    private let renderer: StateRenderer<RacesState>
 
     public init(viewModel: RacesViewModel, outlet: ScreenOutlet, clock: any AppClock, timeZone: TimeZone = .current, tracer: Tracer? = nil) {
-        self.clock = clock
-        self.timeZone = timeZone
-        self.tracer = tracer
+        render = { state in
+            tracer?.rendered("RacesView")
+            return Self.screen(state, now: clock.now, timeZone: timeZone)
+        }
         renderer = StateRenderer(name: "RacesView", state: viewModel.state, isSettled: { !$0.isLoading }, outlet: outlet, tracer: nil,
-                                 render: { [unowned self] state in render(state) })
+                                 render: render)
     }
 
     public func appear() { renderer.appear() }
     public func disappear() { renderer.disappear() }
 
-    /// The screen of `state` at the clock's time now.
-    public func render(_ state: RacesState) -> Screen {
-        tracer?.rendered("RacesView")
+    static func screen(_ state: RacesState, now: Date, timeZone: TimeZone) -> Screen {
         var screen: Screen
         if let detail = state.detail {
-            screen = Self.detail(detail, now: clock.now, timeZone: timeZone)
+            screen = Self.detail(detail, now: now, timeZone: timeZone)
         } else if state.screen == .favourites {
-            screen = .favourites(state.favourites, feature: Self.feature)
+            screen = .favourites(state.favourites, feature: feature)
         } else {
-            screen = Self.list(state, now: clock.now, timeZone: timeZone)
+            screen = list(state, now: now, timeZone: timeZone)
         }
         screen.warnFavouritesUnavailable(state.favouritesProblem)
         return screen
