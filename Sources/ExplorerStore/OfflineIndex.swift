@@ -87,6 +87,19 @@ public struct OfflineIndex: Sendable {
     /// with it). In `collection`: in the collection's order (page, then position), each once;
     /// without: the best matches first. No words: every item of the collection (or none).
     public func search(_ words: [String], in collection: String? = nil, limit: Int = 1_000) throws -> [IndexedItem] {
+        try search(words, in: collection, limit: limit, walkingPast: Self.walkingPast)
+    }
+
+    /// Above this many items matching the words, a search in a collection walks the collection
+    /// in order rather than placing every match.
+    static let walkingPast = 4_000
+
+    /// ``search(_:in:limit:)``, choosing how to search a collection by how many items match:
+    /// up to `walkingPast`, each match is placed in the collection and the places sorted (no
+    /// more work than the matches); past it, the collection is read in order, keeping what
+    /// matches, until `limit` are found (a common word stops early: `the` over 100,000 titles
+    /// takes 13 ms this way and 195 ms the other). Both give the same items.
+    func search(_ words: [String], in collection: String?, limit: Int, walkingPast: Int) throws -> [IndexedItem] {
         let query = Self.matchExpression(words)
         return try database.read { db in
             switch (collection, query) {
@@ -97,14 +110,30 @@ public struct OfflineIndex: Sendable {
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
                     """, arguments: [collection, limit]).compactMap(Self.item)
             case (let collection?, let query?):
-                // The matches first (few), then where each is in the collection (by index).
-                return try Row.fetchAll(db, sql: """
-                    SELECT i.*, MIN(m.page * 100000 + m.position) AS place
-                    FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
-                    JOIN \(members) m ON m.collection = ? AND m.key = i.key
-                    WHERE \(search) MATCH ?
-                    GROUP BY i.key ORDER BY place LIMIT ?
-                    """, arguments: [collection, query, limit]).compactMap(Self.item)
+                let matching = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(search) WHERE \(search) MATCH ?", arguments: [query]) ?? 0
+                guard matching > walkingPast else {
+                    // The matches first (few), then where each is in the collection (by index).
+                    return try Row.fetchAll(db, sql: """
+                        SELECT i.*, MIN(m.page * 100000 + m.position) AS place
+                        FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                        JOIN \(members) m ON m.collection = ? AND m.key = i.key
+                        WHERE \(search) MATCH ?
+                        GROUP BY i.key ORDER BY place LIMIT ?
+                        """, arguments: [collection, query, limit]).compactMap(Self.item)
+                }
+                // Many matches: the collection in order, an item listed twice kept at its first place.
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT i.* FROM \(members) m JOIN \(items) i ON i.key = m.key
+                    WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
+                    ORDER BY m.page, m.position
+                    """, arguments: [collection, query])
+                var found: [IndexedItem] = []
+                var seen: Set<String> = []
+                while found.count < limit, let row = try rows.next() {
+                    guard let item = Self.item(row), seen.insert(item.key).inserted else { continue }
+                    found.append(item)
+                }
+                return found
             case (nil, let query?):
                 return try Row.fetchAll(db, sql: """
                     SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid

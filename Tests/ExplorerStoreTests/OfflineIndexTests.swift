@@ -208,6 +208,22 @@ struct OfflineIndexTests {
         #expect(try index.search(["star"], limit: 1).count == 1)
     }
 
+    /// A search in a collection places few matches and walks the collection for many: the
+    /// same items, in the same order, each once, cut at the same limit.
+    @Test(arguments: [["star"], ["wars"], ["a"], ["the"], ["far"], ["nothing"]] as [[String]])
+    func walkingTheCollectionFindsWhatPlacingTheMatchesFinds(words: [String]) throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.roses, Self.starWars], collection: "popular", page: 1)
+        try index.store([Self.amelie, Self.starWars, Self.troopers], collection: "popular", page: 2)
+        try index.store([Self.troopers], collection: "top_rated", page: 1)
+        for limit in [1, 2, 3, 1_000] {
+            let placed = try index.search(words, in: "popular", limit: limit, walkingPast: .max)
+            let walked = try index.search(words, in: "popular", limit: limit, walkingPast: 0)
+            #expect(keys(walked) == keys(placed), "limit \(limit)")
+        }
+        #expect(keys(try index.search(["a"], in: "popular", limit: 10, walkingPast: 0)) == ["movie/900", "movie/11", "movie/194"])
+    }
+
     // MARK: Search without a collection
 
     @Test func searchingEverythingFindsItemsOfAnyCollectionOrNone() throws {
