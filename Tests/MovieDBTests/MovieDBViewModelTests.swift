@@ -87,15 +87,18 @@ struct MovieDBViewModelTests {
         return state
     }
 
-    /// `state` narrowed by `filter words` to `items`, of `cached` titles.
-    func filtered(_ state: MovieDBState, _ words: [String], _ items: [MovieDBItem], cached: Int) -> MovieDBState {
+    /// `state` narrowed by `filter words` to `items`, of `cached` titles: with more than one page,
+    /// `items` are page `page`'s of `total` matches (`cappedAt`: the most shown, when more matched).
+    func filtered(_ state: MovieDBState, _ words: [String], _ items: [MovieDBItem], cached: Int,
+                  page: Int = 1, of pageCount: Int = 1, total: Int? = nil, cappedAt: Int? = nil) -> MovieDBState {
         var state = state
         state.mode = .filter(words: words)
-        state.page = 1
-        state.pageCount = 1
-        state.totalCount = items.count
+        state.page = page
+        state.pageCount = pageCount
+        state.totalCount = total ?? items.count
         state.cachedCount = cached
-        state.rows = rows(items)
+        state.cappedAt = cappedAt
+        state.rows = rows(items, from: (page - 1) * 20 + 1)
         state.offline = nil
         return state
     }
@@ -400,11 +403,57 @@ struct MovieDBViewModelTests {
 
         await #expect(throws: CommandError("usage: filter <words…> | filter clear")) { try await viewModel.filter(["—", "?!"]) }
         await #expect(throws: CommandError("usage: filter <words…> | filter clear")) { try await viewModel.filter([]) }
-        await #expect(throws: CommandError("`filter` shows every cached match on one page (`filter clear` returns to the pages)")) {
-            try await viewModel.showPage(.next)
-        }
+        await #expect(throws: CommandError("already on the last page (1)")) { try await viewModel.showPage(.next) }
         #expect(recorder.states.count == count, "nothing emitted")
         expectNoDifference(viewModel.state.value, before)
+    }
+
+    @Test func theMatchesOfAFilterArePagedTwentyToAPage() async throws {
+        try await viewModel.load()
+        try await viewModel.showPage(.next)
+        // "Film N": 37 of the 40 titles (all but Star Wars, Amélie and Star Trek).
+        let films = (Fixture.popular1 + Fixture.popular2).filter { $0.title.hasPrefix("Film") }
+        #expect(films.count == 37)
+
+        try await viewModel.filter(["film"])
+        expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[0..<20]), cached: 40, of: 2, total: 37))
+        #expect(viewModel.pageCount == 2)
+        #expect(viewModel.rowNumbers == Array(1...37), "every match can be opened from any page")
+
+        try await viewModel.showPage(.next)
+        expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[20...]), cached: 40, page: 2, of: 2, total: 37))
+        let count = recorder.states.count
+        await #expect(throws: CommandError("already on the last page (2)")) { try await viewModel.showPage(.next) }
+        #expect(recorder.states.count == count, "nothing emitted")
+
+        try await viewModel.open("22")
+        #expect(viewModel.state.value.detail?.item == films[21])
+        #expect(viewModel.back())
+        try await viewModel.showPage(.previous)
+        expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[0..<20]), cached: 40, of: 2, total: 37))
+        try await viewModel.filter(["clear"])
+        expectNoDifference(viewModel.state.value, popular2, "the category's own page again")
+    }
+
+    @Test func aFilterShowsTheFirstThousandMatchesAndSaysMoreMatched() async throws {
+        try await viewModel.load()
+        // 1,020 more films kept on pages 3 to 53, as if paged to before.
+        let more = (41...1_060).map { Fixture.movie(1000 + $0, "Film \($0)") }
+        for start in stride(from: 0, to: more.count, by: 20) {
+            try index.store(more[start ..< start + 20].map { MovieDBLibrary.indexed($0, at: clock.now) },
+                            collection: MovieDBCategory.moviePopular.rawValue, page: start / 20 + 3)
+        }
+        let films = Fixture.popular1.filter { $0.title.hasPrefix("Film") } + more
+
+        try await viewModel.filter(["film"])
+        expectNoDifference(viewModel.state.value, filtered(popular1(), ["film"], Array(films[0..<20]), cached: 1_040,
+                                                          of: 50, total: 1_000, cappedAt: 1_000))
+        try await viewModel.showPage(.number(50))
+        expectNoDifference(viewModel.state.value, filtered(popular1(), ["film"], Array(films[980..<1_000]), cached: 1_040,
+                                                          page: 50, of: 50, total: 1_000, cappedAt: 1_000))
+        try await viewModel.filter(["film", "2060"])
+        expectNoDifference(viewModel.state.value, filtered(popular1(), ["film", "2060"], [more.last!], cached: 1_040),
+                           "a narrower filter is not capped")
     }
 
     @Test func aFilteredRowOpensAsItsOwnRow() async throws {

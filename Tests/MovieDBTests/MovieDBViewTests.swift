@@ -146,6 +146,27 @@ struct MovieDBViewTests {
         #expect(heading == .heading("Movies · Popular · page 1 of 30 · 600 movies"))
     }
 
+    @Test func aFilterCappedAtAThousandMatchesSaysSo() async throws {
+        let index = OfflineIndex.inMemory(prefix: "moviedb")
+        let viewModel = MovieDBViewModel(service: fixture.service, favourites: .inMemory(), index: index,
+                                         selection: SourceSelection(.live), clock: clock)
+        let view = OnScreen { MovieDBView(viewModel: viewModel, outlet: $0) }
+        try await viewModel.load()
+        for page in 2...60 {
+            let films = (1...20).map { Fixture.movie(page * 1_000 + $0, "Film \(page)-\($0)") }
+            try index.store(films.map { MovieDBLibrary.indexed($0, at: clock.now) }, collection: MovieDBCategory.moviePopular.rawValue, page: page)
+        }
+        try await viewModel.filter(["film"])
+        try await viewModel.showPage(.number(3))
+
+        #expect(view.screen.blocks.first == .heading("Movies · Popular · filter \"film\" · the first 1,000 matches of 1,200 cached · page 3 of 50"))
+        #expect(view.screen.table?.rows.first?.first?.text == "41")
+        #expect(view.screen.json["capped_at"] == 1_000)
+        #expect(view.screen.json["count"] == 1_000)
+        #expect(view.screen.json["page"] == 3)
+        #expect(view.screen.json["pages"] == 50)
+    }
+
     @Test func aFilterSaysWhatItMatchedOfWhatIsCached() async throws {
         try await viewModel.load()
         try await viewModel.showPage(.next)
@@ -159,6 +180,14 @@ struct MovieDBViewTests {
         #expect(screen.json["filter"] == "star")
         #expect(screen.json["cached"] == 40)
         #expect(screen.json["count"] == 2)
+
+        try await viewModel.filter(["film"])
+        #expect(view.screen.blocksButTables == [
+            .heading("Movies · Popular · filter \"film\" · 37 of 40 cached · page 1 of 2"),
+            .hint("`page next` shows more matches · `filter clear` shows the category's pages again"),
+        ])
+        #expect(view.screen.table?.rows.count == 20)
+        #expect(view.screen.json["capped_at"] == .null)
 
         try await viewModel.filter(["zebra", "crossing"])
         #expect(view.screen.table?.rows == [], "an empty table: CSV writes its header")

@@ -79,7 +79,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
         }
         return categoryCommands + [
-            .page(viewModel, summary: "show the next, previous or Nth page (of the category or the search)"),
+            .page(viewModel, summary: "show the next, previous or Nth page (of the category, the filter or the search)"),
             .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos"),
             .favourite(viewModel),
             Command("search", usage: "search <words…>",
@@ -98,8 +98,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     details: """
                         Searches every page of the category ever fetched, from the local cache, instantly: \
                         a title matches when its title, original title or overview has a word starting with \
-                        each of the words, case and accents ignored (`filter star wa`). `filter clear` shows \
-                        the pages again.
+                        each of the words, case and accents ignored (`filter star wa`). The matches come in \
+                        the category's order, 20 to a page (`page next`), the first \(ReadableNumber.grouping(MovieDBLibrary.filterLimit)) at most: the heading \
+                        says when more matched. `filter clear` shows the pages again.
                         """,
                     complete: { previous in previous.isEmpty ? ["clear"] : [] },
                     run: { arguments in

@@ -107,15 +107,20 @@ public final class MovieDBLibrary {
 
     // MARK: The index
 
+    /// The most titles `filter` shows: fifty pages of twenty.
+    nonisolated static let filterLimit = 1_000
+
     /// The titles of `category`, over every page kept, matching every word (in the category's
-    /// order), and how many titles of it are kept in all.
-    func titles(matching words: [String], in category: MovieDBCategory) throws -> (matches: [MovieDBItem], keptCount: Int) {
+    /// order; at most ``filterLimit``, `cappedAt` saying so when more matched), and how many
+    /// titles of it are kept in all.
+    func titles(matching words: [String], in category: MovieDBCategory) throws -> (matches: [MovieDBItem], cappedAt: Int?, keptCount: Int) {
         let index = try currentIndex()
-        let matches = try index.search(words, in: category.rawValue).compactMap(Self.item)
+        let found = try index.search(words, in: category.rawValue, limit: Self.filterLimit + 1)
+        let matches = found.prefix(Self.filterLimit).compactMap(Self.item)
         let key = "\(isEmbedded ? "embedded" : "live") \(category.rawValue)"
         let count = try counts[key] ?? index.count(of: category.rawValue)
         counts[key] = count
-        return (matches, count)
+        return (matches, found.count > Self.filterLimit ? Self.filterLimit : nil, count)
     }
 
     /// Every title kept (every category, both kinds, details too) matching every word, best first.

@@ -14,7 +14,7 @@ struct MovieDBSearchListing: MovieDBListing {
 
     var mode: MovieDBListMode { .search(term: term, kind: kind, origin: origin) }
     var pageCount: Int { pages.reachable }
-    var rowNumbers: [Int] { pages.list.loadedRows.map(\.number) }
+    var rowNumbers: [Int] { pages.list.loadedRowNumbers }
 
     func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
         try pages.row(named: text)

@@ -19,6 +19,8 @@ public struct MovieDBState: ListDetailState {
     public var totalCount = 0
     /// With `filter`: how many titles of the category are cached (all pages ever fetched).
     public var cachedCount = 0
+    /// With `filter`: the most matches shown, when more titles matched (nil: every match is shown).
+    public var cappedAt: Int?
     public var rows: [Row] = []
     public var detail: Row?
     /// Why the detail shows less than a full detail (embedded data, offline).

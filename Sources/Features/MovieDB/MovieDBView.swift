@@ -48,13 +48,18 @@ public final class MovieDBView: ScreenView {
                 .table(table),
             ]
         case .filter(let words):
-            let heading = "\(state.category.title) · filter \(quoted(words.joined(separator: " "))) · \(state.rows.count) of \(state.cachedCount) cached"
-            screen.blocks = [.heading(heading)]
+            let cached = ReadableNumber.grouping(state.cachedCount)
+            let matches = state.cappedAt.map { "the first \(ReadableNumber.grouping($0)) matches of \(cached) cached" }
+                ?? "\(ReadableNumber.grouping(state.totalCount)) of \(cached) cached"
+            let pages = state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : ""
+            screen.blocks = [.heading("\(state.category.title) · filter \(quoted(words.joined(separator: " "))) · \(matches)\(pages)")]
             if state.rows.isEmpty {
                 screen.blocks.append(.line("no cached \(state.category.command) title matches \(quoted(words.joined(separator: " ")))"))
             }
             screen.blocks.append(.table(table))
-            screen.blocks.append(.hint("`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"))
+            screen.blocks.append(.hint(state.pageCount > 1
+                ? "`page next` shows more matches · `filter clear` shows the category's pages again"
+                : "`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"))
         case .search(let term, let kind, let origin):
             guard !state.rows.isEmpty else {
                 screen.blocks = [.line(origin == .tmdb ? "No results for \(quoted(term))"
@@ -99,6 +104,7 @@ public final class MovieDBView: ScreenView {
             facts["mode"] = "filter"
             facts["filter"] = .string(words.joined(separator: " "))
             facts["cached"] = .int(state.cachedCount)
+            facts["capped_at"] = .optional(state.cappedAt)
         case .search(let term, let kind, let origin):
             facts["mode"] = "search"
             facts["term"] = .string(term)

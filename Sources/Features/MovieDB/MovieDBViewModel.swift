@@ -164,15 +164,16 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         try await show(target, page: categories[target]?.page ?? 1)
     }
 
-    /// `page next|prev|N`: of the category, or of the search results.
+    /// `page next|prev|N`: of the category, of the filter's matches, or of the search results.
     public func showPage(_ argument: PageArgument) async throws {
         switch shown {
         case .category:
             if categories[category] == nil { try await load() }
             let pages = categories[category] ?? MovieDBPages()
             try await show(category, page: try argument.target(current: pages.page, count: max(pages.reachable, 1)))
-        case .filter:
-            throw CommandError("`filter` shows every cached match on one page (`filter clear` returns to the pages)")
+        case .filter(var filter):
+            filter.pages.page = try argument.target(current: filter.pages.page, count: filter.pageCount)
+            display(.filter(filter))
         case .search(var search):
             let target = try argument.target(current: search.pages.page, count: max(search.pages.reachable, 1))
             if search.pages.list.pages[target] == nil, search.origin == .tmdb {
@@ -186,7 +187,8 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `filter WORDS`: the category's titles, over every page ever fetched, whose title,
     /// original title or overview has a word starting with each of `words` (case and accents
-    /// ignored); from the cache, with no network. `filter clear` returns to the pages.
+    /// ignored), in pages of 20; from the cache, with no network. `filter clear` returns to the
+    /// category's pages.
     public func filter(_ words: [String]) async throws {
         if words.map({ $0.lowercased() }) == ["clear"] {
             return display(.category)
@@ -196,7 +198,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
-        display(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount)))
+        display(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)))
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
