@@ -44,7 +44,7 @@ public struct Fact: ListItem, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         func text(_ key: CodingKeys) -> String? {
             guard let value = (try? container.decodeIfPresent(String.self, forKey: key)) ?? nil else { return nil }
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = value.trimmingWhitespaceAndNewlines
             return trimmed.isEmpty ? nil : KeptText.capped(trimmed)
         }
         title = text(.title)
