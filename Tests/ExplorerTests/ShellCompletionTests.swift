@@ -160,8 +160,17 @@ struct ShellCompletionTests {
                 #expect(!words.contains(Substring(word)), "`\(test.typed)` offers \(word):\n\(screen)")
             }
             #expect(!screen.contains("_arguments") && !screen.contains("doubled rest"), "\(screen)")
-            // A fresh line and a clear screen for the next.
+            // A fresh line (the prompt alone on the last line), then a clear screen for the next;
+            // `clear` is typed only once the shell is back at its prompt, or it could lose keys.
+            // fish's first C-c may only close its list of completions, keeping the line (then
+            // the last line): a second one cancels it.
+            let lastLine = { (screen: String) in screen.split(separator: "\n").last.map(String.init) ?? "" }
             try await tmux.press("C-c")
+            if setup == .fish {
+                let screen = try await tmux.waitFor("the list closed", timeout: 30) { lastLine($0).hasPrefix(setup.prompt) }
+                if lastLine(screen) != setup.prompt { try await tmux.press("C-c") }
+            }
+            try await tmux.waitFor("a fresh line", timeout: 30) { lastLine($0) == setup.prompt }
             try await tmux.enter("clear")
             try await tmux.waitFor("a clear screen", timeout: 30) { $0 == setup.prompt }
         }
