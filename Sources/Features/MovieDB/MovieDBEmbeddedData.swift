@@ -24,31 +24,27 @@ public enum MovieDBEmbeddedData {
     }
 
     /// The titles whose full detail the embedded data has.
-    public static var titlesWithDetails: [String] {
-        details.map(\.title).sorted()
-    }
+    public static let titlesWithDetails: [String] = details.map(\.title).sorted()
 
     /// The titles whose embedded detail lists videos (for `trailer`).
-    public static var titlesWithVideos: [String] {
-        details.filter { !($0.detail?.videos ?? []).isEmpty }.map(\.title).sorted()
-    }
+    public static let titlesWithVideos: [String] = details.filter { !($0.detail?.videos ?? []).isEmpty }.map(\.title).sorted()
 
-    /// Each category's embedded page, decoded.
-    static var pages: [(category: MovieDBCategory, page: MovieDBPage)] {
+    /// Each category's embedded page, decoded (once: the answers are compiled in).
+    static let pages: [(category: MovieDBCategory, page: MovieDBPage)] = {
         MovieDBCategory.allCases.compactMap { category in
             guard let text = EmbeddedTMDBAnswers.answers[name(of: category)] else { return nil }
             let decoder = JSONDecoder()
             decoder.userInfo[.movieDBKind] = category.kind
             return (try? decoder.decode(MovieDBPage.self, from: Data(text.utf8))).map { (category, $0) }
         }
-    }
+    }()
 
-    /// The titles the embedded data has a detail for, as items with that detail.
-    static var details: [MovieDBItem] {
+    /// The titles the embedded data has a detail for, as items with that detail (decoded once).
+    static let details: [MovieDBItem] = {
         EmbeddedTMDBAnswers.answers.compactMap { name, text -> MovieDBItem? in
             let parts = name.split(separator: "-")
             guard parts.count == 2, let kind = MovieDBKind(rawValue: String(parts[0])), Int(parts[1]) != nil else { return nil }
             return MovieDBItem.fromDetail(Data(text.utf8), kind: kind)
         }
-    }
+    }()
 }
