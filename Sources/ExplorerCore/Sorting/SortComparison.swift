@@ -14,8 +14,11 @@ public enum SortComparison {
     }
 
     /// Case- and number-aware name order (`X-wing` after `TIE Advanced x1`); nil on a tie.
+    /// Equal names tie at once: the locale-aware comparison is the slow part of sorting search
+    /// results, most of which share an artist and an album.
     public static func names(_ a: String, _ b: String, descending: Bool) -> Bool? {
-        switch a.localizedStandardCompare(b) {
+        if a == b { return nil }
+        return switch a.localizedStandardCompare(b) {
         case .orderedSame: nil
         case .orderedAscending: !descending
         case .orderedDescending: descending
