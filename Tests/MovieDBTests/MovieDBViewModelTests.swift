@@ -456,6 +456,20 @@ struct MovieDBViewModelTests {
                            "a narrower filter is not capped")
     }
 
+    /// A kept title whose stored list entry cannot be read (a damaged row) is still listed and
+    /// opened, from what the index's own columns say of it.
+    @Test func aFilteredTitleWhoseStoredEntryIsDamagedShowsWhatTheIndexKept() async throws {
+        try await viewModel.load()
+        try index.store([IndexedItem(key: "movie/4242", title: "Damaged Film", originalTitle: "Film Abîmé", text: "A reel cut short.",
+                                     payload: Data("{not json".utf8), fetchedAt: clock.now)],
+                        collection: MovieDBCategory.moviePopular.rawValue, page: 3)
+        let kept = MovieDBItem(kind: .movie, id: 4242, title: "Damaged Film", originalTitle: "Film Abîmé", overview: "A reel cut short.")
+
+        try await viewModel.filter(["damaged"])
+        expectNoDifference(viewModel.state.value, filtered(popular1(), ["damaged"], [kept], cached: 21))
+        #expect(try viewModel.row(named: "1").item == kept)
+    }
+
     @Test func aFilteredRowOpensAsItsOwnRow() async throws {
         fixture.answerDetail(Self.full(Self.starTrek, MovieDBDetail(runtime: 127)))
         try await viewModel.load()

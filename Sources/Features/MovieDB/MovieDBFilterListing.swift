@@ -4,40 +4,48 @@ import Foundation
 /// `filter WORDS`: the kept titles of the category matching every word, from the offline index
 /// (no network), in pages of ``pageSize`` like any list; at most ``MovieDBLibrary/filterLimit``
 /// of them, the heading saying so when more matched.
+///
+/// The matches are kept as the index gave them and each is decoded when it is shown or
+/// opened: decoding all 1,000 of a common word took a quarter of the filter.
 struct MovieDBFilterListing: MovieDBListing {
     /// Rows per page of matches.
     static let pageSize = 20
 
     var words: [String]
-    var pages: MovieDBPages
+    /// The matches, in the category's order.
+    var found: [IndexedItem]
+    /// The page on show.
+    var page = 1
     /// How many titles of the category are kept (all pages ever fetched).
     var keptCount: Int
     /// The most matches kept, when more titles matched than that (nil: every match is here).
     var cappedAt: Int?
 
-    init(words: [String], matches: [MovieDBItem], keptCount: Int, cappedAt: Int? = nil) {
-        self.words = words
-        pages = MovieDBPages(found: matches, size: Self.pageSize)
-        self.keptCount = keptCount
-        self.cappedAt = cappedAt
-    }
-
     var mode: MovieDBListMode { .filter(words: words) }
-    var pageCount: Int { pages.reachable }
-    var rowNumbers: [Int] { pages.list.loadedRowNumbers }
+    var pageCount: Int { max(1, (found.count + Self.pageSize - 1) / Self.pageSize) }
+    var rowNumbers: [Int] { found.indices.map { $0 + 1 } }
 
     func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
-        if pages.list.totalCount == 0, Int(text) != nil {
+        if found.isEmpty, Int(text) != nil {
             throw CommandError("no row \(text): no cached title matches \"\(words.joined(separator: " "))\" (`filter clear` shows the pages)")
         }
-        return try pages.row(named: text)
+        let number = try CommandError.rowNumber(text, count: found.count)
+        return (number, MovieDBLibrary.listedItem(found[number - 1]))
     }
 
-    func item(number: Int) -> MovieDBItem? { pages.list.row(number)?.item }
+    func item(number: Int) -> MovieDBItem? {
+        found.indices.contains(number - 1) ? MovieDBLibrary.listedItem(found[number - 1]) : nil
+    }
 
     func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String) {
-        pages.fill(&state, marks: marks, offline: offline)
+        let first = (page - 1) * Self.pageSize
+        let shown = found.indices.contains(first) ? found[first ..< min(first + Self.pageSize, found.count)] : []
+        state.page = page
+        state.pageCount = pageCount
+        state.totalCount = found.count
         state.cachedCount = keptCount
         state.cappedAt = cappedAt
+        state.rows = shown.enumerated().map { marks.row(first + $0.offset + 1, MovieDBLibrary.listedItem($0.element)) }
+        state.offline = nil
     }
 }

@@ -111,12 +111,12 @@ public final class MovieDBLibrary {
     nonisolated static let filterLimit = 1_000
 
     /// The titles of `category`, over every page kept, matching every word (in the category's
-    /// order; at most ``filterLimit``, `cappedAt` saying so when more matched), and how many
-    /// titles of it are kept in all.
-    func titles(matching words: [String], in category: MovieDBCategory) throws -> (matches: [MovieDBItem], cappedAt: Int?, keptCount: Int) {
+    /// order; at most ``filterLimit``, `cappedAt` saying so when more matched) as the index
+    /// keeps them (``listedItem(_:)`` reads one), and how many titles of it are kept in all.
+    func titles(matching words: [String], in category: MovieDBCategory) throws -> (matches: [IndexedItem], cappedAt: Int?, keptCount: Int) {
         let index = try currentIndex()
         let found = try index.search(words, in: category.rawValue, limit: Self.filterLimit + 1)
-        let matches = found.prefix(Self.filterLimit).compactMap(Self.item)
+        let matches = Array(found.prefix(Self.filterLimit))
         let key = "\(isEmbedded ? "embedded" : "live") \(category.rawValue)"
         let count = try counts[key] ?? index.count(of: category.rawValue)
         counts[key] = count
@@ -161,5 +161,17 @@ public final class MovieDBLibrary {
 
     nonisolated static func item(_ indexed: IndexedItem) -> MovieDBItem? {
         try? JSONDecoder().decode(MovieDBItem.self, from: indexed.payload)
+    }
+
+    /// A kept title as a list shows it: what the list said of it (its payload), or, where that
+    /// cannot be read (a damaged row), what the index's own columns say: kind and id from its
+    /// key, its titles and overview.
+    nonisolated static func listedItem(_ indexed: IndexedItem) -> MovieDBItem {
+        if let item = item(indexed) { return item }
+        let parts = indexed.key.split(separator: "/")
+        return MovieDBItem(kind: parts.first.flatMap { MovieDBKind(rawValue: String($0)) } ?? .movie,
+                           id: parts.count == 2 ? Int(parts[1]) ?? 0 : 0, title: indexed.title,
+                           originalTitle: indexed.originalTitle.isEmpty ? nil : indexed.originalTitle,
+                           overview: indexed.text.isEmpty ? nil : indexed.text)
     }
 }

@@ -172,7 +172,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
             let pages = categories[category] ?? MovieDBPages()
             try await show(category, page: try argument.target(current: pages.page, count: max(pages.reachable, 1)))
         case .filter(var filter):
-            filter.pages.page = try argument.target(current: filter.pages.page, count: filter.pageCount)
+            filter.page = try argument.target(current: filter.page, count: filter.pageCount)
             display(.filter(filter))
         case .search(var search):
             let target = try argument.target(current: search.pages.page, count: max(search.pages.reachable, 1))
@@ -198,7 +198,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
-        display(.filter(MovieDBFilterListing(words: words, matches: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)))
+        display(.filter(MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)))
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
