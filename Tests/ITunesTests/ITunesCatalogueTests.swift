@@ -25,7 +25,17 @@ import Testing
     ]}
     """#
 
-    let catalogue = ITunesCatalogue(answers: [Self.answer, Self.overlapping])
+    let catalogue = ITunesCatalogue(results: Self.results(of: [Self.answer, Self.overlapping]))
+
+    /// The results of `answers`, each as JSON text, as scripts/embed-data cuts answers up.
+    static func results(of answers: [String]) -> [String] {
+        answers.flatMap { answer -> [String] in
+            let object = (try? JSONSerialization.jsonObject(with: Data(answer.utf8))) as? [String: Any]
+            return (object?["results"] as? [Any] ?? []).compactMap { result in
+                (try? JSONSerialization.data(withJSONObject: result)).map { String(decoding: $0, as: UTF8.self) }
+            }
+        }
+    }
 
     /// Track ids (collection id for the audiobook) of what `term` finds.
     func found(_ term: String, limit: Int = 50) -> [Int] {
@@ -106,10 +116,15 @@ import Testing
         #expect(found("second copy") == [])
     }
 
-    @Test func answersThatAreNotJSONAreIgnored() {
-        let partly = ITunesCatalogue(answers: ["not json", #"{"results": 5}"#, Self.overlapping])
+    @Test func resultsThatAreNotJSONObjectsAreIgnored() {
+        let partly = ITunesCatalogue(results: ["not json", "5", #"["a"]"#, #"{"trackId": 3"#] + Self.results(of: [Self.overlapping]))
         #expect(partly.count == 2)
-        #expect(ITunesCatalogue(answers: []).count == 0)
+        #expect(ITunesCatalogue(results: []).count == 0)
+    }
+
+    @Test func eachResultIsSentOnAsTheTextItCameAs() {
+        let text = #"{"kind":"song","trackId":11,"artistName":"Nina Simone","trackName":"Sinnerman","trackPrice":1.29}"#
+        #expect(ITunesCatalogue(results: [text]).search("nina", limit: 5) == [text])
     }
 
     @Test func lookupFindsATrackByIdAndAnAudiobookByCollection() {
@@ -136,7 +151,7 @@ import Testing
 
     @Test func theEmbeddedCatalogueHoldsBothAnswers() {
         #expect(ITunesCatalogue.shared.count == 357)
-        #expect(EmbeddedITunesAnswers.answers.count == 2)
+        #expect(EmbeddedITunesResults.results.count == 357, "the two answers' results (307 and 50)")
     }
 
     static func respond(_ request: HTTPRequest) throws -> (response: HTTPResponse, answer: ITunesSearchAnswer) {

@@ -1,14 +1,13 @@
 import ExplorerCore
 import Foundation
 
-/// The offline iTunes store: the embedded answers merged into one catalogue, searched the way
+/// The offline iTunes store: the embedded answers' results in one catalogue, searched the way
 /// the store searches — every word of the term must match, ignoring case and accents (`bjork`
 /// finds Björk); Latin words match the start of a word of the artist, album or track, and words
 /// in scripts written without spaces (周杰倫, コブクロ) match anywhere.
 struct ITunesCatalogue: Sendable {
     private struct Entry: Sendable {
-        /// The result as the answer held it, written out once as JSON text: an answer is these
-        /// texts joined, never a dictionary serialized again at every search.
+        /// The result as the answer held it, as JSON text: an answer is these texts joined.
         let json: String
         let words: [String]
         /// The searchable text, folded, as UTF-8: where words written without spaces are looked for.
@@ -18,27 +17,27 @@ struct ITunesCatalogue: Sendable {
 
     private let entries: [Entry]
 
-    init(answers: [String]) {
+    /// A catalogue of `results`, each one result of a search answer as JSON text (what
+    /// scripts/embed-data cuts the recorded answers into); a result that is not a JSON object
+    /// is passed over, and of results with the same track id the first is kept. Each text is
+    /// read for its names and ids, and sent on as it is.
+    init(results: [String]) {
         var seen: Set<Int> = []
         var entries: [Entry] = []
-        for answer in answers {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(answer.utf8)) as? [String: Any],
-                  let results = object["results"] as? [[String: Any]] else { continue }
-            for result in results {
-                let trackID = result["trackId"] as? Int
-                if let trackID, !seen.insert(trackID).inserted { continue }
-                let searchable = ["artistName", "collectionName", "trackName"]
-                    .compactMap { result[$0] as? String }.joined(separator: " ")
-                let text = Self.normalize(searchable)
-                guard let json = try? JSONSerialization.data(withJSONObject: result) else { continue }
-                entries.append(Entry(json: String(decoding: json, as: UTF8.self), words: Self.words(text), text: Self.bytes(text),
-                                     ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
-            }
+        for json in results {
+            guard let result = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { continue }
+            let trackID = result["trackId"] as? Int
+            if let trackID, !seen.insert(trackID).inserted { continue }
+            let searchable = ["artistName", "collectionName", "trackName"]
+                .compactMap { result[$0] as? String }.joined(separator: " ")
+            let text = Self.normalize(searchable)
+            entries.append(Entry(json: json, words: Self.words(text), text: Self.bytes(text),
+                                 ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
         }
         self.entries = entries
     }
 
-    static let shared = ITunesCatalogue(answers: EmbeddedITunesAnswers.answers)
+    static let shared = ITunesCatalogue(results: EmbeddedITunesResults.results)
 
     var count: Int { entries.count }
 
