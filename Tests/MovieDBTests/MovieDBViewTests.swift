@@ -188,6 +188,12 @@ struct MovieDBViewTests {
         ])
         #expect(view.screen.table?.rows.count == 20)
         #expect(view.screen.json["capped_at"] == .null)
+        try await viewModel.showPage(.next)
+        #expect(view.screen.blocksButTables == [
+            .heading("Movies · Popular · filter \"film\" · 37 of 40 cached · page 2 of 2"),
+            .hint("`page prev` shows the matches before · `filter clear` shows the category's pages again"),
+        ])
+        #expect(view.screen.table?.rows.count == 17)
 
         try await viewModel.filter(["zebra", "crossing"])
         #expect(view.screen.table?.rows == [], "an empty table: CSV writes its header")

@@ -57,8 +57,9 @@ public final class MovieDBView: ScreenView {
                 screen.blocks.append(.line("no cached \(state.category.command) title matches \(quoted(words.joined(separator: " ")))"))
             }
             screen.blocks.append(.table(table))
+            let paging = state.page < state.pageCount ? "`page next` shows more matches" : "`page prev` shows the matches before"
             screen.blocks.append(.hint(state.pageCount > 1
-                ? "`page next` shows more matches · `filter clear` shows the category's pages again"
+                ? "\(paging) · `filter clear` shows the category's pages again"
                 : "`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"))
         case .search(let term, let kind, let origin):
             guard !state.rows.isEmpty else {
