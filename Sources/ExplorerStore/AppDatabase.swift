@@ -13,8 +13,7 @@ import Synchronization
 /// write fails with that error, which says why.
 ///
 /// Before an existing file is opened for writing its integrity is checked, read-only
-/// (``DatabaseIntegrity``: `PRAGMA quick_check` of the whole file, or of a large file's
-/// favourites, and the write-ahead log's checksums). A damaged
+/// (``DatabaseIntegrity``: `PRAGMA quick_check`, and the write-ahead log's checksums). A damaged
 /// file — or one that is not a database at all — is never opened for writing: every use this
 /// run fails with the same ``StoreError`` (kind `corrupt`), which says what is wrong, where the
 /// file is and how to move it aside, and the file and its log keep every byte they had. So do
@@ -30,8 +29,6 @@ public final class AppDatabase: Sendable {
     /// Told each time the file is found locked by another connection, before waiting; nil:
     /// SQLite's own busy timeout, unobserved (see ``init(directory:migrations:onBusy:)``).
     private let busyObserver: (@Sendable () -> Void)?
-    /// The largest file whose every page is checked before it is opened (see ``DatabaseIntegrity``).
-    private let wholeFileCheckLimit: Int
 
     /// The database open for reading and writing, or why it must not be.
     private enum Connection: Sendable {
@@ -42,18 +39,11 @@ public final class AppDatabase: Sendable {
     }
 
     /// The database file in `directory`, with `migrations` (features' tables) after the favourites'.
-    public convenience init(directory: URL, migrations: [StoreMigration] = []) {
-        self.init(directory: directory, migrations: migrations, checkingWholeFilesUpTo: DatabaseIntegrity.wholeFileLimit)
-    }
-
-    /// The same, checking every page of a file up to `limit` bytes before opening it, and of a
-    /// larger one the tables that cannot be fetched again: for a test of a large file's check.
-    init(directory: URL, migrations: [StoreMigration] = [], checkingWholeFilesUpTo limit: Int) {
+    public init(directory: URL, migrations: [StoreMigration] = []) {
         self.directory = directory
         self.path = directory.appendingPathComponent("explorer.sqlite").path
         self.migrations = migrations
         busyObserver = nil
-        wholeFileCheckLimit = limit
     }
 
     /// The same, telling `onBusy` each time another connection holds the lock this one waits
@@ -64,7 +54,6 @@ public final class AppDatabase: Sendable {
         self.path = directory.appendingPathComponent("explorer.sqlite").path
         self.migrations = migrations
         busyObserver = onBusy
-        wholeFileCheckLimit = DatabaseIntegrity.wholeFileLimit
     }
 
     private init(inMemoryWith migrations: [StoreMigration]) {
@@ -72,7 +61,6 @@ public final class AppDatabase: Sendable {
         path = ":memory:"
         self.migrations = migrations
         busyObserver = nil
-        wholeFileCheckLimit = DatabaseIntegrity.wholeFileLimit
     }
 
     /// How a connection waits for another's lock: five seconds.
@@ -158,7 +146,7 @@ public final class AppDatabase: Sendable {
         }
         // Opening a pool writes (it makes sure the log exists, migrations record themselves),
         // and closing it checkpoints: a damaged file is not opened at all.
-        if let problem = DatabaseIntegrity.damage(at: path, wholeFileLimit: wholeFileCheckLimit) {
+        if let problem = DatabaseIntegrity.damage(at: path) {
             return .damaged(.damaged(path: path, problem: problem))
         }
         var configuration = Configuration()

@@ -6,25 +6,14 @@ internal import GRDBSQLite
 ///
 /// The log is read directly (``WriteAheadLog``), since SQLite silently drops what follows a
 /// damaged frame. The file is opened read-only, in a way that makes no file beside it (no
-/// `-shm`, no empty `-wal`: see ``quickCheck(_:tables:)``), and `PRAGMA quick_check` is run on
-/// it. A read-only connection never checkpoints, so neither file changes.
-///
-/// A check of the whole file reads every page: up to ``wholeFileLimit`` it is run (a few
-/// milliseconds). A larger file is mostly cached answers (100,000 cached titles make 110 MB,
-/// whose whole check took 130 ms at every start): there the tables that cannot be fetched
-/// again are checked (``keptTables``: the favourites and the migrations' record), and damage
-/// in a cache is found by SQLite when it reads it, after which nothing is written either.
+/// `-shm`, no empty `-wal`: see ``quickCheck(_:)``), and `PRAGMA quick_check` is run on it, which
+/// reads every page: the file is small. A read-only connection never checkpoints, so neither
+/// file changes.
 enum DatabaseIntegrity {
-    /// The largest file checked whole.
-    static let wholeFileLimit = 16 << 20
-
-    /// What a file larger than ``wholeFileLimit`` has checked: what no server can give back.
-    static let keptTables = ["favourite", "grdb_migrations"]
-
     /// What is wrong with the database at `path`, in a few words (`file is not a database`,
     /// `quick_check: …`, `its write-ahead log …`); nil when it is sound, when there is no file
     /// yet, or when it cannot be read for another reason (the normal open then says why).
-    static func damage(at path: String, wholeFileLimit: Int = wholeFileLimit) -> String? {
+    static func damage(at path: String) -> String? {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
@@ -38,7 +27,7 @@ enum DatabaseIntegrity {
             let walSize = (try? manager.attributesOfItem(atPath: walPath)[.size] as? Int) ?? 0
             return walSize > 32 ? "the file is empty but its write-ahead log is not" : nil
         }
-        return quickCheck(path, tables: size > wholeFileLimit ? keptTables : nil)
+        return quickCheck(path)
     }
 
     /// The problem of the log at `path` when reading it again a moment later finds the same:
@@ -65,21 +54,20 @@ enum DatabaseIntegrity {
     ///   temporary folder.
     /// An immutable read takes no lock, so another explorer checkpointing meanwhile could make a
     /// sound file look damaged: damage counts only when the files did not change during the check.
-    /// `tables`: those tables alone (nil: the whole file).
-    private static func quickCheck(_ path: String, tables: [String]?) -> String? {
+    private static func quickCheck(_ path: String) -> String? {
         for _ in 0..<4 {
             let before = FilesState(path)
-            guard let problem = quickCheckOnce(path, tables: tables) else { return nil }
+            guard let problem = quickCheckOnce(path) else { return nil }
             if FilesState(path) == before { return problem }
         }
         return nil  // changing all the time: another explorer writing, which its open would find
     }
 
-    private static func quickCheckOnce(_ path: String, tables: [String]?) -> String? {
+    private static func quickCheckOnce(_ path: String) -> String? {
         let walPath = path + "-wal"
         let walSize = (try? FileManager.default.attributesOfItem(atPath: walPath)[.size] as? Int) ?? 0
-        if walSize <= 32 { return quickCheck(uri: uri(path, immutable: true), tables: tables) }
-        if FileManager.default.fileExists(atPath: path + "-shm") { return quickCheck(uri: uri(path, immutable: false), tables: tables) }
+        if walSize <= 32 { return quickCheck(uri: uri(path, immutable: true)) }
+        if FileManager.default.fileExists(atPath: path + "-shm") { return quickCheck(uri: uri(path, immutable: false)) }
         let copy = FileManager.default.temporaryDirectory.appendingPathComponent("explorer-check-\(getpid())-\(UInt32.random(in: 0 ... .max))")
         defer { try? FileManager.default.removeItem(at: copy) }
         do {
@@ -87,7 +75,7 @@ enum DatabaseIntegrity {
             let copied = copy.appendingPathComponent("explorer.sqlite").path
             try FileManager.default.copyItem(atPath: path, toPath: copied)
             try FileManager.default.copyItem(atPath: walPath, toPath: copied + "-wal")
-            return quickCheck(uri: uri(copied, immutable: false), tables: tables)
+            return quickCheck(uri: uri(copied, immutable: false))
         } catch {
             return nil  // no room for a copy: the normal open finds what SQLite finds
         }
@@ -105,41 +93,25 @@ enum DatabaseIntegrity {
         return "file:\(encoded)?mode=ro" + (immutable ? "&immutable=1" : "")
     }
 
-    /// What `PRAGMA quick_check` says of the database at `uri`, of `tables` alone when given
-    /// (those of them it has), in SQLite's C API (GRDB opens no URIs); nil when it is sound or
-    /// cannot be read for another reason than damage.
-    private static func quickCheck(uri: String, tables: [String]?) -> String? {
+    /// What `PRAGMA quick_check` says of the database at `uri` (SQLite's C API: GRDB opens no
+    /// URIs); nil when it is sound or cannot be read for another reason than damage.
+    private static func quickCheck(uri: String) -> String? {
         var connection: OpaquePointer?
         defer { sqlite3_close_v2(connection) }
         var code = sqlite3_open_v2(uri, &connection, SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
         var rows: [String] = []
-        /// Runs `sql`, appending the first column of each row it answers to `answers`.
-        func run(_ sql: String, into answers: inout [String]) -> Int32 {
-            var statement: OpaquePointer?
-            var code = sqlite3_prepare_v2(connection, sql, -1, &statement, nil)
-            guard code == SQLITE_OK else { return code }
-            defer { sqlite3_finalize(statement) }
-            while true {
-                code = sqlite3_step(statement)
-                guard code == SQLITE_ROW else { break }
-                answers.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
-            }
-            return code == SQLITE_DONE ? SQLITE_OK : code
-        }
         if code == SQLITE_OK {
             sqlite3_busy_timeout(connection, 5000)
-            if let tables {
-                var present: [String] = []
-                let names = tables.map { "'\($0)'" }.joined(separator: ", ")
-                code = run("SELECT name FROM sqlite_master WHERE type = 'table' AND name IN (\(names)) ORDER BY name", into: &present)
-                for table in present where code == SQLITE_OK {
-                    var answer: [String] = []
-                    code = run("PRAGMA quick_check(\"\(table)\")", into: &answer)
-                    if answer != ["ok"] { rows += answer }
+            var statement: OpaquePointer?
+            code = sqlite3_prepare_v2(connection, "PRAGMA quick_check", -1, &statement, nil)
+            if code == SQLITE_OK {
+                while true {
+                    code = sqlite3_step(statement)
+                    guard code == SQLITE_ROW else { break }
+                    rows.append(sqlite3_column_text(statement, 0).map { String(cString: $0) } ?? "")
                 }
-                if rows.isEmpty { rows = ["ok"] }
-            } else {
-                code = run("PRAGMA quick_check", into: &rows)
+                sqlite3_finalize(statement)
+                if code == SQLITE_DONE { code = SQLITE_OK }
             }
         }
         guard code == SQLITE_OK else {

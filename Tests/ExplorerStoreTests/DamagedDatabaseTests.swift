@@ -207,68 +207,6 @@ struct DamagedDatabaseTests {
         try expectDamaged(directory, saying: "is damaged (")
     }
 
-    // MARK: A large file
-
-    /// The page size and the first page of `table` in the closed file at `file`.
-    private static func rootPage(of table: String, in file: URL) throws -> (page: Int, size: Int) {
-        try DatabaseQueue(path: file.path).read { db in
-            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = ?", arguments: [table])!,
-             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
-        }
-    }
-
-    /// A cached answer in the database of `directory`, closed after it.
-    private static func cachePopularMovies(in directory: TemporaryDirectory) throws {
-        let database = AppDatabase(directory: directory.url, migrations: migrations)
-        try ResponseCache(database: database, feature: "moviedb", clock: LiveClock())
-            .store(Data(repeating: UInt8(ascii: "x"), count: 500), for: "/movie/popular")
-    }
-
-    /// Past the size checked whole (here every size), a file has its favourites checked: their
-    /// damage is found before the file is opened, and nothing is written.
-    @Test func aLargeFileHasItsFavouritesChecked() throws {
-        let directory = try sixtyFavourites()
-        defer { directory.remove() }
-        let file = directory.file("explorer.sqlite")
-        #expect(DatabaseIntegrity.damage(at: file.path, wholeFileLimit: 0) == nil, "sound")
-        let (page, size) = try Self.rootPage(of: "favourite", in: file)
-        try overwrite(file, at: (page - 1) * size + 8, count: 200)
-
-        let problem = try #require(DatabaseIntegrity.damage(at: file.path, wholeFileLimit: 0))
-        #expect(problem.hasPrefix("quick_check: "), "\(problem)")
-        let before = bytes(in: directory)
-        let store = FavouritesStore(database: AppDatabase(directory: directory.url, migrations: Self.migrations, checkingWholeFilesUpTo: 0))
-        let error = try #require(throws: StoreError.self) { try store.ids(in: "characters") }
-        #expect(error.kind == .corrupt)
-        #expect(bytes(in: directory) == before)
-    }
-
-    /// A large file's caches are not read before it opens: damage in one is found by SQLite when
-    /// it reads it, and from then on nothing is written, favourites included.
-    @Test func damageInALargeFilesCacheIsFoundWhenReadAndThenNothingIsWritten() throws {
-        let directory = try sixtyFavourites()
-        defer { directory.remove() }
-        try Self.cachePopularMovies(in: directory)
-        let file = directory.file("explorer.sqlite")
-        #expect(!FileManager.default.fileExists(atPath: directory.file("explorer.sqlite-wal").path), "closed")
-        let (page, size) = try Self.rootPage(of: "response_cache", in: file)
-        try overwrite(file, at: (page - 1) * size + 8, count: 200)
-        #expect(DatabaseIntegrity.damage(at: file.path) != nil, "a whole check finds it")
-        #expect(DatabaseIntegrity.damage(at: file.path, wholeFileLimit: 0) == nil, "the favourites are sound")
-
-        let large = AppDatabase(directory: directory.url, migrations: Self.migrations, checkingWholeFilesUpTo: 0)
-        let store = FavouritesStore(database: large)
-        #expect(try store.ids(in: "characters").count == 60, "the favourites open")
-        let read = try #require(throws: StoreError.self) {
-            try ResponseCache(database: large, feature: "moviedb", clock: LiveClock()).entry(for: "/movie/popular")
-        }
-        #expect(read.kind == .corrupt)
-        let before = bytes(in: directory)
-        #expect(throws: StoreError.self) { try store.toggle(feature: "characters", itemID: "61", title: "Character number 61") }
-        #expect(large.damage?.kind == .corrupt)
-        #expect(bytes(in: directory) == before, "nothing written after the damage was found")
-    }
-
     // MARK: The write-ahead log
 
     @Test func damagedLogIsReportedAndNeverWritten() throws {
