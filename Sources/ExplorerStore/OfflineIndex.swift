@@ -111,22 +111,23 @@ public struct OfflineIndex: Sendable {
                     """, arguments: [collection, limit]).compactMap(Self.item)
             case (let collection?, let query?):
                 let matching = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(search) WHERE \(search) MATCH ?", arguments: [query]) ?? 0
-                guard matching > walkingPast else {
+                // Either way read until `limit` readable items are found (a row that cannot be
+                // read is passed over), an item listed twice kept at its first place.
+                let rows = matching <= walkingPast
                     // The matches first (few), then where each is in the collection (by index).
-                    return try Row.fetchAll(db, sql: """
+                    ? try Row.fetchCursor(db, sql: """
                         SELECT i.*, MIN(m.page * 100000 + m.position) AS place
                         FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                         JOIN \(members) m ON m.collection = ? AND m.key = i.key
                         WHERE \(search) MATCH ?
-                        GROUP BY i.key ORDER BY place LIMIT ?
-                        """, arguments: [collection, query, limit]).compactMap(Self.item)
-                }
-                // Many matches: the collection in order, an item listed twice kept at its first place.
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT i.* FROM \(members) m JOIN \(items) i ON i.key = m.key
-                    WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
-                    ORDER BY m.page, m.position
-                    """, arguments: [collection, query])
+                        GROUP BY i.key ORDER BY place
+                        """, arguments: [collection, query])
+                    // Many matches: the collection in order.
+                    : try Row.fetchCursor(db, sql: """
+                        SELECT i.* FROM \(members) m JOIN \(items) i ON i.key = m.key
+                        WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
+                        ORDER BY m.page, m.position
+                        """, arguments: [collection, query])
                 var found: [IndexedItem] = []
                 var seen: Set<String> = []
                 while found.count < limit, let row = try rows.next() {

@@ -224,6 +224,19 @@ struct OfflineIndexTests {
         #expect(keys(try index.search(["a"], in: "popular", limit: 10, walkingPast: 0)) == ["movie/900", "movie/11", "movie/194"])
     }
 
+    /// An item whose stored date cannot be read is passed over, and either way the search reads
+    /// on until it has `limit` items.
+    @Test(arguments: [0, Int.max])
+    func anUnreadableItemIsPassedOverAndTheLimitStillFilled(walkingPast: Int) throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.troopers, Self.amelie], collection: "popular")
+        try index.database.write { db in
+            try db.execute(sql: "UPDATE films_item SET fetchedAt = 'not a date' WHERE key = 'movie/11'")
+        }
+        #expect(keys(try index.search(["a"], in: "popular", limit: 1, walkingPast: walkingPast)) == ["movie/194"])
+        #expect(keys(try index.search(["a"], in: "popular", limit: 5, walkingPast: walkingPast)) == ["movie/194"])
+    }
+
     // MARK: Search without a collection
 
     @Test func searchingEverythingFindsItemsOfAnyCollectionOrNone() throws {
