@@ -422,6 +422,9 @@ struct MovieDBViewModelTests {
 
         try await viewModel.showPage(.next)
         expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[20...]), cached: 40, page: 2, of: 2, total: 37))
+        try await viewModel.refresh()
+        expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[20...]), cached: 40, page: 2, of: 2, total: 37),
+                           "refresh searches again and stays on the page")
         let count = recorder.states.count
         await #expect(throws: CommandError("already on the last page (2)")) { try await viewModel.showPage(.next) }
         #expect(recorder.states.count == count, "nothing emitted")

@@ -190,6 +190,11 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     /// ignored), in pages of 20; from the cache, with no network. `filter clear` returns to the
     /// category's pages.
     public func filter(_ words: [String]) async throws {
+        try await filter(words, page: 1)
+    }
+
+    /// ``filter(_:)`` showing page `page` of the matches (the last, when there are fewer).
+    private func filter(_ words: [String], page: Int) async throws {
         if words.map({ $0.lowercased() }) == ["clear"] {
             return display(.category)
         }
@@ -198,7 +203,9 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
-        display(.filter(MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)))
+        var listing = MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)
+        listing.page = min(page, listing.pageCount)
+        display(.filter(listing))
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
@@ -254,7 +261,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
             guard categories[category] != nil else { return try await load() }
             try await fetch(category, page: categories[category]?.page ?? 1, fresh: true)
         case .filter(let filter):
-            try await self.filter(filter.words)
+            try await self.filter(filter.words, page: filter.page)
         case .search(var search):
             guard search.origin == .tmdb, search.pages.page > 1 else {
                 return try await self.search(search.term.split(separator: " ").map(String.init), fresh: true)
