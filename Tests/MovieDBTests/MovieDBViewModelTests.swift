@@ -438,6 +438,19 @@ struct MovieDBViewModelTests {
         expectNoDifference(viewModel.state.value, popular2, "the category's own page again")
     }
 
+    @Test func aFavouriteOpensAsItsRowOfTheFilter() async throws {
+        try await viewModel.load()
+        try await viewModel.showPage(.next)
+        let films = (Fixture.popular1 + Fixture.popular2).filter { $0.title.hasPrefix("Film") }
+        try await viewModel.filter(["film"])
+        _ = try viewModel.toggleFavourite("22")
+        try viewModel.showFavourites()
+
+        try await viewModel.open("1")
+        #expect(viewModel.state.value.detail == ListRow(number: 22, item: films[21], isFavourite: true))
+        #expect(viewModel.loadedRow(id: "movie/99999") == nil)
+    }
+
     @Test func aFilterShowsTheFirstThousandMatchesAndSaysMoreMatched() async throws {
         try await viewModel.load()
         // 1,020 more films kept on pages 3 to 53, as if paged to before.

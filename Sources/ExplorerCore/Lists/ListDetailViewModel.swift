@@ -19,6 +19,9 @@ public protocol ListDetailViewModel: StatefulViewModel where State: LoadingState
     func item(number: Int) -> Item?
     /// Every row number that can be opened now, for completion.
     var rowNumbers: [Int] { get }
+    /// The loaded row holding the item with this id (to open a favourite). By default each
+    /// row's item is asked for its id; a list that keeps its items undecoded can look ids up.
+    func loadedRow(id: String) -> (number: Int, item: Item)?
     /// Computes the state from what is loaded, where the navigator is and the favourites, and
     /// emits it.
     func publish()

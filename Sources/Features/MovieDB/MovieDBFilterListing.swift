@@ -33,6 +33,11 @@ struct MovieDBFilterListing: MovieDBListing {
         return (number, MovieDBLibrary.listedItem(found[number - 1]))
     }
 
+    /// The match whose key is `id` (a title's id, `movie/603`), found before anything is decoded.
+    func row(id: String) -> (number: Int, item: MovieDBItem)? {
+        found.firstIndex { $0.key == id }.map { ($0 + 1, MovieDBLibrary.listedItem(found[$0])) }
+    }
+
     func item(number: Int) -> MovieDBItem? {
         found.indices.contains(number - 1) ? MovieDBLibrary.listedItem(found[number - 1]) : nil
     }

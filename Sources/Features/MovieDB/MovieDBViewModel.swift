@@ -90,6 +90,16 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     public func item(number: Int) -> MovieDBItem? { listing.item(number: number) }
 
+    /// The loaded row holding the title `id`: in a filter, looked up by key rather than by
+    /// decoding up to 1,000 matches.
+    public func loadedRow(id: String) -> (number: Int, item: MovieDBItem)? {
+        if case .filter(let filter) = shown { return filter.row(id: id) }
+        for number in rowNumbers {
+            if let item = item(number: number), item.itemID == id { return (number, item) }
+        }
+        return nil
+    }
+
     /// A favourite that is not on a loaded page: its detail from TMDB (or the cache), else what
     /// the index kept of it.
     public func fetchItem(id: String) async throws -> MovieDBItem? {
