@@ -27,6 +27,17 @@ import Testing
         #expect(total == 84, "82 people, two of them with two colours")
     }
 
+    /// The trait values a list's filter matches are those ``CharacterTrait/values(of:)`` gives,
+    /// worked out once a load.
+    @Test func personTraitsAreEachTraitsValues() {
+        for person in people + Self.people(eyes: ["red, blue", " Blue ,blue", "", "n/a"]) {
+            let traits = PersonTraits(person)
+            for trait in CharacterTrait.allCases {
+                #expect(traits[trait] == trait.values(of: person), "\(person.name) \(trait)")
+            }
+        }
+    }
+
     @Test func otherTraitsOfTheRealData() {
         #expect(Segment.segments(of: .gender, in: people) == [
             Segment("male", 60), Segment("female", 17), Segment("n/a", 3), Segment("hermaphrodite", 1), Segment("none", 1),

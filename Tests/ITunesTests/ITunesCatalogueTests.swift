@@ -159,6 +159,31 @@ import Testing
         return (response, try JSONDecoder().decode(ITunesSearchAnswer.self, from: response.body))
     }
 
+    /// Words are compared by their bytes before their text: over the embedded catalogue, every
+    /// distinct word and its first one and two characters (as query words) find what comparing
+    /// each word's text with `hasPrefix` finds, in every script the catalogue holds.
+    @Test func comparingBytesFirstFindsWhatComparingTextFinds() {
+        let shared = ITunesCatalogue.shared
+        let searchable = objects(EmbeddedITunesResults.results).map { result in
+            ITunesCatalogue.words(ITunesCatalogue.normalize(["artistName", "collectionName", "trackName"]
+                .compactMap { result[$0] as? String }.joined(separator: " ")))
+        }
+        var queries: Set<String> = []
+        for word in searchable.joined() where !ITunesCatalogue.isUnspaced(word) {
+            queries.formUnion([word, String(word.prefix(1)), String(word.prefix(2))])
+        }
+        #expect(queries.count > 500)
+        var mismatches: [String] = []
+        for query in queries.sorted() {
+            let expected = EmbeddedITunesResults.results.indices.filter { index in
+                searchable[index].contains { $0.hasPrefix(query) }
+            }.map { EmbeddedITunesResults.results[$0] }
+            // Results with a track id already seen are left out of the catalogue: compare sets.
+            if Set(shared.search(query, limit: 1_000)) != Set(expected) { mismatches.append(query) }
+        }
+        #expect(mismatches.isEmpty)
+    }
+
     @Test func theResponderAnswersASearchWithTheRealFifty() throws {
         let request = ITunesService.searchRequest(term: "jack johnson", country: "US", limit: 50)
         #expect(request.endpoint == "/search?term=jack%20johnson&media=music&entity=song&limit=50&country=US")

@@ -190,6 +190,31 @@ import TestSupport
         #expect(ITunesViewModel.sorted(items).map(\.trackId) == [5, 4, 2, 3, 8, 7, 10, 6, 9, 1])
     }
 
+    /// Sorting by the places of the distinct names gives the order comparing the names row by
+    /// row gives, over the whole embedded catalogue and over names that differ only in case,
+    /// accents, numbers and width.
+    @Test func sortingByPlacesIsSortingByNames() throws {
+        let decoded = try EmbeddedITunesResults.results.map { try JSONDecoder().decode(ITunesItem.self, from: Data($0.utf8)) }
+        let names = ["Abba", "ABBA", "abba", "Äbba", "Track 10", "Track 9", "track 9", "Ｔｒａｃｋ 9", "", "Zed", "zed", "Éclair",
+                     "eclair", "周杰倫", "スピッツ", "a-ha", "A-HA", "aha"]
+        let synthetic = (0..<120).map { index in
+            song(index + 1, artist: names[index % names.count], album: names[(index * 7) % names.count], track: "t",
+                 number: index % 5 == 0 ? nil : index % 3)
+        }
+        for items in [decoded, synthetic, synthetic.reversed()] {
+            let byNames = items.enumerated().sorted { a, b in
+                let (x, y) = (a.element, b.element)
+                if let order = SortComparison.names(x.artistName ?? "", y.artistName ?? "", descending: false) { return order }
+                if let order = SortComparison.names(x.collectionName ?? "", y.collectionName ?? "", descending: false) { return order }
+                if let order = SortComparison.numbers(x.trackNumber.map(Double.init), y.trackNumber.map(Double.init), descending: false) {
+                    return order
+                }
+                return a.offset < b.offset
+            }.map(\.element)
+            #expect(ITunesViewModel.sorted(items) == byNames)
+        }
+    }
+
     @Test func equalKeysKeepTheStoreOrder() {
         let items = (1...6).map { song($0, artist: "Same", album: "Same", track: "take \($0)", number: $0 % 2 == 0 ? nil : 4) }
         #expect(ITunesViewModel.sorted(items).map(\.trackId) == [1, 3, 5, 2, 4, 6])

@@ -24,4 +24,19 @@ public enum SortComparison {
         case .orderedDescending: descending
         }
     }
+
+    /// Each distinct name of `names` with its place in ``names(_:_:descending:)``'s ascending
+    /// order, names that tie sharing a place: sorting many rows by their names' places asks the
+    /// locale-aware comparison about the distinct names alone, and gives the same order.
+    public static func places(of names: some Sequence<String>) -> [String: Int] {
+        let distinct = Set(names).sorted { $0.localizedStandardCompare($1) == .orderedAscending }
+        var places: [String: Int] = [:]
+        places.reserveCapacity(distinct.count)
+        var place = 0
+        for (index, name) in distinct.enumerated() {
+            if index > 0, distinct[index - 1].localizedStandardCompare(name) != .orderedSame { place += 1 }
+            places[name] = place
+        }
+        return places
+    }
 }

@@ -28,7 +28,12 @@ public struct CharacterFilter: Sendable, Equatable {
     public var isEmpty: Bool { conditions.isEmpty }
 
     public func matches(_ person: Person) -> Bool {
-        conditions.allSatisfy { $0.trait.values(of: person).contains($0.value) }
+        matches(PersonTraits(person))
+    }
+
+    /// Whether a character with these trait values matches.
+    public func matches(_ traits: PersonTraits) -> Bool {
+        conditions.allSatisfy { traits[$0.trait].contains($0.value) }
     }
 
     /// The conditions that `isKept` keeps (after a refresh, those whose value still exists).

@@ -22,6 +22,8 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
     private var loadLimitNote: String?
     private let progress: @MainActor (String) -> Void
     private var people: [Person] = [] { didSet { peopleVersion &+= 1 } }
+    /// Each character's trait values, in the order of ``people``: what filters match.
+    private var traits: [PersonTraits] = []
     /// Changes with every change to ``people``: the sorted orders kept are of one version.
     private var peopleVersion = 0
     private let sortOrders = SortOrderCache<CharacterSortKey>()
@@ -127,6 +129,7 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
 
     private func store(_ people: [Person]) {
         self.people = people
+        traits = people.map(PersonTraits.init)
         segments = people.isEmpty ? [:] : Segment.all(in: people)
     }
 
@@ -175,11 +178,12 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
             let sorted = sortOrders.sorted(by: sort, version: peopleVersion) {
                 people.enumerated().map { ListRow(number: $0.offset + 1, item: $0.element, isFavourite: false) }
             }
-            for row in sorted where filter.matches(row.item) {
-                rows.append(marks.row(row.number, row.item))
+            for row in sorted {
+                guard let number = row.number, filter.matches(traits[number - 1]) else { continue }
+                rows.append(marks.row(number, row.item))
             }
         } else {
-            for (index, person) in people.enumerated() where filter.matches(person) {
+            for (index, person) in people.enumerated() where filter.matches(traits[index]) {
                 rows.append(marks.row(index + 1, person))
             }
         }

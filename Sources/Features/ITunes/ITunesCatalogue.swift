@@ -10,6 +10,9 @@ struct ITunesCatalogue: Sendable {
         /// The result as the answer held it, as JSON text: an answer is these texts joined.
         let json: String
         let words: [String]
+        /// ``words`` as ``ITunesCatalogue/bytes(_:)``, compared first: a word whose bytes do not
+        /// start with a query word's does not start with it as text either.
+        let wordBytes: [[UInt8]]
         /// The searchable text, folded, as UTF-8: where words written without spaces are looked for.
         let text: [UInt8]
         let ids: [Int]
@@ -31,7 +34,8 @@ struct ITunesCatalogue: Sendable {
             let searchable = ["artistName", "collectionName", "trackName"]
                 .compactMap { result[$0] as? String }.joined(separator: " ")
             let text = Self.normalize(searchable)
-            entries.append(Entry(json: json, words: Self.words(text), text: Self.bytes(text),
+            let words = Self.words(text)
+            entries.append(Entry(json: json, words: words, wordBytes: words.map { $0.utf8.allSatisfy { $0 < 0x80 } ? Array($0.utf8) : Self.bytes($0) }, text: Self.bytes(text),
                                  ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
         }
         self.entries = entries
@@ -48,7 +52,9 @@ struct ITunesCatalogue: Sendable {
         guard !queryWords.isEmpty else { return [] }
         return Array(entries.lazy.filter { entry in
             queryWords.allSatisfy { query in
-                query.isUnspaced ? Self.contains(entry.text, query.bytes) : entry.words.contains { $0.hasPrefix(query.word) }
+                query.isUnspaced ? Self.contains(entry.text, query.bytes) : entry.words.indices.contains { index in
+                    entry.wordBytes[index].starts(with: query.bytes) && entry.words[index].hasPrefix(query.word)
+                }
             }
         }.prefix(max(limit, 0)).map(\.json))
     }

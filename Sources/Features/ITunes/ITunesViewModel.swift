@@ -73,14 +73,19 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     }
 
     /// The order the spec's app used: artist, then album, then track number.
+    /// Names compare as ``SortComparison/names(_:_:descending:)`` does, by their places among
+    /// the results' distinct names (most results share an artist and an album).
     static func sorted(_ items: [ITunesItem]) -> [ITunesItem] {
-        items.enumerated().sorted { a, b in
-            let (x, y) = (a.element, b.element)
-            if let order = SortComparison.names(x.artistName ?? "", y.artistName ?? "", descending: false) { return order }
-            if let order = SortComparison.names(x.collectionName ?? "", y.collectionName ?? "", descending: false) { return order }
+        let artists = SortComparison.places(of: items.lazy.map { $0.artistName ?? "" })
+        let albums = SortComparison.places(of: items.lazy.map { $0.collectionName ?? "" })
+        let keys = items.map { (artist: artists[$0.artistName ?? ""] ?? 0, album: albums[$0.collectionName ?? ""] ?? 0) }
+        return items.indices.sorted { a, b in
+            if keys[a].artist != keys[b].artist { return keys[a].artist < keys[b].artist }
+            if keys[a].album != keys[b].album { return keys[a].album < keys[b].album }
+            let (x, y) = (items[a], items[b])
             if let order = SortComparison.numbers(x.trackNumber.map(Double.init), y.trackNumber.map(Double.init), descending: false) { return order }
-            return a.offset < b.offset
-        }.map(\.element)
+            return a < b
+        }.map { items[$0] }
     }
 
     /// `page next|prev|N` over the results, ten to a page.
