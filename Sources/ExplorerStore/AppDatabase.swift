@@ -117,6 +117,21 @@ public final class AppDatabase: Sendable {
         return nil
     }
 
+    /// Explorer is leaving: when this run opened the file for writing and found no damage, it
+    /// is closed (which moves the log into it) and the state it is left in is recorded
+    /// (``IntegrityStamp``), so the next run need not read every page again while nothing else
+    /// changes it. A later use opens it again. A run that never opened it leaves any stamp as it was.
+    public func leaving() {
+        guard directory != nil, damage == nil, case .open? = connection.existingValue,
+              case .open(let writer)? = connection.take() else { return }
+        do {
+            try (writer as? DatabasePool)?.close()
+            IntegrityStamp.record(for: path)
+        } catch {
+            IntegrityStamp.remove(for: path)
+        }
+    }
+
     /// `error` as a ``StoreError``; damage is remembered, so nothing is written after it.
     private func noting(_ error: Error) -> StoreError {
         let storeError = StoreError(error, path: path)

@@ -7,8 +7,10 @@ internal import GRDBSQLite
 /// The log is read directly (``WriteAheadLog``), since SQLite silently drops what follows a
 /// damaged frame. The file is opened read-only, in a way that makes no file beside it (no
 /// `-shm`, no empty `-wal`: see ``quickCheck(_:)``), and `PRAGMA quick_check` is run on it, which
-/// reads every page: the file is small. A read-only connection never checkpoints, so neither
-/// file changes.
+/// reads every page. A read-only connection never checkpoints, so neither file changes.
+///
+/// Files that are exactly as the last sound run left them are not read again
+/// (``IntegrityStamp``): a check of 100,000 cached titles reads 110 MB.
 enum DatabaseIntegrity {
     /// What is wrong with the database at `path`, in a few words (`file is not a database`,
     /// `quick_check: …`, `its write-ahead log …`); nil when it is sound, when there is no file
@@ -17,6 +19,8 @@ enum DatabaseIntegrity {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
+        // As the last sound run left it: nothing outside explorer has touched it since.
+        if IntegrityStamp.isCurrent(for: path) { return nil }
         let walPath = path + "-wal"
         if let problem = stableLogProblem(at: walPath) {
             return "its write-ahead log \((walPath as NSString).lastPathComponent): \(problem)"
@@ -56,9 +60,9 @@ enum DatabaseIntegrity {
     /// sound file look damaged: damage counts only when the files did not change during the check.
     private static func quickCheck(_ path: String) -> String? {
         for _ in 0..<4 {
-            let before = FilesState(path)
+            let before = DatabaseFilesState(path)
             guard let problem = quickCheckOnce(path) else { return nil }
-            if FilesState(path) == before { return problem }
+            if DatabaseFilesState(path) == before { return problem }
         }
         return nil  // changing all the time: another explorer writing, which its open would find
     }
@@ -123,23 +127,5 @@ enum DatabaseIntegrity {
         let problems = rows.flatMap { $0.split(separator: "\n").map(String.init) }.filter { !$0.hasPrefix("*** ") }
         let first = problems.first ?? rows.first ?? "no answer"
         return "quick_check: \(first)" + (problems.count > 1 ? " and \(problems.count - 1) more" : "")
-    }
-
-    /// The database file and its log as `stat` sees them: what changes when anything is written.
-    private struct FilesState: Equatable {
-        var file: [Int]
-        var log: [Int]
-
-        init(_ path: String) {
-            file = Self.state(path)
-            log = Self.state(path + "-wal")
-        }
-
-        private static func state(_ path: String) -> [Int] {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return [] }
-            return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-                    Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
-        }
     }
 }

@@ -17,4 +17,12 @@ final class LockedLazy<Value: Sendable>: Sendable {
     var existingValue: Value? {
         storage.withLock { $0 }
     }
+
+    /// Takes the value out, if it has been made: the next use makes it again.
+    func take() -> Value? {
+        storage.withLock { stored in
+            defer { stored = nil }
+            return stored
+        }
+    }
 }

@@ -57,6 +57,8 @@ extension ExplorerOptions {
         if typing && selection.current == .live { LiveHTTPClient.prepare() }
         let dataDirectory = dataDirectory.map { URL(fileURLWithPath: $0) } ?? paths.dataDirectory
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
+        // However the commands ended (a failed one included): not on a signal or a crash.
+        defer { database.leaving() }
         let favourites = FavouritesStore(database: database, clock: appClock)
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,

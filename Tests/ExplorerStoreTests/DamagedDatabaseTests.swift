@@ -74,6 +74,15 @@ struct DamagedDatabaseTests {
         }
     }
 
+    /// Where the favourites' table starts in `file` (closed, so every page is in the file).
+    private func favouritesOffset(_ file: URL) throws -> Int {
+        let (page, pageSize) = try DatabaseQueue(path: file.path).read { db in
+            (try Int.fetchOne(db, sql: "SELECT rootpage FROM sqlite_master WHERE name = 'favourite'")!,
+             try Int.fetchOne(db, sql: "PRAGMA page_size")!)
+        }
+        return (page - 1) * pageSize + 8
+    }
+
     private func overwrite(_ file: URL, at offset: Int, count: Int) throws {
         var bytes = try Data(contentsOf: file)
         let garbage = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
@@ -303,6 +312,92 @@ struct DamagedDatabaseTests {
         #expect(try store.ids(in: "characters").count == 60)
         #expect(try store.toggle(feature: "characters", itemID: "61", title: "Character number 61") == true)
         #expect(store.database.damage == nil)
+    }
+
+    // MARK: The stamp a sound run leaves
+
+    /// A run that found the file sound closes it as it leaves and records the state it left;
+    /// the next check trusts a file in exactly that state and reads no page of it.
+    @Test func aSoundRunLeavesAStampThatTheNextCheckTrusts() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let path = directory.file("explorer.sqlite").path
+        let favourites = try favouritesOffset(directory.file("explorer.sqlite"))
+        let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        #expect(try FavouritesStore(database: database).ids(in: "characters").count == 60)
+        database.leaving()
+
+        #expect(IntegrityStamp.isCurrent(for: path))
+        let stamp = try String(contentsOfFile: IntegrityStamp.path(for: path), encoding: .utf8)
+        #expect(stamp == IntegrityStamp.heading + DatabaseFilesState(path).text)
+        // A use after leaving opens the file again, and the next leaving stamps what it left.
+        #expect(try FavouritesStore(database: database).toggle(feature: "characters", itemID: "61", title: "Character number 61"))
+        #expect(!IntegrityStamp.isCurrent(for: path), "written since")
+        database.leaving()
+        #expect(IntegrityStamp.isCurrent(for: path))
+        // Trusted: damage the check would find is not looked for while the stamp holds. (Only
+        // explorer writes a stamp, and only of a file it found sound.)
+        try overwrite(directory.file("explorer.sqlite"), at: favourites, count: 200)
+        #expect(DatabaseIntegrity.damage(at: path)?.hasPrefix("quick_check: ") == true, "written since: checked")
+        IntegrityStamp.record(for: path)
+        #expect(DatabaseIntegrity.damage(at: path) == nil, "as stamped: not read")
+    }
+
+    /// Any write to the file after the stamp, in place and of the same size, means a check.
+    @Test func damageAfterASoundRunIsFound() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let favourites = try favouritesOffset(file)
+        let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        _ = try FavouritesStore(database: database).list()
+        database.leaving()
+        #expect(IntegrityStamp.isCurrent(for: file.path))
+        try overwrite(file, at: favourites, count: 200)
+
+        #expect(!IntegrityStamp.isCurrent(for: file.path))
+        try expectDamaged(directory, saying: "quick_check: ")
+    }
+
+    /// A damaged file put in the sound one's place (same size, another inode) means a check.
+    @Test func aFileMovedIntoPlaceIsChecked() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        _ = try FavouritesStore(database: database).list()
+        database.leaving()
+        let file = directory.file("explorer.sqlite")
+        var bytes = try Data(contentsOf: file)
+        bytes.replaceSubrange(0..<100, with: Data(repeating: 0x41, count: 100))
+        try bytes.write(to: directory.file("replacement"))
+        #expect(rename(directory.file("replacement").path, file.path) == 0)
+
+        #expect(!IntegrityStamp.isCurrent(for: file.path))
+        try expectDamaged(directory, saying: "is damaged (file is not a database)")
+    }
+
+    /// A run that found damage records nothing as it leaves, and a stamp that is not one
+    /// (garbage, cut short, another file's numbers) is not trusted.
+    @Test func onlyASoundRunStampsAndOnlyAWholeStampCounts() throws {
+        let directory = try sixtyFavourites()
+        defer { directory.remove() }
+        let file = directory.file("explorer.sqlite")
+        let stampPath = IntegrityStamp.path(for: file.path)
+        try overwrite(file, at: 0, count: 100)
+        let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        #expect(throws: StoreError.self) { try FavouritesStore(database: database).list() }
+        database.leaving()
+        #expect(!FileManager.default.fileExists(atPath: stampPath))
+
+        let whole = IntegrityStamp.heading + DatabaseFilesState(file.path).text
+        for forged in ["", "garbage", String(whole.dropLast(3)), whole.replacingOccurrences(of: IntegrityStamp.heading, with: ""),
+                       IntegrityStamp.heading + "-\n-", whole + "\n1 2 3", String(repeating: "9", count: 5_000)] {
+            try Data(forged.utf8).write(to: URL(fileURLWithPath: stampPath))
+            #expect(!IntegrityStamp.isCurrent(for: file.path), "\(forged.prefix(80))")
+            #expect(DatabaseIntegrity.damage(at: file.path) == "file is not a database")
+        }
+        try Data(whole.utf8).write(to: URL(fileURLWithPath: stampPath))
+        #expect(IntegrityStamp.isCurrent(for: file.path), "the whole stamp, for contrast")
     }
 
     // MARK: Messages

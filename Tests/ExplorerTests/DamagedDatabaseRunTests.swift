@@ -73,6 +73,37 @@ struct DamagedDatabaseRunTests {
         #expect(listed.stdoutText.split(separator: "\n").filter { $0.range(of: #"^ *[0-9]+  ★"#, options: .regularExpression) != nil }.count == 60)
     }
 
+    /// A run that used the database and found it sound leaves a stamp of the state it left it
+    /// in, so the next run need not read it whole; a run that never opened it leaves the stamp be.
+    @Test func aSoundRunLeavesAStampOfTheFilesItLeft() async throws {
+        let sandbox = try Sandbox("stamped")
+        let data = URL(fileURLWithPath: sandbox.dataDirectory)
+        let stamp = data.appendingPathComponent("explorer.sqlite-checked")
+        let marking = try await Explorer.run([], script: "use characters\nfav 1\nfav 2\n", in: sandbox)
+        #expect(marking.status == 0)
+        let written = try String(contentsOf: stamp, encoding: .utf8)
+        let lines = written.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.count == 3 && lines[0] == "explorer: the database as a sound run left it (v1)", "\(written)")
+        #expect(lines.count == 3 && lines[1].split(separator: " ").count == 6, "the file: inode, size, mtime and ctime")
+        #expect(Self.statLine(data.appendingPathComponent("explorer.sqlite")) == lines.dropFirst().first.map(String.init))
+
+        _ = try await Explorer.run(["-c", "quit"], in: sandbox)
+        #expect(try String(contentsOf: stamp, encoding: .utf8) == written, "never opened: the stamp stays")
+        let listed = try await Explorer.run([], script: "use characters\nfavs\n", in: sandbox)
+        #expect(listed.status == 0)
+        #expect(listed.stdoutText.contains("Luke Skywalker") && listed.stderrText == "")
+        #expect(Self.statLine(data.appendingPathComponent("explorer.sqlite"))
+                == (try String(contentsOf: stamp, encoding: .utf8)).split(separator: "\n").dropFirst().first.map(String.init))
+    }
+
+    /// `inode size mtime-s mtime-ns ctime-s ctime-ns` of `file`, as a stamp writes them.
+    static func statLine(_ file: URL) -> String? {
+        var info = stat()
+        guard stat(file.path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)].map(String.init).joined(separator: " ")
+    }
+
     /// The database file's bytes and its log's (nil when there is none or it is empty: any
     /// reader of a database in WAL mode makes an empty one).
     static func bytes(in data: URL) -> [Data?] {
