@@ -10,7 +10,7 @@ import TestSupport
 /// file and its log keep every byte they had.
 @Suite("Damaged database")
 struct DamagedDatabaseTests {
-    static let migrations = [OfflineIndex.migration(prefix: "moviedb")]
+    static let migrations = OfflineIndex.migrations(prefix: "moviedb")
 
     /// A data directory whose database holds 60 favourites, written through the store and
     /// closed (so no write-ahead log is left).

@@ -43,7 +43,7 @@ struct ResponseCacheTests {
     }
 
     @Test func anIndexsRowsAreKeptWithTheBody() throws {
-        let database = AppDatabase.inMemory(migrations: [OfflineIndex.migration(prefix: "moviedb")])
+        let database = AppDatabase.inMemory(migrations: OfflineIndex.migrations(prefix: "moviedb"))
         let cache = ResponseCache(database: database, feature: "moviedb", clock: clock)
         let index = OfflineIndex(database: database, prefix: "moviedb")
         try cache.store(Self.body("page one"), for: "/movie/popular?page=1",

@@ -27,7 +27,7 @@ struct UnwritableDatabaseTests {
         #expect(names(in: directory) == ["explorer.sqlite"])
         try ReadOnlyFolder.make(directory.url)
         defer { ReadOnlyFolder.undo(directory.url) }
-        let database = AppDatabase(directory: directory.url, migrations: [OfflineIndex.migration(prefix: "moviedb")])
+        let database = AppDatabase(directory: directory.url, migrations: OfflineIndex.migrations(prefix: "moviedb"))
         let store = FavouritesStore(database: database)
 
         #expect(try store.ids(in: "characters") == ["1", "2", "3"])

@@ -33,7 +33,7 @@ struct MovieDBLibraryTests {
     static let detail = Data(#"{"id": 11, "title": "Star Wars", "runtime": 121, "genres": [{"id": 12, "name": "Adventure"}], "videos": {"results": []}}"#.utf8)
 
     let clock = VirtualClock(Date(timeIntervalSince1970: 1_700_000_000))
-    let database = AppDatabase.inMemory(migrations: [OfflineIndex.migration(prefix: "moviedb")])
+    let database = AppDatabase.inMemory(migrations: OfflineIndex.migrations(prefix: "moviedb"))
     let tmdb = TMDB()
 
     var index: OfflineIndex { OfflineIndex(database: database, prefix: "moviedb") }

@@ -15,7 +15,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         title: "The Movie Database",
         summary: "movies and TV by category, details, trailers, search, and an offline cache",
         embedded: MovieDBEmbeddedData.responder,
-        migrations: [OfflineIndex.migration(prefix: MovieDBViewModel.featureID)],
+        migrations: OfflineIndex.migrations(prefix: MovieDBViewModel.featureID),
         cachesResponses: true,
         signer: MovieDBCredentials.signer,
         endpoints: ["/movie/{category}?page={page}", "/tv/{category}?page={page}", "/movie/{id}?append_to_response=videos", "/tv/{id}?append_to_response=videos", "/search/movie?query={words}&page={page}&include_adult=false", "/search/tv?query={words}&page={page}&include_adult=false", "{posterURL}"],

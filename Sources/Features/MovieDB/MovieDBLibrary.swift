@@ -21,9 +21,6 @@ public final class MovieDBLibrary {
     private let liveIndex: OfflineIndex
     /// The embedded data as an index, made on first use.
     private var embeddedIndex: OfflineIndex?
-    /// How many titles the index holds per category, counted once until another page of it is
-    /// kept (a count over 10,000 titles would cost more than the search).
-    private var counts: [String: Int] = [:]
 
     public init(service: MovieDBService, index: OfflineIndex, selection: SourceSelection,
                 clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
@@ -80,12 +77,9 @@ public final class MovieDBLibrary {
     }
 
     /// After a live answer: its titles are in the index (written with the cached body, or now,
-    /// alone, best effort: a database that cannot be written must not fail the command), and
-    /// the category's count is counted again.
+    /// alone, best effort: a database that cannot be written must not fail the command).
     private func kept<Value>(_ answer: MovieDBAnswer<Value>, _ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
-        guard !isEmbedded, answer.cachedAt == nil else { return }
-        if let category { counts["live \(category.rawValue)"] = nil }
-        guard !answer.isIndexed else { return }
+        guard !isEmbedded, answer.cachedAt == nil, !answer.isIndexed else { return }
         store(items, in: category, page: page)
     }
 
@@ -117,10 +111,7 @@ public final class MovieDBLibrary {
         let index = try currentIndex()
         let found = try index.search(words, in: category.rawValue, limit: Self.filterLimit + 1)
         let matches = Array(found.prefix(Self.filterLimit))
-        let key = "\(isEmbedded ? "embedded" : "live") \(category.rawValue)"
-        let count = try counts[key] ?? index.count(of: category.rawValue)
-        counts[key] = count
-        return (matches, found.count > Self.filterLimit ? Self.filterLimit : nil, count)
+        return (matches, found.count > Self.filterLimit ? Self.filterLimit : nil, try index.count(of: category.rawValue))
     }
 
     /// Every title kept (every category, both kinds, details too) matching every word, best first.
