@@ -6,6 +6,11 @@ let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-c
 /// What makes a custom-dump expectation that fails fail the Swift Testing test it is in.
 let issueReportingTestSupport = Target.Dependency.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
 
+/// Nonisolated async functions and closures run where their caller runs (SE-0461): a command on
+/// the main actor reaches its feature's service and the client stack without hopping to the
+/// concurrency pool and back.
+let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
+
 let package = Package(
     name: "explorer",
     platforms: [.macOS(.v15)],
@@ -28,15 +33,15 @@ let package = Package(
             pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
-        .target(name: "LineEditor", dependencies: ["CEditline"]),
+        .target(name: "LineEditor", dependencies: ["CEditline"], swiftSettings: callerIsolation),
         // libcurl through dlopen: loaded on the first live request, never linked.
         .target(name: "CCurl"),
-        .target(name: "Reactive"),
+        .target(name: "Reactive", swiftSettings: callerIsolation),
         // Screens as values and their three renderers (text, JSON, CSV), tables, widths, sanitizing:
         // what every layer above shows things with. Depends on nothing of ours.
-        .target(name: "ExplorerText"),
+        .target(name: "ExplorerText", swiftSettings: callerIsolation),
         // Time as explorer reads it: the live clock, the virtual one scripts and tests move, timers.
-        .target(name: "ExplorerClock"),
+        .target(name: "ExplorerClock", swiftSettings: callerIsolation),
         // Favourites, the response cache, the offline index and the file's integrity: the only
         // importer of GRDB, which it exports no type of.
         .target(
@@ -46,71 +51,82 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 // SQLite's own API, for the integrity check's read-only `file:…?immutable=1` open.
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ]
+            ],
+            swiftSettings: callerIsolation
         ),
         // What `trace` and `arch` record: the tracer the client stack, the kit and the features report to.
-        .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock"]),
+        .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock"], swiftSettings: callerIsolation),
         // Requests, the client stack (embedded, cache, faults, signing, tracing, live) and the
         // libcurl transport: the only importer of CCurl.
         .target(
             name: "ExplorerHTTP",
-            dependencies: ["ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "CCurl"]
+            dependencies: ["ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "CCurl"],
+            swiftSettings: callerIsolation
         ),
         // Images fetched once and kept on disk (checked, revalidated, stood in for offline): what
         // a feature that shows pictures adds.
-        .target(name: "ExplorerImages", dependencies: ["ExplorerText", "ExplorerClock", "ExplorerHTTP"]),
+        .target(name: "ExplorerImages", dependencies: ["ExplorerText", "ExplorerClock", "ExplorerHTTP"], swiftSettings: callerIsolation),
         .target(
             name: "ExplorerCore",
             dependencies: [
                 "Reactive", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages",
                 .product(name: "Subprocess", package: "swift-subprocess"),
-            ]
+            ],
+            swiftSettings: callerIsolation
         ),
         // The REPL: reads a line, dispatches it to a global command or the feature in use, prints
         // the screen. Only the executable imports it; no feature can.
         .target(
             name: "ExplorerShell",
             dependencies: ["Reactive", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP",
-                           "ExplorerImages", "ExplorerCore"]
+                           "ExplorerImages", "ExplorerCore"],
+            swiftSettings: callerIsolation
         ),
-        .target(name: "SWAPI", dependencies: ["ExplorerCore"]),
+        .target(name: "SWAPI", dependencies: ["ExplorerCore"], swiftSettings: callerIsolation),
         .target(
             name: "Starships",
             dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
-            path: "Sources/Features/Starships"
+            path: "Sources/Features/Starships",
+            swiftSettings: callerIsolation
         ),
         .target(
             name: "Characters",
             dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
-            path: "Sources/Features/Characters"
+            path: "Sources/Features/Characters",
+            swiftSettings: callerIsolation
         ),
         .target(
             name: "ITunes",
             dependencies: ["Reactive", "ExplorerCore"],
-            path: "Sources/Features/ITunes"
+            path: "Sources/Features/ITunes",
+            swiftSettings: callerIsolation
         ),
         .target(
             name: "MovieDB",
             // Its offline index is SQLite's full-text search (the store's); posters are images.
             dependencies: ["Reactive", "ExplorerCore", "ExplorerStore", "ExplorerImages"],
-            path: "Sources/Features/MovieDB"
+            path: "Sources/Features/MovieDB",
+            swiftSettings: callerIsolation
         ),
         .target(
             name: "Facts",
             dependencies: ["Reactive", "ExplorerCore", "ExplorerImages"],
-            path: "Sources/Features/Facts"
+            path: "Sources/Features/Facts",
+            swiftSettings: callerIsolation
         ),
         .target(
             name: "Races",
             dependencies: ["Reactive", "ExplorerCore"],
-            path: "Sources/Features/Races"
+            path: "Sources/Features/Races",
+            swiftSettings: callerIsolation
         ),
         .executableTarget(
             name: "explorer",
             dependencies: [
                 "ExplorerCore", "ExplorerShell", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: callerIsolation
         ),
         // What the tests share: recorders, whole-state expectations, temporary stores, and the
         // loopback server (fake_swapi.py) with the child-process and sandbox helpers that run it.
@@ -119,41 +135,46 @@ let package = Package(
             dependencies: ["ExplorerCore", "Reactive", customDump, issueReportingTestSupport,
                            .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
-            exclude: ["fake_swapi.py"]
+            exclude: ["fake_swapi.py"],
+            swiftSettings: callerIsolation
         ),
-        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"]),
+        .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: callerIsolation),
         // A test target per module, depending on what that module's tests use.
-        .testTarget(name: "ExplorerTextTests", dependencies: ["ExplorerText", "TestSupport"]),
-        .testTarget(name: "ExplorerClockTests", dependencies: ["ExplorerClock", "TestSupport"]),
+        .testTarget(name: "ExplorerTextTests", dependencies: ["ExplorerText", "TestSupport"], swiftSettings: callerIsolation),
+        .testTarget(name: "ExplorerClockTests", dependencies: ["ExplorerClock", "TestSupport"], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerStoreTests",
             dependencies: ["ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerHTTP", "ExplorerCore", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: callerIsolation
         ),
         .testTarget(
             name: "ExplorerHTTPTests",
             dependencies: ["ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerCore", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: callerIsolation
         ),
-        .testTarget(name: "ExplorerImagesTests", dependencies: ["ExplorerImages", "ExplorerHTTP", "ExplorerCore", "TestSupport"]),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"]),
+        .testTarget(name: "ExplorerImagesTests", dependencies: ["ExplorerImages", "ExplorerHTTP", "ExplorerCore", "TestSupport"], swiftSettings: callerIsolation),
+        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"], swiftSettings: callerIsolation),
         // The shell's tests, and a feature from outside the core (Planets/) driven through it.
         .testTarget(
             name: "ExplorerShellTests",
             dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "Reactive", "TestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")]
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: callerIsolation
         ),
-        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"]),
-        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump]),
-        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump]),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport", customDump]),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump]),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump]),
-        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport", customDump]),
+        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"], swiftSettings: callerIsolation),
+        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport"],
-            exclude: ["Transcripts", "Fixtures", "Scripts"]
+            exclude: ["Transcripts", "Fixtures", "Scripts"],
+            swiftSettings: callerIsolation
         ),
     ]
 )

@@ -15,7 +15,8 @@ public final class ShellOutput: Sendable {
     /// Writes the text and returns 0, or the `errno` of the write that failed.
     private let writeOut: @Sendable (String) -> Int32
     private let writeError: @Sendable (String) -> Void
-    private let showsProgress: Bool
+    /// Whether a transient status line is shown on stderr (a terminal, typing).
+    public let showsProgress: Bool
     private let progressShown = Mutex(false)
     private let progressAllowed = Mutex(true)
     private let failedWith = Mutex<Int32?>(nil)

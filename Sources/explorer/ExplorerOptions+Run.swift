@@ -60,10 +60,13 @@ extension ExplorerOptions {
         // However the commands ended (a failed one included): not on a signal or a crash.
         defer { database.leaving() }
         let favourites = FavouritesStore(database: database, clock: appClock)
+        // A request that takes a while says so on the status line; a script has none.
+        var waiting: (@MainActor @Sendable (String) -> Void)?
+        if output.showsProgress { waiting = { output.progressUnlessShown($0) } }
         let environment = AppEnvironment(
             selection: selection, tracer: tracer, favourites: favourites, dataDirectory: dataDirectory,
             terminal: terminal, clock: appClock, timeout: timeout,
-            progress: { output.progress($0) }, waiting: { output.progressUnlessShown($0) },
+            progress: { output.progress($0) }, waiting: waiting,
             variables: variables, configDirectory: paths.configDirectory, network: try networkConditions())
         let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil

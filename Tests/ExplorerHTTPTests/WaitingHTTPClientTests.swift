@@ -44,4 +44,12 @@ struct WaitingHTTPClientTests {
         await Task.yield()
         #expect(messages.withLock { $0 }.isEmpty)
     }
+
+    /// Where there is no status line it is made without `show`: requests pass as they are.
+    @Test func withoutAStatusLineRequestsPassAsTheyAre() async throws {
+        let client = WaitingHTTPClient(AnswersAtOnce(), message: "loading starships…", delay: .zero, show: nil)
+        let response = try await client.send(HTTPRequest(path: "/starships/"))
+        #expect(response.status == 200)
+        #expect(response.body == Data("{}".utf8))
+    }
 }

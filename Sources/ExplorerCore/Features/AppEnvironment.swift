@@ -21,8 +21,9 @@ public struct AppEnvironment {
     /// How long a live request may take, in seconds.
     public var timeout: TimeInterval
     public var progress: @MainActor (String) -> Void
-    /// Shows that a request is taking a while, unless a status line is already shown.
-    public var waiting: @MainActor @Sendable (String) -> Void
+    /// Shows that a request is taking a while, unless a status line is already shown; nil where
+    /// there is no status line (a script), so no request starts a timer for it.
+    public var waiting: (@MainActor @Sendable (String) -> Void)?
     /// The process environment, where credentials for live APIs may be (`TMDB_API_KEY`).
     public var variables: [String: String]
     /// `$XDG_CONFIG_HOME/explorer` (else `~/.config/explorer`): where key files are by default.
@@ -47,7 +48,7 @@ public struct AppEnvironment {
         clock: any AppClock = LiveClock(),
         timeout: TimeInterval = 15,
         progress: @escaping @MainActor (String) -> Void = { _ in },
-        waiting: @escaping @MainActor @Sendable (String) -> Void = { _ in },
+        waiting: (@MainActor @Sendable (String) -> Void)? = nil,
         variables: [String: String] = [:],
         configDirectory: URL? = nil,
         network: NetworkConditions = NetworkConditions()

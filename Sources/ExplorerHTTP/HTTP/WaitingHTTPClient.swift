@@ -1,16 +1,17 @@
 
 /// Says that a request is taking a while: when no answer has come after ``delay``, it shows
 /// `message` (`loading starships…`) as the terminal's transient status line, which the screen
-/// replaces once the command settles. Where there is no status line (scripts, JSON) showing it
-/// does nothing.
+/// replaces once the command settles. Where there is no status line (scripts, JSON at a pipe)
+/// it is made without `show` and passes requests on as they are, with no timer to start and
+/// cancel for each.
 public struct WaitingHTTPClient: HTTPClient {
     public let wrapped: any HTTPClient
     public let message: String
     public let delay: Duration
-    private let show: @MainActor @Sendable (String) -> Void
+    private let show: (@MainActor @Sendable (String) -> Void)?
 
     public init(_ wrapped: any HTTPClient, message: String, delay: Duration = .milliseconds(300),
-                show: @escaping @MainActor @Sendable (String) -> Void) {
+                show: (@MainActor @Sendable (String) -> Void)?) {
         self.wrapped = wrapped
         self.message = message
         self.delay = delay
@@ -18,7 +19,8 @@ public struct WaitingHTTPClient: HTTPClient {
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (message, delay, show) = (self.message, self.delay, self.show)
+        guard let show else { return try await wrapped.send(request) }
+        let (message, delay) = (self.message, self.delay)
         let timer = Task {
             try await Task.sleep(for: delay)
             await show(message)
