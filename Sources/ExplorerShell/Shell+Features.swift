@@ -26,17 +26,27 @@ extension Shell {
         return .nothing
     }
 
-    func switchSource(to newSource: DataSource) async throws -> Screen {
+    /// `source embedded|live`, or `source replay FILE` (`recording`): every built feature forgets
+    /// what it loaded and the one in use loads again from the new source. Leaving a replay for
+    /// live or embedded data, or replaying another recording, is a change too.
+    func switchSource(to newSource: DataSource, replaying recording: TapeRecording? = nil) async throws -> Screen {
         let previous = source.current
-        var screen = Screen(feature: nil, kind: "source",
-                            facts: ["source": .string(newSource.rawValue), "previous": .string(previous.rawValue),
-                                    "changed": .bool(newSource != previous)])
-        guard newSource != previous else {
-            screen.blocks = [.line("source: \(newSource.rawValue) (unchanged)")]
+        let previousRecording = tape.replaying
+        let name = recording.map { "replay \($0.summary)" } ?? newSource.rawValue
+        let previousName = previousRecording.map { "replay \($0.name)" } ?? previous.rawValue
+        let changed = newSource != previous || previousRecording !== recording
+        var facts: JSONObject = ["source": .string(recording == nil ? newSource.rawValue : "replay"),
+                                 "previous": .string(previousRecording == nil ? previous.rawValue : "replay"),
+                                 "changed": .bool(changed)]
+        if let recording { facts["recording"] = recording.facts }
+        var screen = Screen(feature: nil, kind: "source", facts: facts)
+        guard changed else {
+            screen.blocks = [.line("source: \(name) (unchanged)")]
             return screen
         }
         source.current = newSource
-        screen.blocks = [.line("source: \(newSource.rawValue)")]
+        tape.set(recording.map { .replaying($0) } ?? (previousRecording == nil ? tape.mode : .off))
+        screen.blocks = [.line("source: \(name)")]
         var firstError: Error?
         // Every built feature is told, even after one fails, so none keeps data from the old source.
         for (id, feature) in registry.builtFeatures {
@@ -54,8 +64,16 @@ extension Shell {
             // A failed switch changes nothing: the source stays as it was, the features that
             // forgot their data load it again from there when next used.
             source.current = previous
-            throw CommandError("cannot switch to \(newSource.rawValue), still \(previous.rawValue): \(Self.message(for: firstError))")
+            tape.set(previousRecording.map { .replaying($0) } ?? (recording == nil ? tape.mode : .off))
+            throw CommandError("cannot switch to \(recording == nil ? newSource.rawValue : "replay \(recording!.name)"), still \(previousName): \(Self.message(for: firstError))")
         }
         return screen
     }
+
+    /// The first line of a recording made now of the features in Plugins.json.
+    public func tapeHeader() -> TapeHeader {
+        TapeHeader(explorer: Self.version, recordedAt: clock.now,
+                   features: registry.entries.map { TapeHeader.Feature(id: $0.descriptor.id, baseURL: $0.config.baseURL) })
+    }
+
 }

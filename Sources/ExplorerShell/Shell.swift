@@ -32,6 +32,9 @@ public final class Shell {
         }
     }
 
+    /// explorer's version, as `--version` and a recording's header say it.
+    public nonisolated static let version = "0.1.0"
+
     public let registry: FeatureRegistry
     public let output: ShellOutput
     public let tracer: Tracer
@@ -53,6 +56,8 @@ public final class Shell {
 
     /// The latency and faults `net` injects (shared with every feature's client stack).
     public let network: NetworkConditions
+    /// Whether live answers are recorded or replayed (shared with every feature's client stack).
+    public let tape: SessionTape
 
     /// The feature in use, if any.
     public internal(set) var activeID: String?
@@ -82,9 +87,11 @@ public final class Shell {
         pagerIsOn: Bool = true,
         clock: SchedulingClock = SchedulingClock(),
         network: NetworkConditions = NetworkConditions(),
+        tape: SessionTape = SessionTape(),
         options: Options = Options()
     ) {
         self.network = network
+        self.tape = tape
         self.clock = clock
         self.terminal = terminal
         self.registry = registry
@@ -316,7 +323,7 @@ public final class Shell {
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FavsCommand.self, SourceCommand.self,
         FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self,
-        NetCommand.self, ClockCommand.self, RunCommand.self, QuitCommand.self,
+        NetCommand.self, ClockCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {

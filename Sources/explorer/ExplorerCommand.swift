@@ -10,7 +10,7 @@ import LineEditor
 /// end in ``ExplorerOptions/run()``.
 @main
 struct ExplorerCommand: AsyncParsableCommand {
-    static let version = "0.1.0"
+    static let version = Shell.version
 
     static let configuration = CommandConfiguration(
         commandName: "explorer",
@@ -92,6 +92,14 @@ struct ExplorerCommand: AsyncParsableCommand {
             completion: .list(["500", "404", "429", "timeout", "offline", "malformed"]))
     var fail: [String] = []
 
+    @Option(help: ArgumentHelp("Record every answer the live APIs give to this file (JSON Lines), to replay offline with --replay.", valueName: "file"),
+            completion: .file())
+    var record: String?
+
+    @Option(help: ArgumentHelp("Answer live requests from a recording made with --record, with no network, on a clock starting when it did.", valueName: "file"),
+            completion: .file())
+    var replay: String?
+
     @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
     var noPager = false
 
@@ -117,7 +125,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     var options: ExplorerOptions {
         ExplorerOptions(source: source, config: config, dataDirectory: dataDirectory, width: width, color: color,
                         format: format, timeout: timeout, clock: clock, images: images, latency: latency, fail: fail,
-                        noPager: noPager, bail: bail, commands: commands, files: files)
+                        record: record, replay: replay, noPager: noPager, bail: bail, commands: commands, files: files)
     }
 
     func validate() throws { try options.validate() }

@@ -48,6 +48,8 @@ extension ExplorerOptions {
             case "--clock": clock = value
             case "--images": guard let value = InlineImages.Choice(rawValue: value) else { return nil }; images = value
             case "--latency": latency = value
+            case "--record": record = value
+            case "--replay": replay = value
             default: return nil
             }
         }

@@ -49,9 +49,19 @@ extension ExplorerOptions {
             measure: measure)
         terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
         let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
-        let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time))
+        // A replay runs on a virtual clock from when its recording started, unless --clock says otherwise.
+        var recording: TapeRecording?
+        if let replay {
+            do {
+                recording = try TapeRecording(path: replay)
+            } catch {
+                Self.printError(String(describing: error))
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
+        }
+        let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time) ?? recording?.recordedAt)
         let tracer = Tracer(clock: appClock, write: { output.errorLine($0) })
-        let selection = SourceSelection(source ?? pluginsConfig.source)
+        let selection = SourceSelection(recording == nil ? source ?? pluginsConfig.source : .live)
         // At a terminal the first live request is typed later: libcurl can be loaded meanwhile.
         // (A script's first request comes at once, and a short one would wait at exit for it.)
         if typing && selection.current == .live { LiveHTTPClient.prepare() }
@@ -72,7 +82,20 @@ extension ExplorerOptions {
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                           favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
-                          options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+                          tape: environment.tape, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+        if let recording {
+            environment.tape.set(.replaying(recording))
+            if let warning = recording.damageWarning { output.errorLine("warning: " + warning.sanitizedForTerminal) }
+        }
+        if let record {
+            do {
+                environment.tape.set(.recording(try TapeRecorder(path: record, header: shell.tapeHeader())))
+            } catch {
+                Self.printError(String(describing: error))
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
+        }
+        defer { environment.tape.set(.off) }
 
         shell.printer.connect(environment.display, interactive: interactive && format == .text,
                               keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)

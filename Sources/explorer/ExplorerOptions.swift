@@ -18,6 +18,8 @@ struct ExplorerOptions: Equatable {
     var images: InlineImages.Choice = .auto
     var latency: String?
     var fail: [String] = []
+    var record: String?
+    var replay: String?
     var noPager = false
     var bail = false
     var commands: [String] = []
@@ -36,6 +38,12 @@ struct ExplorerOptions: Equatable {
             guard SchedulingClock.range.contains(time) else {
                 throw ValidationError("--clock must be \(SchedulingClock.rangeText), not \(clock)")
             }
+        }
+        if record?.isEmpty == true { throw ValidationError("--record needs a file path, not an empty string") }
+        if replay?.isEmpty == true { throw ValidationError("--replay needs a file path, not an empty string") }
+        if record != nil, replay != nil { throw ValidationError("--record and --replay cannot go together: a replay asks no server") }
+        if replay != nil, source == .embedded {
+            throw ValidationError("--replay answers live requests from the recording: it cannot go with --source embedded")
         }
         _ = try networkConditions()
         if !(timeout > 0 && timeout <= 600) {

@@ -125,7 +125,7 @@ struct ArchTests {
         #expect(text.contains("  /count/"))
         #expect(text.contains("screens its view makes: count"))
         let stack = text.split(separator: "\n").filter { $0.contains("HTTPClient") }.map { $0.split(separator: " ").first { $0.hasSuffix("HTTPClient") }.map(String.init) ?? "" }
-        #expect(stack == ["TracingHTTPClient", "WaitingHTTPClient", "SwitchableHTTPClient", "FaultInjectingHTTPClient", "LiveHTTPClient",
+        #expect(stack == ["TracingHTTPClient", "WaitingHTTPClient", "SwitchableHTTPClient", "FaultInjectingHTTPClient", "TapeHTTPClient", "LiveHTTPClient",
                           "FaultInjectingHTTPClient", "EmbeddedHTTPClient"])
         #expect(text.contains("libcurl to https://counter.example/v1"))
     }

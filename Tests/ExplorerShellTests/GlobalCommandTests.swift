@@ -91,11 +91,11 @@ struct GlobalCommandTests {
         }
         #expect(offered("trace") == ["on", "off"])
         #expect(offered("trace", after: ["on"]) == [])
-        #expect(offered("source") == ["embedded", "live"])
+        #expect(offered("source") == ["embedded", "live", "replay"])
         #expect(offered("format") == ["text", "json", "csv"])
         #expect(offered("net", after: ["fail"]) == ["500", "404", "429", "timeout", "offline", "malformed"])
         #expect(offered("use") == h.shell.registry.ids)
         #expect(offered("arch").contains("clock") && !offered("arch").contains("arch"))
-        #expect(Shell.fileNameCommands == ["run", "once", "output"], "as the commands declare")
+        #expect(Shell.fileNameCommands == ["run", "once", "output", "record"], "as the commands declare")
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "net", "clock", "run", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "net", "clock", "record", "run", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -78,7 +78,7 @@ struct ShellCompletionTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(h.shell.completions(for: "source ") == ["embedded", "live"])
+        #expect(h.shell.completions(for: "source ") == ["embedded", "live", "replay"])
         #expect(h.shell.completions(for: "source l") == ["live"])
         #expect(h.shell.completions(for: "favs ") == ["all"])
         #expect(h.shell.completions(for: "help ") == Self.globalNames)

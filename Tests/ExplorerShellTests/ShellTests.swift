@@ -572,8 +572,8 @@ struct ShellTests {
         await h.run("source cloud")
         await h.run("source live embedded")
         #expect(h.output.errors == [
-            "error: unknown source 'cloud' (embedded or live)",
-            "error: usage: source [embedded|live]",
+            "error: unknown source 'cloud' (embedded, live or replay <file>)",
+            "error: usage: source [embedded|live|replay <file>]",
         ])
         #expect(h.shell.source.current == .embedded)
     }
@@ -594,7 +594,7 @@ struct ShellTests {
               use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
               favs [all]              list this feature's favourites, or all with `all`
-              source [embedded|live]  show or switch where data comes from
+              source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               once <file>             write the next screen to a file (as sqlite3's .once)
               output [file]           write every screen to a file; alone: to stdout again
@@ -603,6 +603,7 @@ struct ShellTests {
               arch [command…]         how the program or feature is built; a command's path
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
@@ -624,7 +625,7 @@ struct ShellTests {
               use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
               favs [all]              list this feature's favourites, or all with `all`
-              source [embedded|live]  show or switch where data comes from
+              source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               once <file>             write the next screen to a file (as sqlite3's .once)
               output [file]           write every screen to a file; alone: to stdout again
@@ -633,6 +634,7 @@ struct ShellTests {
               arch [command…]         how the program or feature is built; a command's path
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
@@ -675,10 +677,13 @@ struct ShellTests {
         await h.run("help use")
         #expect(h.output.out == [
             """
-            usage: source [embedded|live]
+            usage: source [embedded|live|replay <file>]
               show or switch where data comes from
               embedded: data compiled into explorer, no network (the default).
               live: the real APIs, at the baseURL Plugins.json gives each feature.
+              replay <file>: the answers a recording holds (`record <file>`), as if live,
+              with no network, on a virtual clock set to when the recording started; a
+              request it does not hold fails, naming it.
             """,
             Self.quitHelp,
             Self.quitHelp,

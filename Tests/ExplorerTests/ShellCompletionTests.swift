@@ -87,7 +87,7 @@ struct ShellCompletionTests {
 
     static let cases: [Case] = [
         Case(typed: "explorer --", offered: ["--source", "--config", "--data-dir", "--format", "--fail", "--latency",
-                                            "--no-pager", "--bail", "--generate-completion-script"]),
+                                            "--record", "--replay", "--no-pager", "--bail", "--generate-completion-script"]),
         Case(typed: "explorer --source ", offered: ["embedded", "live"], notOffered: ["demo.txt"]),
         Case(typed: "explorer --format ", offered: ["text", "json", "csv"]),
         Case(typed: "explorer --color ", offered: ["auto", "always", "never"]),
@@ -98,6 +98,7 @@ struct ShellCompletionTests {
         Case(typed: "explorer --generate-completion-script ", offered: ["bash", "zsh", "fish"]),
         Case(typed: "explorer --fail ", offered: ["500", "404", "429", "timeout", "offline", "malformed"]),
         Case(typed: "explorer --latency ", offered: ["100ms", "800ms", "2s"]),
+        Case(typed: "explorer --replay ", offered: ["demo.txt", "notes.md", "plugins.json", "data/"]),
     ]
 
     /// Starts `setup`'s shell in tmux: explorer on PATH as `explorer`, HOME a scratch
@@ -127,7 +128,7 @@ struct ShellCompletionTests {
                                                   environment: environment, timeout: Explorer.processTimeout)
             #expect(output.status == 0, "\(install): \(output.stderrText)")
         }
-        let tmux = try await TmuxSession([setup.program], environment: environment, width: 120, height: 30, in: sandbox)
+        let tmux = try await TmuxSession([setup.program], environment: environment, width: 120, height: 40, in: sandbox)
         for name in files { try Data().write(to: tmux.workingDirectory.appendingPathComponent(name)) }
         for name in directories {
             try FileManager.default.createDirectory(at: tmux.workingDirectory.appendingPathComponent(name), withIntermediateDirectories: true)

@@ -38,6 +38,8 @@ public struct AppEnvironment {
     public let outlet = ScreenOutlet()
     /// The latency and faults `net` injects into every request, live or embedded.
     public let network: NetworkConditions
+    /// Whether live answers are recorded to a file or replayed from one (`record`, `source replay`).
+    public let tape = SessionTape()
 
     public init(
         selection: SourceSelection,
@@ -74,11 +76,13 @@ public struct AppEnvironment {
     /// while; then live (the API at `baseURL`, with its answers cached when the feature keeps
     /// them for when the network is unavailable) or embedded (`embedded`), as the shared source
     /// selection says at each request; each of the two with `net`'s latency and faults put
-    /// right above it, so every layer meets an injected failure as it would a real one.
+    /// right above it, so every layer meets an injected failure as it would a real one. Right
+    /// above the live transport, the session tape records its answers or replays them.
     public func httpClient(featureID: String, baseURL: URL, embedded: @escaping EmbeddedResponder,
                            cachesResponses: Bool = false, signer: RequestSigner? = nil) -> any HTTPClient {
-        var live: any HTTPClient = FaultInjectingHTTPClient(LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
-                                                            conditions: network, tracer: tracer, baseURL: baseURL,
+        let transport = TapeHTTPClient(LiveHTTPClient(baseURL: baseURL, timeout: timeout, tracer: tracer),
+                                       tape: tape, feature: featureID, baseURL: baseURL, clock: clock, tracer: tracer)
+        var live: any HTTPClient = FaultInjectingHTTPClient(transport, conditions: network, tracer: tracer, baseURL: baseURL,
                                                             timeout: timeout, clock: scheduler)
         if cachesResponses {
             live = CachingHTTPClient(live, cache: ResponseCache(database: favourites.database, feature: featureID, clock: clock),

@@ -51,3 +51,14 @@ extension EmbeddedHTTPClient: HTTPClientLayer {
     public var layerSummary: String { "answers compiled into explorer" }
     public var innerClients: [any HTTPClient] { [] }
 }
+
+extension TapeHTTPClient: HTTPClientLayer {
+    public var layerSummary: String {
+        switch tape.mode {
+        case .off: "`record` and `source replay`: neither now"
+        case .recording(let recorder): "`record`: each answer to \(recorder.name)"
+        case .replaying(let recording): "`source replay`: answers from \(recording.name)"
+        }
+    }
+    public var innerClients: [any HTTPClient] { [wrapped] }
+}

@@ -33,6 +33,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case transferFailed
         /// Live requests cannot be made here: libcurl cannot be loaded.
         case transportUnavailable
+        /// Replaying a recording (`--replay FILE`) that holds no answer to the request.
+        case notRecorded(file: String)
     }
 
     /// Why the network is unavailable.
@@ -150,6 +152,7 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         case .badReply(.refusedRedirect): "redirect refused"
         case .badReply(.tls): "TLS failed"
         case .transferFailed: "request failed"
+        case .notRecorded: "not recorded"
         }
     }
 
@@ -206,6 +209,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no secure (TLS) connection could be made to \(server) for \(path)\(suffix)"
         case .transferFailed:
             return "asking \(server) for \(path) failed\(suffix)"
+        case .notRecorded(let file):
+            return "not in \(file): GET \(endpoint) — record it with --record"
         case .transportUnavailable:
             return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }

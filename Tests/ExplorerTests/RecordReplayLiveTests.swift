@@ -1,0 +1,180 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// A live session of all six features recorded against loopback servers (`--record`), then
+/// replayed with every server stopped (`--replay`): the same screens byte for byte, on the
+/// recording's clock; a request never recorded, a damaged line, `net` on top of a replay, a
+/// second recorder of the same file, and no secret anywhere in the file.
+@Suite("Record a live session, replay it offline")
+struct RecordReplayLiveTests {
+    /// Every feature, each visited as a person would.
+    static let script = """
+        use starships
+        page 2
+        open 3
+        back
+        use characters
+        open 1
+        back
+        use itunes
+        search jack johnson
+        page 2
+        open 1
+        use moviedb
+        open 1
+        back
+        tv popular
+        use facts
+        open 2
+        use races
+        open 1
+
+        """
+
+    /// The servers of a session, and a Plugins.json naming them all.
+    struct Servers {
+        let swapi, itunes, tmdb, facts, races: FakeSWAPI
+
+        func stop() {
+            for server in [swapi, itunes, tmdb, facts, races] { server.stop() }
+        }
+
+        var all: [FakeSWAPI] { [swapi, itunes, tmdb, facts, races] }
+    }
+
+    static func start(_ sandbox: Sandbox) async throws -> Servers {
+        let swapi = try await FakeSWAPI(sandbox: sandbox)
+        let itunes = try await FakeSWAPI(
+            ["--prefix", "", "--route", "/search?term=jack%20johnson&media=music&entity=song&limit=50&country=US", "search-jack-johnson.json"],
+            data: TestPaths.repository.appendingPathComponent("data/itunes"), sandbox: sandbox)
+        let tmdb = try await FakeSWAPI(FakeTMDB.arguments(), sandbox: sandbox)
+        let facts = try await FactsLiveTests.start(sandbox, hrefs: ["10.png", "11.png", "12.png", "13.png", "14.png", "15.png", "16.png"])
+        let races = try await RacesLiveTests.start(sandbox, offsets: [600, 90, -30, 3600, 300, 1800])
+        try sandbox.write("""
+            { "source": "live", "features": [
+              { "id": "starships", "enabled": true, "baseURL": "\(swapi.baseURL)" },
+              { "id": "characters", "enabled": true, "baseURL": "\(swapi.baseURL)" },
+              { "id": "itunes", "enabled": true, "baseURL": "\(itunes.baseURL)" },
+              { "id": "moviedb", "enabled": true, "baseURL": "\(tmdb.baseURL)",
+                "settings": { "imageBaseURL": "http://127.0.0.1:\(tmdb.port)/t/p/w500" } },
+              { "id": "facts", "enabled": true, "baseURL": "http://127.0.0.1:\(facts.port)",
+                "settings": { "path": "/s/facts.json", "imageTimeout": 1 } },
+              { "id": "races", "enabled": true, "baseURL": "\(races.baseURL)" } ] }
+            """, to: "Plugins.json")
+        return Servers(swapi: swapi, itunes: itunes, tmdb: tmdb, facts: facts, races: races)
+    }
+
+    static func run(_ arguments: [String], script: String = script, data: String, in sandbox: Sandbox) async throws -> ProcessOutput {
+        try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "120", "--data-dir", sandbox.file(data).path]
+                               + arguments, script: script, environment: ["TMDB_API_KEY": FakeTMDB.key], in: sandbox)
+    }
+
+    /// Records the session; returns the live run's output and the recording's path.
+    /// The live run's data directory is moved aside after it, so that a replay into the same
+    /// path starts from nothing (screens name files in it).
+    static func recorded(_ sandbox: Sandbox) async throws -> (live: ProcessOutput, file: URL, servers: Servers) {
+        let servers = try await start(sandbox)
+        let file = sandbox.file("demo.rec")
+        let live = try await run(["--record", file.path, "--clock", RacesLiveTests.clock], data: "data-here", in: sandbox)
+        servers.stop()
+        try FileManager.default.moveItem(at: sandbox.file("data-here"), to: sandbox.file("data-live"))
+        return (live, file, servers)
+    }
+
+    @Test("a replay with every server stopped prints what the live run printed, byte for byte")
+    func replayEqualsLive() async throws {
+        let sandbox = try Sandbox("record-replay")
+        let (live, file, servers) = try await Self.recorded(sandbox)
+        // What the fake servers do not have fails the same way live and replayed: iTunes' lookup, a 404.
+        #expect(live.stderrText == "warning: not refreshed: HTTP 404 from 127.0.0.1:\(servers.itunes.port) for /lookup?id=906900983&country=US\n")
+        #expect(live.status == 0)
+        let asked = servers.all.map { $0.requests().count }
+        #expect(asked.allSatisfy { $0 > 0 }, "every server was asked: \(asked)")
+
+        // A fresh data directory: nothing comes from a cache.
+        let replay = try await Self.run(["--replay", file.path], data: "data-here", in: sandbox)
+        #expect(replay.stderrText == live.stderrText)
+        #expect(replay.status == 0)
+        if replay.stdoutText != live.stdoutText {
+            Issue.record(Comment(rawValue: "the replay differs from the live run (- live, + replay):\n"
+                + TextDiff.lines(expected: live.stdoutText, actual: replay.stdoutText)))
+        }
+        #expect(servers.all.map { $0.requests().count } == asked, "the replay asked no server")
+
+        let lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n")
+        let answers = lines.dropFirst().compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(answers.count == lines.count - 1)
+        #expect(Set(answers.compactMap { $0["feature"] as? String }) == ["starships", "characters", "itunes", "moviedb", "facts", "races"])
+        #expect(answers.contains { ($0["target"] as? String)?.hasSuffix(".png") == true && $0["body_base64"] != nil },
+                "facts' images are in it, as base64")
+        let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
+        #expect(header["format"] as? String == "explorer-recording")
+        #expect(header["recorded_at"] as? String == RacesLiveTests.clock)
+    }
+
+    @Test("the key is in no byte of the recording, and the replay needs none")
+    func noSecretIsRecorded() async throws {
+        let sandbox = try Sandbox("record-secrets")
+        let (_, file, _) = try await Self.recorded(sandbox)
+        let bytes = try Data(contentsOf: file)
+        #expect(bytes.range(of: Data(FakeTMDB.key.utf8)) == nil)
+        let replay = try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "120", "--replay", file.path,
+                                             "--data-dir", sandbox.file("keyless").path],
+                                            script: "use moviedb\ntv popular\n", environment: ["TMDB_API_KEY": "another-key"], in: sandbox)
+        #expect(replay.status == 0, "\(replay.stderrText)")
+        #expect(replay.stdoutText.contains("TV · Popular · page 1"), "\(replay.stdoutText)")
+    }
+
+    @Test("a request never recorded is one error naming it; a damaged line is named and left out; `net` works on top")
+    func whatTheRecordingDoesNotHold() async throws {
+        let sandbox = try Sandbox("record-missing")
+        let (_, file, servers) = try await Self.recorded(sandbox)
+        let swapi = "127.0.0.1:\(servers.swapi.port)"
+
+        let missing = try await Self.run(["--replay", file.path], script: "use starships\npage 4\nsource\n", data: "missing", in: sandbox)
+        #expect(missing.status == 1)
+        #expect(missing.stderrText == "error: line 2: not in \(file.path): GET /starships/?page=4 — record it with --record\n")
+        #expect(missing.stdoutText.hasSuffix("source: replay \(file.path) (\(try Self.answerCount(file)) answers, recorded 2026-11-24 09:00 UTC)\n"))
+
+        let faulted = try await Self.run(["--replay", file.path, "--fail", "500 times 1"], script: "use starships\nuse starships\n",
+                                         data: "faulted", in: sandbox)
+        #expect(faulted.stderrText == "error: line 1: HTTP 500 from \(swapi) for /api/starships/?page=1\n",
+                "\(faulted.stderrText)")
+        #expect(faulted.stdoutText.hasPrefix("Starships · page 1 of 4 · 36 in all\n"), "the second try is answered from the recording")
+
+        // The first answer's line cut short, as a crash while writing it would leave it.
+        var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        lines[1] = String(lines[1].prefix(lines[1].count / 2))
+        try Data(lines.joined(separator: "\n").utf8).write(to: file)
+        let damaged = try await Self.run(["--replay", file.path], script: "use starships\n", data: "damaged", in: sandbox)
+        #expect(damaged.stderrText == """
+            warning: \(file.path): line 2 cannot be read (cut short, or edited?) and was left out
+            error: line 1: not in \(file.path): GET /starships/?page=1 — record it with --record
+
+            """)
+        #expect(damaged.status == 1)
+    }
+
+    @Test("a second explorer recording to the same file is refused while the first records")
+    func oneRecorderAtATime() async throws {
+        let sandbox = try Sandbox("record-lock")
+        let file = sandbox.file("demo.rec")
+        let first = try await RunningProcess(executable: TestPaths.explorer,
+                                             arguments: Explorer.defaultArguments(for: [], sandbox: sandbox) + ["--width", "300", "-c", "record \(file.path)", "-"],
+                                             environment: sandbox.environment)
+        #expect(await first.firstLine(timeout: 60) == "recording live answers to \(file.path) (the source is embedded: nothing is recorded until `source live`)")
+        let second = try await Explorer.run(["--record", file.path, "-c", "features"], in: sandbox)
+        #expect(second.status == 1)
+        #expect(second.stderrText == "error: cannot record to \(file.path): another explorer is recording to it\n")
+        #expect(second.stdoutText == "")
+        first.closeStdin()
+        #expect(await first.exitStatus() == 0)
+        let third = try await Explorer.run(["--record", file.path, "-c", "record"], in: sandbox)
+        #expect(third.stdoutText == "recording live answers to \(file.path) (0 answers so far)\n", "\(third.stderrText)")
+    }
+
+    static func answerCount(_ file: URL) throws -> Int {
+        try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count - 1
+    }
+}
