@@ -113,7 +113,7 @@ struct RecordReplayLiveTests {
         #expect(header["recorded_at"] as? String == RacesLiveTests.clock)
     }
 
-    @Test("the key is in no byte of the recording, and the replay needs none")
+    @Test("the key is in no byte of the recording, and a replay needs none")
     func noSecretIsRecorded() async throws {
         let sandbox = try Sandbox("record-secrets")
         let (_, file, _) = try await Self.recorded(sandbox)
@@ -121,7 +121,7 @@ struct RecordReplayLiveTests {
         #expect(bytes.range(of: Data(FakeTMDB.key.utf8)) == nil)
         let replay = try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "120", "--replay", file.path,
                                              "--data-dir", sandbox.file("keyless").path],
-                                            script: "use moviedb\ntv popular\n", environment: ["TMDB_API_KEY": "another-key"], in: sandbox)
+                                            script: "use moviedb\ntv popular\n", environment: ["TMDB_API_KEY": ""], in: sandbox)
         #expect(replay.status == 0, "\(replay.stderrText)")
         #expect(replay.stdoutText.contains("TV · Popular · page 1"), "\(replay.stdoutText)")
     }

@@ -95,7 +95,7 @@ public struct AppEnvironment {
             selection: selection)
         let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
         guard let signer else { return traced }
-        return SigningHTTPClient(traced, signer: signer, selection: selection)
+        return SigningHTTPClient(traced, signer: signer, selection: selection, tape: tape)
     }
 
     /// Where a feature keeps downloaded files.

@@ -7,15 +7,18 @@ public struct SigningHTTPClient: HTTPClient {
     public let wrapped: any HTTPClient
     public let signer: RequestSigner
     public let selection: SourceSelection
+    /// A replay asks no server: it needs no key (recordings hold none).
+    public let tape: SessionTape?
 
-    public init(_ wrapped: any HTTPClient, signer: RequestSigner, selection: SourceSelection) {
+    public init(_ wrapped: any HTTPClient, signer: RequestSigner, selection: SourceSelection, tape: SessionTape? = nil) {
         self.wrapped = wrapped
         self.signer = signer
         self.selection = selection
+        self.tape = tape
     }
 
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard selection.current == .live, request.absoluteURL == nil else { return try await wrapped.send(request) }
+        guard selection.current == .live, request.absoluteURL == nil, tape?.replaying == nil else { return try await wrapped.send(request) }
         return try await wrapped.send(try signer.sign(request))
     }
 }
