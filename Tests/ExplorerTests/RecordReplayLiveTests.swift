@@ -8,29 +8,11 @@ import Testing
 /// second recorder of the same file, and no secret anywhere in the file.
 @Suite("Record a live session, replay it offline")
 struct RecordReplayLiveTests {
-    /// Every feature, each visited as a person would.
-    static let script = """
-        use starships
-        page 2
-        open 3
-        back
-        use characters
-        open 1
-        back
-        use itunes
-        search jack johnson
-        page 2
-        open 1
-        use moviedb
-        open 1
-        back
-        tv popular
-        use facts
-        open 2
-        use races
-        open 1
-
-        """
+    /// Every feature, each visited as a person would: examples/workshop.txt, which a
+    /// transcript replays from the recording committed beside it.
+    static var script: String {
+        get throws { try String(contentsOf: TestPaths.examples.appendingPathComponent("workshop.txt"), encoding: .utf8) }
+    }
 
     /// The servers of a session, and a Plugins.json naming them all.
     struct Servers {
@@ -65,8 +47,9 @@ struct RecordReplayLiveTests {
         return Servers(swapi: swapi, itunes: itunes, tmdb: tmdb, facts: facts, races: races)
     }
 
-    static func run(_ arguments: [String], script: String = script, data: String, in sandbox: Sandbox) async throws -> ProcessOutput {
-        try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "120", "--data-dir", sandbox.file(data).path]
+    static func run(_ arguments: [String], script: String? = nil, data: String, in sandbox: Sandbox) async throws -> ProcessOutput {
+        let script = try script ?? Self.script
+        return try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "120", "--data-dir", sandbox.file(data).path]
                                + arguments, script: script, environment: ["TMDB_API_KEY": FakeTMDB.key], in: sandbox)
     }
 
@@ -95,10 +78,23 @@ struct RecordReplayLiveTests {
         // A fresh data directory: nothing comes from a cache.
         let replay = try await Self.run(["--replay", file.path], data: "data-here", in: sandbox)
         #expect(replay.stderrText == live.stderrText)
+        // The live run's first screen says `source: live`, the replay's where its answers come from.
+        let (liveSource, replaySource) = (live.stdoutText.prefix { $0 != "\n" }, replay.stdoutText.prefix { $0 != "\n" })
+        #expect(liveSource == "source: live")
+        #expect(replaySource == "source: replay \(file.path) (\(try Self.answerCount(file)) answers, recorded 2026-11-24 09:00 UTC)")
         #expect(replay.status == 0)
-        if replay.stdoutText != live.stdoutText {
+        let (liveScreens, replayScreens) = (live.stdoutText.drop { $0 != "\n" }, replay.stdoutText.drop { $0 != "\n" })
+        if replayScreens != liveScreens {
             Issue.record(Comment(rawValue: "the replay differs from the live run (- live, + replay):\n"
-                + TextDiff.lines(expected: live.stdoutText, actual: replay.stdoutText)))
+                + TextDiff.lines(expected: String(liveScreens), actual: String(replayScreens))))
+        }
+        // UPDATE_EXAMPLES=1 keeps this recording as the example's, with the Plugins.json it was made with.
+        if ProcessInfo.processInfo.environment["UPDATE_EXAMPLES"] == "1" {
+            for (from, to) in [(file, "workshop.rec"), (sandbox.file("Plugins.json"), "workshop-plugins.json")] {
+                let target = TestPaths.examples.appendingPathComponent(to)
+                try? FileManager.default.removeItem(at: target)
+                try FileManager.default.copyItem(at: from, to: target)
+            }
         }
         #expect(servers.all.map { $0.requests().count } == asked, "the replay asked no server")
 
@@ -126,7 +122,7 @@ struct RecordReplayLiveTests {
         #expect(replay.stdoutText.contains("TV · Popular · page 1"), "\(replay.stdoutText)")
     }
 
-    @Test("a request never recorded is one error naming it; a damaged line is named and left out; `net` works on top")
+    @Test("a request never recorded is one error naming it; a damaged line is named and left out; `net` faults and latency work on top")
     func whatTheRecordingDoesNotHold() async throws {
         let sandbox = try Sandbox("record-missing")
         let (_, file, servers) = try await Self.recorded(sandbox)
@@ -142,6 +138,11 @@ struct RecordReplayLiveTests {
         #expect(faulted.stderrText == "error: line 1: HTTP 500 from \(swapi) for /api/starships/?page=1\n",
                 "\(faulted.stderrText)")
         #expect(faulted.stdoutText.hasPrefix("Starships · page 1 of 4 · 36 in all\n"), "the second try is answered from the recording")
+
+        // Latency on top of a replay (on its virtual clock) changes no screen.
+        let slowed = try await Self.run(["--replay", file.path, "--latency", "5s"], script: "use starships\npage 2\n", data: "slowed", in: sandbox)
+        #expect(slowed.stderrText == "")
+        #expect(slowed.stdoutText.contains("Starships · page 2 of 4 · 36 in all\n"))
 
         // The first answer's line cut short, as a crash while writing it would leave it.
         var lines = try String(contentsOf: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
