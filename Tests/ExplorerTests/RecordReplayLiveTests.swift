@@ -157,6 +157,49 @@ struct RecordReplayLiveTests {
         #expect(damaged.status == 1)
     }
 
+    @Test("an iTunes preview is recorded with its bytes and played from the recording")
+    func previewsAreRecorded() async throws {
+        let sandbox = try Sandbox("record-preview")
+        let site = sandbox.file("site")
+        try FileManager.default.createDirectory(at: site, withIntermediateDirectories: true)
+        var wave = Data("RIFF".utf8) + Data([36, 0, 0, 0]) + Data("WAVEfmt ".utf8)
+        wave += Data((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        try wave.write(to: site.appendingPathComponent("flake.wav"))
+        let server = try await FakeSWAPI(["--data", site.path, "--prefix", "",
+                                          "--route", "/search?term=flake&media=music&entity=song&limit=50&country=US", "search.json",
+                                          "--route", "/previews/flake.wav", "flake.wav"], sandbox: sandbox)
+        try Data(#"""
+            {"resultCount": 1, "results": [{"wrapperType": "track", "kind": "song", "trackId": 906900983, "artistName": "Jack Johnson",
+             "collectionName": "On and On", "trackName": "Flake", "trackNumber": 1,
+             "previewUrl": "http://127.0.0.1:\#(server.port)/previews/flake.wav"}]}
+            """#.utf8).write(to: site.appendingPathComponent("search.json"))
+        try sandbox.write("""
+            { "source": "live", "features": [ { "id": "itunes", "enabled": true, "baseURL": "\(server.baseURL)" } ] }
+            """, to: "Plugins.json")
+        let received = sandbox.file("played.wav")
+        try sandbox.writeExecutable("#!/bin/sh\ncp \"$1\" '\(received.path)'\n", to: "bin/player")
+        let script = "use itunes\nsearch flake\nopen 1\nplay\n"
+        let file = sandbox.file("preview.rec")
+        let run = { (arguments: [String]) in
+            try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--width", "300", "--data-dir", sandbox.file("data-here").path]
+                                   + arguments, script: script, environment: ["EXPLORER_PLAYER": sandbox.file("bin/player").path], in: sandbox)
+        }
+        let live = try await run(["--record", file.path])
+        #expect(live.status == 0, "\(live.stderrText)")
+        #expect(try Data(contentsOf: received) == wave)
+        server.stop()
+        try FileManager.default.moveItem(at: sandbox.file("data-here"), to: sandbox.file("data-live"))
+        try FileManager.default.removeItem(at: received)
+
+        let replay = try await run(["--replay", file.path])
+        #expect(replay.status == 0, "\(replay.stderrText)")
+        #expect(replay.stdoutText == live.stdoutText)
+        #expect(try Data(contentsOf: received) == wave, "the preview the player got is the recorded one, byte for byte")
+        let recorded = try String(contentsOf: file, encoding: .utf8)
+        #expect(recorded.contains(#""target":"http://127.0.0.1:\#(server.port)/previews/flake.wav""#))
+        #expect(recorded.contains(#""body_base64":""#))
+    }
+
     @Test("a second explorer recording to the same file is refused while the first records")
     func oneRecorderAtATime() async throws {
         let sandbox = try Sandbox("record-lock")
