@@ -67,6 +67,11 @@ extension Shell {
             tape.set(previousRecording.map { .replaying($0) } ?? (recording == nil ? tape.mode : .off))
             throw CommandError("cannot switch to \(recording == nil ? newSource.rawValue : "replay \(recording!.name)"), still \(previousName): \(Self.message(for: firstError))")
         }
+        // Leaving a replay that made a live clock virtual: the clock is live again.
+        if previousRecording != nil, recording == nil, clockWasLiveBeforeReplay {
+            clock.goLive()
+            clockWasLiveBeforeReplay = false
+        }
         return screen
     }
 

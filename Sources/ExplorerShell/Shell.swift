@@ -58,6 +58,8 @@ public final class Shell {
     public let network: NetworkConditions
     /// Whether live answers are recorded or replayed (shared with every feature's client stack).
     public let tape: SessionTape
+    /// Set while a replay runs on a clock that was live before it: leaving the replay frees it again.
+    public var clockWasLiveBeforeReplay = false
 
     /// The feature in use, if any.
     public internal(set) var activeID: String?

@@ -36,6 +36,8 @@ public final class AppDatabase: Sendable {
         /// A connection that only reads (no write is ever asked of it), and why writes fail.
         case readOnly(any DatabaseWriter, StoreError)
         case damaged(StoreError)
+        /// Closed as explorer left (``leaving()``): nothing more is read or written this run.
+        case left
     }
 
     /// The database file in `directory`, with `migrations` (features' tables) after the favourites'.
@@ -118,12 +120,12 @@ public final class AppDatabase: Sendable {
     }
 
     /// Explorer is leaving: when this run opened the file for writing and found no damage, it
-    /// is closed (which moves the log into it) and the state it is left in is recorded
-    /// (``IntegrityStamp``), so the next run need not read every page again while nothing else
-    /// changes it. A later use opens it again. A run that never opened it leaves any stamp as it was.
+    /// is closed and the state it is left in is recorded (``IntegrityStamp``), so the next run
+    /// need not read every page again while nothing else changes it. Nothing is read or written
+    /// after it (a use fails, saying so). A run that never opened it leaves any stamp as it was.
     public func leaving() {
         guard directory != nil, damage == nil, case .open? = connection.existingValue,
-              case .open(let writer)? = connection.take() else { return }
+              case .open(let writer)? = connection.replace(with: .left) else { return }
         do {
             try (writer as? DatabasePool)?.close()
             IntegrityStamp.record(for: path)
@@ -135,7 +137,11 @@ public final class AppDatabase: Sendable {
     /// `error` as a ``StoreError``; damage is remembered, so nothing is written after it.
     private func noting(_ error: Error) -> StoreError {
         let storeError = StoreError(error, path: path)
-        if storeError.kind == .corrupt { damageFound.withLock { $0 = $0 ?? storeError } }
+        if storeError.kind == .corrupt {
+            damageFound.withLock { $0 = $0 ?? storeError }
+            // Damage SQLite met after the check: the next run checks the file whole.
+            if directory != nil { IntegrityStamp.remove(for: path) }
+        }
         return storeError
     }
 
@@ -145,6 +151,7 @@ public final class AppDatabase: Sendable {
         case .open(let writer): return writer
         case .readOnly(let reader, let error): if forWriting { throw error } else { return reader }
         case .damaged(let error): throw error
+        case .left: throw StoreError(.other, path: path, detail: "it was closed as explorer left")
         }
     }
 
@@ -162,6 +169,7 @@ public final class AppDatabase: Sendable {
         // Opening a pool writes (it makes sure the log exists, migrations record themselves),
         // and closing it checkpoints: a damaged file is not opened at all.
         if let problem = DatabaseIntegrity.damage(at: path) {
+            IntegrityStamp.remove(for: path)
             return .damaged(.damaged(path: path, problem: problem))
         }
         var configuration = Configuration()
@@ -181,7 +189,10 @@ public final class AppDatabase: Sendable {
                 usleep(20_000)
             } catch {
                 let storeError = StoreError(error, path: path)
-                if storeError.kind == .corrupt { return .damaged(storeError) }
+                if storeError.kind == .corrupt {
+                    IntegrityStamp.remove(for: path)
+                    return .damaged(storeError)
+                }
                 if storeError.kind == .unwritable, let reader = Self.readOnlyQueue(path) { return .readOnly(reader, storeError) }
                 throw storeError
             }

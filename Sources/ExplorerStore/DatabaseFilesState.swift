@@ -43,7 +43,9 @@ struct DatabaseFilesState: Equatable {
     private static func state(_ path: String) -> [Int] {
         var info = stat()
         guard stat(path, &info) == 0 else { return [] }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+        // An inode past Int.max (some network and FUSE file systems) reads negative: such a
+        // stamp never matches, and the file is checked whole.
+        return [Int(truncatingIfNeeded: info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
                 Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
     }
 }

@@ -18,10 +18,10 @@ final class LockedLazy<Value: Sendable>: Sendable {
         storage.withLock { $0 }
     }
 
-    /// Takes the value out, if it has been made: the next use makes it again.
-    func take() -> Value? {
+    /// Puts `value` in place of the one made (or of none); returns what was there.
+    func replace(with value: Value) -> Value? {
         storage.withLock { stored in
-            defer { stored = nil }
+            defer { stored = value }
             return stored
         }
     }

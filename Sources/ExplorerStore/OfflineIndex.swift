@@ -214,7 +214,9 @@ public struct OfflineIndex: Sendable {
 
     /// How many distinct items each collection holds, counted once and then kept by triggers
     /// as pages are written (by explorer or any other program): a heading that says how many
-    /// titles are kept would otherwise count 100,000 of them.
+    /// titles are kept would otherwise count 100,000 of them. (Another program's `INSERT OR
+    /// REPLACE` over a row fires no delete trigger unless its `recursive_triggers` is on; explorer
+    /// deletes a page's rows before it writes them again.)
     static func counts(prefix: String) -> StoreMigration {
         StoreMigration("\(prefix) v2: collection counts") { db in
             let members = "\(prefix)_member", counts = "\(prefix)_count"
@@ -232,7 +234,9 @@ public struct OfflineIndex: Sendable {
                 BEGIN
                     UPDATE \(counts) SET count = count - 1 WHERE collection = old.collection;
                 END;
-                CREATE TRIGGER \(members)_au AFTER UPDATE OF collection, key ON \(members) BEGIN
+                CREATE TRIGGER \(members)_au AFTER UPDATE OF collection, key ON \(members)
+                WHEN old.collection IS NOT new.collection OR old.key IS NOT new.key
+                BEGIN
                     UPDATE \(counts) SET count = count - 1 WHERE collection = old.collection
                         AND NOT EXISTS (SELECT 1 FROM \(members) WHERE collection = old.collection AND key = old.key);
                     INSERT OR IGNORE INTO \(counts) (collection, count) VALUES (new.collection, 0);

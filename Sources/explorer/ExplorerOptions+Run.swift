@@ -85,6 +85,7 @@ extension ExplorerOptions {
                           tape: environment.tape, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
         if let recording {
             environment.tape.set(.replaying(recording))
+            shell.clockWasLiveBeforeReplay = clock == nil
             if let warning = recording.damageWarning { output.errorLine("warning: " + warning.sanitizedForTerminal) }
         }
         if let record {

@@ -118,9 +118,16 @@ struct TapeHTTPClientTests {
         let key = "f00dfeed0123456789abcdefcafebabe", token = "eyJhbGciOiJIUzI1NiJ9.secret-token"
         let signed = HTTPRequest(path: "/movie/popular", query: [.init("page", "1"), .secret("api_key", key)],
                                  headers: [.secret("Authorization", "Bearer \(token)")])
-        let transport = Transport(["/movie/popular?page=1": HTTPResponse(status: 200, headers: ["content-type": "application/json"],
-                                                                         body: Data("{\"echo\": \"\(key)\"}".utf8))])
-        try await record(to: file, from: transport) { client in _ = try await client.send(signed) }
+        let transport = Transport([
+            "/movie/popular?page=1": HTTPResponse(status: 200, headers: ["content-type": "application/json"],
+                                                  body: Data("{\"echo\": \"\(key)\", \"token\": \"\(token)\"}".utf8)),
+            "/movie/top_rated?page=1": HTTPResponse(status: 200, body: Data([0xFF, 0xFE]) + Data(key.utf8) + Data([0x00])),
+        ])
+        let binary = HTTPRequest(path: "/movie/top_rated", query: [.init("page", "1"), .secret("api_key", key)])
+        try await record(to: file, from: transport) { client in
+            _ = try await client.send(signed)
+            _ = try await client.send(binary)
+        }
         let written = try Data(contentsOf: file)
         for secret in [key, token, "secret@", "user:"] {
             #expect(written.range(of: Data(secret.utf8)) == nil, "\(secret) is in the recording")
@@ -128,7 +135,9 @@ struct TapeHTTPClientTests {
         let tape = SessionTape()
         tape.set(.replaying(try TapeRecording(path: file.path)))
         let unsigned = HTTPRequest(path: "/movie/popular", query: [.init("page", "1")])
-        #expect(try await client(tape, Transport([:])).send(unsigned).body == Data("{\"echo\": \"•••\"}".utf8))
+        #expect(try await client(tape, Transport([:])).send(unsigned).body == Data("{\"echo\": \"•••\", \"token\": \"•••\"}".utf8))
+        #expect(try await client(tape, Transport([:])).send(HTTPRequest(path: "/movie/top_rated", query: [.init("page", "1")])).body
+                == Data([0xFF, 0xFE]) + Data("•••".utf8) + Data([0x00]), "a binary body is redacted byte for byte")
         #expect(TapeTarget.absolute(URL(string: "https://u:p@img.test/x.png?b=2&api_key=k&a=1#top")!) == "https://img.test/x.png?a=1&b=2")
     }
 
@@ -181,6 +190,22 @@ struct TapeHTTPClientTests {
         let second = try TapeRecorder(path: file.path, name: "demo.rec", header: Self.header)
         #expect(second.answerCount == 0, "a recording starts the file afresh")
         #expect(try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count == 1)
+    }
+
+    @Test func onlyANewFileOrARecordingIsRecordedTo() throws {
+        let directory = TemporaryDirectory("tape-overwrite")
+        defer { directory.remove() }
+        let notes = directory.file("notes.md")
+        try Data("# my notes\n".utf8).write(to: notes)
+        #expect(throws: TapeError("cannot record to notes.md: it is not a recording (explorer records to a new file or over one of its recordings)")) {
+            try TapeRecorder(path: notes.path, name: "notes.md", header: Self.header)
+        }
+        #expect(try String(contentsOf: notes, encoding: .utf8) == "# my notes\n", "left as it was")
+        #expect(throws: TapeError("cannot record to here: Is a directory")) { try TapeRecorder(path: directory.url.path, name: "here", header: Self.header) }
+        #expect(throws: TapeError("cannot replay here: not a file")) { try TapeRecording(path: directory.url.path, name: "here") }
+        let fifo = directory.file("fifo")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        #expect(throws: TapeError("cannot replay fifo: not a file")) { try TapeRecording(path: fifo.path, name: "fifo") }
     }
 
     @Test func offTheTapePassesRequestsOn() async throws {

@@ -67,7 +67,8 @@ struct DamagedDatabaseTests {
 
     /// Every name in `directory` with its size: what a run must not change beside a damaged file.
     private func listing(_ directory: TemporaryDirectory) -> [String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []
+        // Not the stamp a sound run leaves (explorer.sqlite-checked): finding damage removes it.
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: directory.url.path)) ?? []).filter { !$0.hasSuffix("-checked") }
         return names.sorted().map { name in
             let size = (try? FileManager.default.attributesOfItem(atPath: directory.file(name).path)[.size] as? Int) ?? -1
             return "\(name) \(size)"
@@ -330,10 +331,12 @@ struct DamagedDatabaseTests {
         #expect(IntegrityStamp.isCurrent(for: path))
         let stamp = try String(contentsOfFile: IntegrityStamp.path(for: path), encoding: .utf8)
         #expect(stamp == IntegrityStamp.heading + DatabaseFilesState(path).text)
-        // A use after leaving opens the file again, and the next leaving stamps what it left.
-        #expect(try FavouritesStore(database: database).toggle(feature: "characters", itemID: "61", title: "Character number 61"))
+        // Nothing is read or written after leaving; the next run writes, and stamps what it left.
+        #expect(throws: StoreError.self) { try FavouritesStore(database: database).ids(in: "characters") }
+        let next = AppDatabase(directory: directory.url, migrations: Self.migrations)
+        #expect(try FavouritesStore(database: next).toggle(feature: "characters", itemID: "61", title: "Character number 61"))
         #expect(!IntegrityStamp.isCurrent(for: path), "written since")
-        database.leaving()
+        next.leaving()
         #expect(IntegrityStamp.isCurrent(for: path))
         // Trusted: damage the check would find is not looked for while the stamp holds. (Only
         // explorer writes a stamp, and only of a file it found sound.)
@@ -376,7 +379,7 @@ struct DamagedDatabaseTests {
         try expectDamaged(directory, saying: "is damaged (file is not a database)")
     }
 
-    /// A run that found damage records nothing as it leaves, and a stamp that is not one
+    /// A run that found damage removes any stamp and records nothing as it leaves; a stamp that is not one
     /// (garbage, cut short, another file's numbers) is not trusted.
     @Test func onlyASoundRunStampsAndOnlyAWholeStampCounts() throws {
         let directory = try sixtyFavourites()
@@ -384,8 +387,10 @@ struct DamagedDatabaseTests {
         let file = directory.file("explorer.sqlite")
         let stampPath = IntegrityStamp.path(for: file.path)
         try overwrite(file, at: 0, count: 100)
+        try Data("a stamp of another state".utf8).write(to: URL(fileURLWithPath: stampPath))
         let database = AppDatabase(directory: directory.url, migrations: Self.migrations)
         #expect(throws: StoreError.self) { try FavouritesStore(database: database).list() }
+        #expect(!FileManager.default.fileExists(atPath: stampPath), "damage found removes any stamp")
         database.leaving()
         #expect(!FileManager.default.fileExists(atPath: stampPath))
 

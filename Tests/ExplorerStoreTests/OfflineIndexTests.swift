@@ -191,6 +191,7 @@ struct OfflineIndexTests {
             try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('popular', 3, 0, 'movie/900')")
             try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('popular', 3, 1, 'movie/11')")
             try db.execute(sql: "UPDATE films_member SET collection = 'upcoming' WHERE page = 1")
+            try db.execute(sql: "UPDATE films_member SET collection = collection, key = key")
         }
         #expect(try index.count(of: "popular") == 4, "roses new; star wars back on page 3; amélie still on page 2")
         #expect(try index.count(of: "upcoming") == 2)

@@ -128,10 +128,15 @@ struct RecordReplayLiveTests {
         let (_, file, servers) = try await Self.recorded(sandbox)
         let swapi = "127.0.0.1:\(servers.swapi.port)"
 
-        let missing = try await Self.run(["--replay", file.path], script: "use starships\npage 4\nsource\n", data: "missing", in: sandbox)
+        let missing = try await Self.run(["--replay", file.path], script: "use starships\npage 4\nsource\nclock\nsource embedded\nclock\n",
+                                         data: "missing", in: sandbox)
         #expect(missing.status == 1)
         #expect(missing.stderrText == "error: line 2: not in \(file.path): GET /starships/?page=4 — record it with --record\n")
-        #expect(missing.stdoutText.hasSuffix("source: replay \(file.path) (\(try Self.answerCount(file)) answers, recorded 2026-11-24 09:00 UTC)\n"))
+        #expect(missing.stdoutText.contains("source: replay \(file.path) (\(try Self.answerCount(file)) answers, recorded 2026-11-24 09:00 UTC)\n"
+                                            + "clock: virtual, stands at 2026-11-24 09:00:00 +0000\n"), "\(missing.stdoutText)")
+        #expect(missing.stdoutText.contains("source: embedded\n"))
+        #expect(missing.stdoutText.split(separator: "\n").last?.hasPrefix("clock: live, ") == true,
+                "leaving the replay frees the clock it made virtual: \(missing.stdoutText.suffix(200))")
 
         let faulted = try await Self.run(["--replay", file.path, "--fail", "500 times 1"], script: "use starships\nuse starships\n",
                                          data: "faulted", in: sandbox)

@@ -24,17 +24,38 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
         method = "GET"
         target = TapeTarget.of(request)
         self.status = status
+        // A bearer token counts alone too: a body could repeat it without `Bearer `.
+        let secrets = request.secrets.flatMap { secret in
+            [secret, secret.hasPrefix("Bearer ") ? String(secret.dropFirst(7)) : ""].filter { !$0.isEmpty }
+        }
         var kept: [String: String] = [:]
         for (name, value) in headers where Self.keptHeaders.contains(name.lowercased()) {
-            kept[name.lowercased()] = request.redacting(value)
+            kept[name.lowercased()] = Self.redacting(secrets, in: value)
         }
         self.headers = kept
         receivedAt = UTCTimestamp.iso8601(date)
         if let text = String(validating: body, as: UTF8.self) {
-            self.body = request.secrets.isEmpty ? text : request.redacting(text)
+            self.body = Self.redacting(secrets, in: text)
         } else {
-            bodyBase64 = body.base64EncodedString()
+            bodyBase64 = Self.redacting(secrets, in: body).base64EncodedString()
         }
+    }
+
+    /// `text` with each secret, as it is and percent-encoded, written `•••`.
+    static func redacting(_ secrets: [String], in text: String) -> String {
+        secrets.reduce(text) { text, secret in
+            Set([secret, HTTPRequest.encode(secret)]).reduce(text) { $0.replacingOccurrences(of: $1, with: HTTPRequest.redacted) }
+        }
+    }
+
+    /// `data` with each secret's bytes written `•••`.
+    static func redacting(_ secrets: [String], in data: Data) -> Data {
+        var data = data
+        for secret in secrets {
+            let needle = Data(secret.utf8)
+            while let range = data.range(of: needle) { data.replaceSubrange(range, with: Data(HTTPRequest.redacted.utf8)) }
+        }
+        return data
     }
 
     /// The body's bytes; nil when the line holds neither form, or base64 that is not.

@@ -18,13 +18,29 @@ public final class TapeRecorder: Sendable {
         self.path = path
         self.name = name ?? path
         let shown = self.name
-        let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o644)
+        let descriptor = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NONBLOCK, 0o644)
         guard descriptor >= 0 else { throw TapeError("cannot record to \(shown): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(descriptor)
+            throw TapeError("cannot record to \(shown): not a file")
+        }
         guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
             let busy = errno == EWOULDBLOCK
             let reason = String(cString: strerror(errno))
             close(descriptor)
             throw TapeError(busy ? "cannot record to \(shown): another explorer is recording to it" : "cannot record to \(shown): \(reason)")
+        }
+        // Only a new file, or one of explorer's recordings, is written over: never a file typed
+        // by mistake (`record README.md`, the database).
+        var first = [UInt8](repeating: 0, count: 4096)
+        let start = pread(descriptor, &first, first.count, 0)
+        if start > 0 {
+            let line = first.prefix(start).prefix { $0 != 0x0A }
+            guard (try? JSONDecoder().decode(TapeHeader.self, from: Data(line)))?.format == TapeHeader.formatName else {
+                close(descriptor)
+                throw TapeError("cannot record to \(shown): it is not a recording (explorer records to a new file or over one of its recordings)")
+            }
         }
         guard ftruncate(descriptor, 0) == 0 else {
             let reason = String(cString: strerror(errno))
@@ -73,10 +89,14 @@ public final class TapeRecorder: Sendable {
     }
 
     /// Writes the whole line with one call (O_APPEND: at the end, whatever else writes); nil, or why not.
+    /// A line written in part (a full disk) is cut off again, so the next line starts on a line of its own.
     private static func write(_ line: Data, to state: inout (descriptor: Int32, lines: Int)) -> String? {
+        let end = lseek(state.descriptor, 0, SEEK_END)
         let written = line.withUnsafeBytes { Foundation.write(state.descriptor, $0.baseAddress, $0.count) }
         guard written == line.count else {
-            return written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes written"
+            let reason = written < 0 ? String(cString: strerror(errno)) : "only \(written) of \(line.count) bytes written"
+            if end >= 0 { _ = ftruncate(state.descriptor, end) }
+            return reason
         }
         state.lines += 1
         return nil

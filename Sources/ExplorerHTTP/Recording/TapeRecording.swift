@@ -29,10 +29,7 @@ public final class TapeRecording: Sendable {
         self.path = path
         let shown = name ?? path
         self.name = shown
-        guard let data = FileManager.default.contents(atPath: path) else {
-            let reason = access(path, F_OK) == 0 ? "it cannot be read" : "no such file"
-            throw TapeError("cannot replay \(shown): \(reason)")
-        }
+        let data = try Self.contents(of: path, shown: shown)
         var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
         if lines.last?.isEmpty == true { lines.removeLast() }
         let decoder = JSONDecoder()
@@ -63,6 +60,30 @@ public final class TapeRecording: Sendable {
         self.answers = answers
         answerCount = count
         damagedLines = damaged
+    }
+
+    /// The most a recording may hold: 256 MB (a preview is at most 50 MB, 67 MB as base64).
+    public static let maxBytes = 256 << 20
+
+    /// The file's bytes: only a regular file (not a FIFO, a device or a directory, which could
+    /// block or never end), of at most ``maxBytes``.
+    private static func contents(of path: String, shown: String) throws(TapeError) -> Data {
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            throw TapeError("cannot replay \(shown): \(errno == ENOENT ? "no such file" : String(cString: strerror(errno)))")
+        }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw TapeError("cannot replay \(shown): not a file")
+        }
+        guard Int(info.st_size) <= maxBytes else {
+            throw TapeError("cannot replay \(shown): over \(maxBytes >> 20) MB, more than a recording holds")
+        }
+        var data = Data(count: Int(info.st_size))
+        let read = data.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
+        guard read >= 0 else { throw TapeError("cannot replay \(shown): \(String(cString: strerror(errno)))") }
+        return data.prefix(read)
     }
 
     /// The next answer recorded for `request` from `feature`, and the line it is on; nil when

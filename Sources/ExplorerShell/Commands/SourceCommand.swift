@@ -65,8 +65,17 @@ struct SourceCommand: GlobalCommand {
                 throw CommandError(error.description)
             }
             // The recording's time: races count down and “cached 5 min ago” read as they did.
+            let (wasVirtual, then) = (shell.clock.isVirtual, shell.clock.now)
             shell.clock.set(recording.recordedAt)
-            var screen = try await shell.switchSource(to: .live, replaying: recording)
+            var screen: Screen
+            do {
+                screen = try await shell.switchSource(to: .live, replaying: recording)
+            } catch {
+                // Nothing changed: neither the clock.
+                if wasVirtual { shell.clock.set(then) } else { shell.clock.goLive() }
+                throw error
+            }
+            if shell.tape.replaying === recording, !wasVirtual { shell.clockWasLiveBeforeReplay = true }
             if let warning = recording.damageWarning { screen.warnings.append(warning) }
             return .reply(screen)
         }
