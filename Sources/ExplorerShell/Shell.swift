@@ -60,6 +60,8 @@ public final class Shell {
     public let tape: SessionTape
     /// Set while a replay runs on a clock that was live before it: leaving the replay frees it again.
     public var clockWasLiveBeforeReplay = false
+    /// Each feature's last requests and their answers (shared with every client stack), for `raw`.
+    public let exchanges: ExchangeLog
 
     /// The feature in use, if any.
     public internal(set) var activeID: String?
@@ -90,10 +92,12 @@ public final class Shell {
         clock: SchedulingClock = SchedulingClock(),
         network: NetworkConditions = NetworkConditions(),
         tape: SessionTape = SessionTape(),
+        exchanges: ExchangeLog = ExchangeLog(),
         options: Options = Options()
     ) {
         self.network = network
         self.tape = tape
+        self.exchanges = exchanges
         self.clock = clock
         self.terminal = terminal
         self.registry = registry
@@ -325,7 +329,7 @@ public final class Shell {
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FavsCommand.self, SourceCommand.self,
         FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self,
-        NetCommand.self, ClockCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
+        NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {

@@ -82,7 +82,7 @@ extension ExplorerOptions {
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                           favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
-                          tape: environment.tape, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+                          tape: environment.tape, exchanges: environment.exchanges, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
         if let recording {
             environment.tape.set(.replaying(recording))
             shell.clockWasLiveBeforeReplay = clock == nil

@@ -188,6 +188,6 @@ struct ShellScriptTests {
         #expect(h.shell.completions(for: "run \(directory)/d") == ["\(directory)/demo.txt"])
         #expect(h.shell.completions(for: "run \(directory)/s") == ["\(directory)/sub/"])
         #expect(h.shell.completions(for: "run \(directory)/demo.txt ") == [])
-        #expect(h.shell.completions(for: "r") == ["record", "run"])
+        #expect(h.shell.completions(for: "r") == ["raw", "record", "run"])
     }
 }

@@ -603,6 +603,7 @@ struct ShellTests {
               arch [command…]         how the program or feature is built; a command's path
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
@@ -634,6 +635,7 @@ struct ShellTests {
               arch [command…]         how the program or feature is built; a command's path
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
+              raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)

@@ -205,6 +205,29 @@ struct RecordReplayLiveTests {
         #expect(recorded.contains(#""body_base64":""#))
     }
 
+    @Test("`raw` says which layer answered: the network, the response cache, the recording; the key as •••")
+    func rawSaysWhoAnswered() async throws {
+        let sandbox = try Sandbox("record-raw")
+        let servers = try await Self.start(sandbox)
+        let file = sandbox.file("raw.rec")
+        let script = "use moviedb\nraw\n"
+        let fields = { (output: ProcessOutput) in
+            output.stdoutText.split(separator: "\n").filter { $0.hasPrefix("  request") || $0.hasPrefix("  answered by") }.map(String.init)
+        }
+        let tmdb = "127.0.0.1:\(servers.tmdb.port)"
+        let live = try await Self.run(["--record", file.path], script: script, data: "raw-data", in: sandbox)
+        #expect(fields(live) == ["  request       GET http://\(tmdb)/3/movie/popular?page=1&api_key=•••",
+                                 "  answered by   the network (\(tmdb))"], "\(live.stdoutText)\n\(live.stderrText)")
+        #expect(!live.stdoutText.contains(FakeTMDB.key))
+        servers.stop()
+        let cached = try await Self.run([], script: script, data: "raw-data", in: sandbox)
+        #expect(fields(cached) == ["  request       GET http://\(tmdb)/3/movie/popular?page=1&api_key=•••",
+                                   "  answered by   the response cache (the network unavailable)"], "\(cached.stdoutText)")
+        let replayed = try await Self.run(["--replay", file.path], script: script, data: "raw-replay", in: sandbox)
+        #expect(fields(replayed) == ["  request       GET http://\(tmdb)/3/movie/popular?page=1",
+                                     "  answered by   the recording \(file.path), line 2"], "\(replayed.stdoutText)")
+    }
+
     @Test("a second explorer recording to the same file is refused while the first records")
     func oneRecorderAtATime() async throws {
         let sandbox = try Sandbox("record-lock")

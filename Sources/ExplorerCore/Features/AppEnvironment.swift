@@ -40,6 +40,8 @@ public struct AppEnvironment {
     public let network: NetworkConditions
     /// Whether live answers are recorded to a file or replayed from one (`record`, `source replay`).
     public let tape = SessionTape()
+    /// Each feature's last requests and their answers, for `raw`.
+    public let exchanges = ExchangeLog()
 
     public init(
         selection: SourceSelection,
@@ -93,7 +95,8 @@ public struct AppEnvironment {
             embedded: FaultInjectingHTTPClient(EmbeddedHTTPClient(responder: embedded), conditions: network, tracer: tracer,
                                                timeout: timeout, clock: scheduler),
             selection: selection)
-        let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer)
+        let traced: any HTTPClient = TracingHTTPClient(WaitingHTTPClient(source, message: "loading \(featureID)…", show: waiting), tracer: tracer,
+                                                       exchanges: exchanges, feature: featureID, baseURL: baseURL)
         guard let signer else { return traced }
         return SigningHTTPClient(traced, signer: signer, selection: selection, tape: tape)
     }

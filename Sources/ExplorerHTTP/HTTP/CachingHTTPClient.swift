@@ -35,8 +35,10 @@ public struct CachingHTTPClient: HTTPClient {
         } catch let error as HTTPError where error.isNetworkUnavailable && request.allowsCachedAnswer {
             guard let entry = try? cache.entry(for: request.cacheKey) else { throw error }
             tracer?.log("GET \(request.endpoint): network unavailable, answered from the cache")
-            return HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: entry.body, cachedAt: entry.fetchedAt,
-                                location: HTTPLocation(server: "the response cache", path: request.endpoint))
+            var response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: entry.body, cachedAt: entry.fetchedAt,
+                                        location: HTTPLocation(server: "the response cache", path: request.endpoint))
+            response.answeredBy = "the response cache (the network unavailable)"
+            return response
         }
     }
 }

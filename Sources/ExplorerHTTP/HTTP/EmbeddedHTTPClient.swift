@@ -19,6 +19,7 @@ public struct EmbeddedHTTPClient: HTTPClient {
             throw HTTPError(.status(response.status), request: request, at: location, body: response.body)
         }
         response.location = location
+        response.answeredBy = HTTPLocation.embeddedServer
         return response
     }
 }

@@ -11,7 +11,7 @@ public protocol HTTPClientLayer: HTTPClient {
 }
 
 extension TracingHTTPClient: HTTPClientLayer {
-    public var layerSummary: String { "each request and its outcome to `trace`" }
+    public var layerSummary: String { "each request and its outcome to `trace` and `raw`" }
     public var innerClients: [any HTTPClient] { [wrapped] }
 }
 

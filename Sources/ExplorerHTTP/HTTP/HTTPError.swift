@@ -94,6 +94,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
     public var timeout: Duration?
     /// Set when the failure is that of a retry.
     public var retry: Retry?
+    /// The `net fail` fault that made this failure (`500`, `timeout`), for `raw`; nil for a real one.
+    public var injected: String?
 
     /// The server that was contacted (`swapi.dev`, `127.0.0.1:8080`), when known.
     public var host: String? { location.server }

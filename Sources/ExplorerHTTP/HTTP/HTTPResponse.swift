@@ -17,6 +17,9 @@ public struct HTTPResponse: Sendable {
     /// transaction (`alongside`: its offline index's rows); nil when no cache would keep it.
     /// Only ``HTTPClient/send(_:decoding:keeping:)`` calls it, once the body has decoded.
     public var keepInCache: (@Sendable (_ alongside: StoreWrite?) -> Void)?
+    /// Which layer answered, for `raw`, when it was not the network: `the embedded data`, `the
+    /// response cache`, `demo.rec, line 12` (a replay).
+    public var answeredBy: String?
 
     public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil, location: HTTPLocation? = nil) {
         self.status = status

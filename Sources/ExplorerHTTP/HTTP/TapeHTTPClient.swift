@@ -64,6 +64,8 @@ public struct TapeHTTPClient: HTTPClient {
         guard (200..<300).contains(answer.status) else {
             throw HTTPError(.status(answer.status), request: request, at: location, body: body)
         }
-        return HTTPResponse(status: answer.status, headers: answer.headers, body: body, location: location)
+        var response = HTTPResponse(status: answer.status, headers: answer.headers, body: body, location: location)
+        response.answeredBy = "the recording \(recording.name), line \(line)"
+        return response
     }
 }

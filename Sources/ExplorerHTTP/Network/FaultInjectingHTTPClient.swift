@@ -44,21 +44,27 @@ public struct FaultInjectingHTTPClient: HTTPClient {
         switch fault.kind {
         case .status(let code):
             tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
-            throw HTTPError(.status(code), request: request, at: location)
+            var error = HTTPError(.status(code), request: request, at: location)
+            error.injected = fault.name
+            throw error
         case .timeout:
             let seconds = min(request.timeout ?? timeout, timeout)
             tracer.log("net: GET \(request.endpoint) gets no answer for \(HTTPError.spoken(.seconds(seconds))), then times out (injected\(left))")
             try await wait(.seconds(seconds), request, location)
             var error = HTTPError(.timeout, request: request, at: location)
             error.timeout = .seconds(seconds)
+            error.injected = fault.name
             throw error
         case .offline:
             tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
-            throw HTTPError(.networkUnavailable(.offline), request: request, at: location)
+            var error = HTTPError(.networkUnavailable(.offline), request: request, at: location)
+            error.injected = fault.name
+            throw error
         case .malformed:
             tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
             var response = try await wrapped.send(request)
             response.body = response.body.prefix(response.body.count / 2)
+            response.answeredBy = (response.answeredBy ?? "the network") + ", cut in half by `net fail \(fault.name)`"
             return response
         }
     }

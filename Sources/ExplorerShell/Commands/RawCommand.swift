@@ -1,0 +1,100 @@
+import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
+import Foundation
+
+/// `raw [N]`: the answer the feature in use last received, as it came — what a view model's
+/// state was made from, before any of it was read.
+struct RawCommand: GlobalCommand {
+    static let name = "raw"
+    static let usage = "raw [N]"
+    static let summary = "the last answer the feature in use got, as it came"
+    static let details = """
+        The request (its URL, the API key as •••), the status, which layer answered (the embedded \
+        data, the response cache, the network, a recording being replayed, or a failure `net fail` \
+        injected), the headers that matter, how long it took and the body: JSON indented, text as it \
+        is, an image or a preview by its type and size. `raw 2` is the answer before, and so on: a \
+        command may make several requests (characters' pages). With `format json` the body is the \
+        answer's JSON itself: `raw | jq .body.count`.
+        """
+
+    static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
+        guard previous.isEmpty, let feature = shell.activeID else { return [] }
+        return shell.exchanges.recent(for: feature).indices.map { String($0 + 1) }
+    }
+
+    let number: Int
+
+    init(_ arguments: [String]) throws(CommandError) {
+        guard arguments.count <= 1 else { throw Self.usageError }
+        guard let first = arguments.first else {
+            number = 1
+            return
+        }
+        guard let number = Int(first), number >= 1 else {
+            throw CommandError("'\(first.sanitizedForTerminal.truncated(toWidth: 20))' is not an answer's number (1 is the last)")
+        }
+        self.number = number
+    }
+
+    func run(in shell: Shell) async throws -> CommandOutput {
+        guard let feature = shell.activeID else {
+            throw CommandError("raw shows the answers of the feature in use: `use <feature>` first")
+        }
+        let recent = shell.exchanges.recent(for: feature)
+        guard !recent.isEmpty else { throw CommandError("\(feature) has asked for nothing yet") }
+        guard number <= recent.count else {
+            throw CommandError("\(feature) has \(recent.count) answer\(recent.count == 1 ? "" : "s") kept (at most \(shell.exchanges.capacity)): `raw 1` to `raw \(recent.count)`")
+        }
+        return .reply(Self.screen(recent[number - 1], number: number, of: recent.count, feature: feature))
+    }
+
+    static func screen(_ exchange: HTTPExchange, number: Int, of count: Int, feature: String) -> Screen {
+        let json = exchange.text.flatMap { JSONReader.value(Data($0.utf8)) }
+        var fields = [
+            ScreenField("request", "GET \(exchange.url)"),
+            ScreenField("status", text: exchange.status.map(String.init) ?? "none", value: exchange.status.map(JSONValue.int) ?? .null),
+        ]
+        if let failure = exchange.failure { fields.append(ScreenField("failure", failure)) }
+        fields += [
+            ScreenField("answered_by", label: "answered by", exchange.answeredBy),
+            ScreenField("elapsed_ms", label: "took", text: "\(exchange.elapsed.wholeMilliseconds) ms", value: .int(exchange.elapsed.wholeMilliseconds)),
+            ScreenField("at", text: UTCTimestamp.iso8601(exchange.at), value: .string(UTCTimestamp.iso8601(exchange.at))),
+        ]
+        for name in exchange.headers.keys.sorted() {
+            fields.append(ScreenField("header_\(name)", label: name, exchange.headers[name] ?? ""))
+        }
+        let described: String
+        if exchange.size == 0 {
+            described = "none"
+        } else if json != nil {
+            described = "JSON, \(ReadableNumber.bytes(exchange.size))"
+        } else if exchange.text != nil {
+            described = exchange.size == 0 ? "empty" : "text, \(ReadableNumber.bytes(exchange.size))"
+        } else {
+            described = "\(exchange.kind ?? "binary"), \(ReadableNumber.bytes(exchange.size))"
+        }
+        fields.append(ScreenField("size", label: "body", text: described, value: .int(exchange.size)))
+
+        var facts: JSONObject = ["number": .int(number), "of": .int(count)]
+        facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
+        facts["body"] = json ?? exchange.text.map(JSONValue.string) ?? .null
+        facts["body_type"] = .string(json != nil ? "json" : exchange.text != nil ? "text" : exchange.kind ?? "binary")
+        var screen = Screen(feature: feature, kind: "raw", facts: facts)
+        screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
+                         .fields(fields.map { field in
+                             var field = field
+                             if field.key.hasPrefix("header_") { field.visibility = .textOnly }
+                             return field
+                         })]
+        let lines = json.map { JSONWriter.prettyLines($0) } ?? exchange.text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        if !lines.isEmpty {
+            screen.blocks.append(.blankLine)
+            for line in lines {
+                let indent = line.prefix { $0 == " " }.count
+                screen.blocks.append(.paragraph(String(line.dropFirst(indent)).sanitizedForTerminal, indent: indent, hanging: indent + 2))
+            }
+        }
+        return screen
+    }
+}
