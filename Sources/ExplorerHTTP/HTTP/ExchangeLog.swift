@@ -1,13 +1,16 @@
 import Synchronization
 
 /// The last requests each feature's service made, newest first, for `raw`: kept by the tracing
-/// layer of every client stack, ``capacity`` a feature.
+/// layer of every client stack, ``capacity`` a feature, their bodies as long as they fit in
+/// ``bodyBudget`` a feature (newest first; an older body is let go, what was said of it kept).
 public final class ExchangeLog: Sendable {
     private let exchanges = Mutex<[String: [HTTPExchange]]>([:])
     public let capacity: Int
+    public let bodyBudget: Int
 
-    public init(capacity: Int = 12) {
+    public init(capacity: Int = 12, bodyBudget: Int = 512 << 10) {
         self.capacity = capacity
+        self.bodyBudget = bodyBudget
     }
 
     func record(_ exchange: HTTPExchange, feature: String) {
@@ -15,6 +18,12 @@ public final class ExchangeLog: Sendable {
             var recent = all[feature] ?? []
             recent.insert(exchange, at: 0)
             if recent.count > capacity { recent.removeLast(recent.count - capacity) }
+            // The newest answer's body is always kept (up to HTTPExchange.maxKeptBytes).
+            var kept = 0
+            for index in recent.indices where recent[index].isBodyKept {
+                kept += recent[index].size
+                if index > 0, kept > bodyBudget { recent[index].dropBody() }
+            }
             all[feature] = recent
         }
     }

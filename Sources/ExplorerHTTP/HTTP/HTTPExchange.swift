@@ -3,8 +3,8 @@ import Foundation
 
 /// One request a feature's service made and what came of it, as `raw` shows it: the request
 /// (its URL with secrets as `•••`), the status or the failure, which layer answered, the
-/// headers that matter, how long it took, and the body — kept when it is text of at most
-/// ``maxKeptBytes`` (an image or a preview is named by its type and size alone).
+/// headers that matter, how long it took, and the body — kept when it is at most
+/// ``maxKeptBytes`` (a larger one by its size and first bytes alone).
 public struct HTTPExchange: Sendable {
     public var url: String
     public var status: Int?
@@ -16,13 +16,38 @@ public struct HTTPExchange: Sendable {
     public var at: Date
     /// The body's size in bytes, whether or not it is kept.
     public var size: Int
-    /// The body, when it is UTF-8 text of at most ``maxKeptBytes``; secrets written `•••`.
-    public var text: String?
-    /// What the body is when it is not kept as text: `PNG image`, `binary`.
-    public var kind: String?
+    /// The body as it came, when it is at most ``maxKeptBytes`` (shared with the answer, not
+    /// copied: read only when `raw` shows it).
+    private var body: Data?
+    private var contentType: String?
+    /// The request's secrets, to write as `•••` in what is shown.
+    private var secrets: [String]
 
-    /// The most text kept of one answer.
+    /// The body, when it is UTF-8 text; secrets written `•••`.
+    public var text: String? {
+        guard let body, body.count == size, let text = String(validating: body, as: UTF8.self) else { return nil }
+        return secrets.reduce(text) { text, secret in
+            Set([secret, HTTPRequest.encode(secret)]).reduce(text) { $0.replacingOccurrences(of: $1, with: HTTPRequest.redacted) }
+        }
+    }
+
+    /// What the body is when it is not text: `PNG image`, `binary`; nil for text or no body.
+    public var kind: String? {
+        guard size > 0, text == nil else { return nil }
+        return Self.kind(of: body ?? Data(), contentType: contentType)
+    }
+
+    /// The largest body kept.
     public static let maxKeptBytes = 4 << 20
+
+    /// Whether the body is still kept (an older answer's is let go: see ``ExchangeLog``).
+    public var isBodyKept: Bool { body?.count == size }
+
+    /// Lets the body go, keeping what was said of it (its size, its kind).
+    mutating func dropBody() {
+        guard size > 12, body != nil else { return }
+        body = body?.prefix(12)
+    }
 
     static let shownHeaders = ["content-type", "etag", "last-modified", "retry-after"]
 
@@ -38,11 +63,9 @@ public struct HTTPExchange: Sendable {
         self.elapsed = elapsed
         at = date
         size = response.body.count
-        if size <= Self.maxKeptBytes, let text = String(validating: response.body, as: UTF8.self) {
-            self.text = request.redacting(text)
-        } else {
-            kind = Self.kind(of: response.body, contentType: response.header("content-type"))
-        }
+        body = size <= Self.maxKeptBytes ? response.body : response.body.prefix(12)
+        contentType = response.header("content-type")
+        secrets = request.secrets
     }
 
     /// A request that failed.
@@ -56,11 +79,8 @@ public struct HTTPExchange: Sendable {
         at = date
         let body = error.body ?? Data()
         size = body.count
-        if !body.isEmpty, size <= Self.maxKeptBytes, let text = String(validating: body, as: UTF8.self) {
-            self.text = request.redacting(text)
-        } else if !body.isEmpty {
-            kind = Self.kind(of: body, contentType: nil)
-        }
+        self.body = size <= Self.maxKeptBytes ? body : body.prefix(12)
+        secrets = request.secrets
     }
 
     /// `http://host/api/starships/?page=2` with secrets as `•••`, or the embedded data's path.

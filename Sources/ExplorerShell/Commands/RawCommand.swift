@@ -67,6 +67,8 @@ struct RawCommand: GlobalCommand {
         let described: String
         if exchange.size == 0 {
             described = "none"
+        } else if !exchange.isBodyKept {
+            described = "\(ReadableNumber.bytes(exchange.size)), no longer kept (the newer answers' bodies come first)"
         } else if json != nil {
             described = "JSON, \(ReadableNumber.bytes(exchange.size))"
         } else if exchange.text != nil {
@@ -78,8 +80,9 @@ struct RawCommand: GlobalCommand {
 
         var facts: JSONObject = ["number": .int(number), "of": .int(count)]
         facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
-        facts["body"] = json ?? exchange.text.map(JSONValue.string) ?? .null
-        facts["body_type"] = .string(json != nil ? "json" : exchange.text != nil ? "text" : exchange.kind ?? "binary")
+        let text = exchange.size == 0 ? nil : exchange.text
+        facts["body"] = json ?? text.map(JSONValue.string) ?? .null
+        facts["body_type"] = exchange.size == 0 ? .null : .string(json != nil ? "json" : text != nil ? "text" : exchange.kind ?? "binary")
         var screen = Screen(feature: feature, kind: "raw", facts: facts)
         screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
                          .fields(fields.map { field in
@@ -87,7 +90,12 @@ struct RawCommand: GlobalCommand {
                              if field.key.hasPrefix("header_") { field.visibility = .textOnly }
                              return field
                          })]
-        let lines = json.map { JSONWriter.prettyLines($0) } ?? exchange.text.map { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } ?? []
+        var lines: [String] = []
+        if let json {
+            lines = JSONWriter.prettyLines(json)
+        } else if let text {
+            lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        }
         if !lines.isEmpty {
             screen.blocks.append(.blankLine)
             for line in lines {
