@@ -1,7 +1,7 @@
 // swift-tools-version: 6.2
 import PackageDescription
 
-/// swift-custom-dump's library, for tests that compare whole values.
+/// swift-custom-dump's library: `trace state`'s diffs, and tests that compare whole values.
 let customDump = Target.Dependency.product(name: "CustomDump", package: "swift-custom-dump")
 /// What makes a custom-dump expectation that fails fail the Swift Testing test it is in.
 let issueReportingTestSupport = Target.Dependency.product(name: "IssueReportingTestSupport", package: "xctest-dynamic-overlay")
@@ -21,8 +21,10 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
         .package(url: "https://github.com/swiftlang/swift-subprocess", from: "1.0.2"),
-        // Tests only: the diff of two whole states when a view model's test fails.
-        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3"),
+        // The diff `trace state` prints, and the tests' diff of two whole states when a view
+        // model's test fails. Without its default trait, which imports FoundationNetworking (and
+        // so links libcurl and ~30 libraries explorer does without: it loads libcurl itself).
+        .package(url: "https://github.com/pointfreeco/swift-custom-dump", from: "1.7.3", traits: []),
         // …whose failures reach Swift Testing through IssueReportingTestSupport (without it an
         // expectation that fails prints a warning and the test passes).
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
@@ -55,7 +57,8 @@ let package = Package(
             swiftSettings: callerIsolation
         ),
         // What `trace` and `arch` record: the tracer the client stack, the kit and the features report to.
-        .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock"], swiftSettings: callerIsolation),
+        // swift-custom-dump: the diff `trace state` prints of each state change.
+        .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock", customDump], swiftSettings: callerIsolation),
         // Requests, the client stack (embedded, cache, faults, signing, tracing, live) and the
         // libcurl transport: the only importer of CCurl.
         .target(

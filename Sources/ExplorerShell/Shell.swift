@@ -107,6 +107,7 @@ public final class Shell {
         self.favourites = favourites
         self.outlet = outlet
         self.printer = ScreenPrinter(output: output, terminal: terminal, format: format, pager: pagerIsOn ? pager : nil)
+        tracer.writesStateAsJSON = format == .json
         self.availablePager = pager
         self.options = options
         output.allowsProgress = format == .text
@@ -118,6 +119,7 @@ public final class Shell {
         set {
             printer.format = newValue
             output.allowsProgress = newValue == .text
+            tracer.writesStateAsJSON = newValue == .json
         }
     }
 
@@ -206,6 +208,9 @@ public final class Shell {
     }
 
     private func runDirectly(_ words: [String]) async throws {
+        // `trace state` names the command each change came after.
+        tracer.command = words.joined(separator: " ")
+        defer { tracer.command = nil }
         let screen = withStoreWarnings(try await dispatch(words))
         output.clearProgress()
         if let screen { try await printer.print(screen) }

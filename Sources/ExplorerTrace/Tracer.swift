@@ -1,3 +1,4 @@
+import CustomDump
 import ExplorerClock
 import ExplorerText
 import Foundation
@@ -15,6 +16,12 @@ public final class Tracer: EmissionTracer {
     private struct State {
         var enabled: Bool
         var recording: (start: SchedulingClock.Stopwatch, events: [TraceEvent])?
+        /// `trace state on`: each state change printed as a diff.
+        var stateEnabled = false
+        /// State changes as JSON lines (`--format json`), not text.
+        var stateAsJSON = false
+        /// The command running now, which state changes are said to come after.
+        var command: String?
     }
 
     private let state: Mutex<State>
@@ -36,6 +43,72 @@ public final class Tracer: EmissionTracer {
 
     /// Whether anything wants the events now: printed, or recorded.
     public var isTracing: Bool { state.withLock { $0.enabled || $0.recording != nil } }
+
+    /// `trace state on|off`: each change of a view model's state printed as a diff.
+    public var isStateEnabled: Bool {
+        get { state.withLock { $0.stateEnabled } }
+        set { state.withLock { $0.stateEnabled = newValue } }
+    }
+
+    /// Whether state changes are written as JSON lines (the shell says so when the format changes).
+    public var writesStateAsJSON: Bool {
+        get { state.withLock { $0.stateAsJSON } }
+        set { state.withLock { $0.stateAsJSON = newValue } }
+    }
+
+    /// The command running now (`fav`), named in the state changes it makes; nil between commands.
+    public var command: String? {
+        get { state.withLock { $0.command } }
+        set { state.withLock { $0.command = newValue } }
+    }
+
+    public var isTracingState: Bool { state.withLock { $0.stateEnabled } }
+
+    /// Prints what changed from `old` to `new` as swift-custom-dump's diff: the changed lines
+    /// with a little context, the rest elided, long unchanged runs summarised. Nothing when
+    /// nothing changed. In JSON: `{"trace":"state","viewModel":…,"command":…,"removed":[…],"added":[…]}`.
+    public func changed(_ label: String, from old: Any, to new: Any) {
+        guard let difference = diff(old, new) else { return }
+        let (asJSON, command) = state.withLock { ($0.stateAsJSON, $0.command) }
+        let lines = difference.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }
+        if asJSON {
+            let removed = lines.filter { $0.hasPrefix("-") }.map { JSONValue.string(String($0.dropFirst()).trimmingWhitespaceAndNewlines) }
+            let added = lines.filter { $0.hasPrefix("+") }.map { JSONValue.string(String($0.dropFirst()).trimmingWhitespaceAndNewlines) }
+            write(JSONWriter.string(.object(["trace": "state", "viewModel": .string(label), "command": command.map(JSONValue.string) ?? .null,
+                                             "removed": .array(removed), "added": .array(added)])))
+            return
+        }
+        let after = command.map { " after `\($0.sanitizedForTerminal)`" } ?? ""
+        write("state: \(label)\(after)\n" + Self.summarised(lines).map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// The most lines of one run of changed lines shown in text; the rest are counted.
+    static let changedLinesShown = 12
+
+    /// `lines` with each run of more than ``changedLinesShown`` changed lines (`-` or `+`) cut
+    /// to its first lines and a count of the rest: a filter that leaves 6 of 82 characters
+    /// changes hundreds of lines, which say no more than their first dozen.
+    static func summarised(_ lines: [String]) -> [String] {
+        var shown: [String] = []
+        var run = 0
+        var hidden = 0
+        func flush() {
+            if hidden > 0 { shown.append("  … (\(hidden) more changed line\(hidden == 1 ? "" : "s"))") }
+            run = 0
+            hidden = 0
+        }
+        for line in lines {
+            guard line.hasPrefix("-") || line.hasPrefix("+") else {
+                flush()
+                shown.append(line)
+                continue
+            }
+            run += 1
+            if run <= changedLinesShown { shown.append(line) } else { hidden += 1 }
+        }
+        flush()
+        return shown
+    }
 
     public func log(_ message: @autoclosure () -> String) {
         record(.note, message())

@@ -21,6 +21,7 @@ public final class Observable<Value>: Publisher {
     public var value: Value {
         didSet {
             ReactiveTrace.emit(value, label: traceLabel, to: tracer)
+            if let traceLabel, let tracer, tracer.isTracingState { tracer.changed(traceLabel, from: oldValue, to: value) }
             subscribers.send(value)
         }
     }

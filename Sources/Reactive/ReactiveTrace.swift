@@ -6,6 +6,15 @@ public protocol EmissionTracer: Sendable {
     var isTracing: Bool { get }
     /// An observable labelled `label` emitted a value, described in one short line.
     func emitted(_ label: String, summary: String)
+    /// Whether each change of a labelled observable's value is reported whole (`trace state`).
+    var isTracingState: Bool { get }
+    /// An observable labelled `label` went from `old` to `new` (asked only while ``isTracingState``).
+    func changed(_ label: String, from old: Any, to new: Any)
+}
+
+extension EmissionTracer {
+    public var isTracingState: Bool { false }
+    public func changed(_ label: String, from old: Any, to new: Any) {}
 }
 
 /// How emissions are described in traces.

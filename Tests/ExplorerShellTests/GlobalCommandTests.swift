@@ -89,7 +89,8 @@ struct GlobalCommandTests {
         func offered(_ name: String, after previous: [String] = []) -> [String] {
             h.shell.globalCommands.first { $0.name == name }?.complete(previous, "") ?? ["no command \(name)"]
         }
-        #expect(offered("trace") == ["on", "off"])
+        #expect(offered("trace") == ["on", "off", "state"])
+        #expect(offered("trace", after: ["state"]) == ["on", "off"])
         #expect(offered("trace", after: ["on"]) == [])
         #expect(offered("source") == ["embedded", "live", "replay"])
         #expect(offered("format") == ["text", "json", "csv"])

@@ -68,7 +68,7 @@ struct ShellCompletionTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(h.shell.completions(for: "trace ") == ["on", "off"])
+        #expect(h.shell.completions(for: "trace ") == ["on", "off", "state"])
         #expect(h.shell.completions(for: "trace o") == ["on", "off"])
         #expect(h.shell.completions(for: "trace of") == ["off"])
         #expect(h.shell.completions(for: "trace on ") == [])

@@ -500,7 +500,7 @@ struct ShellTests {
 
         await h.run("trace maybe")
         await h.run("trace on off")
-        #expect(h.output.errors.suffix(2) == ["error: usage: trace [on|off]", "error: usage: trace [on|off]"])
+        #expect(h.output.errors.suffix(2) == Array(repeating: "error: usage: trace [on|off] | trace state [on|off]", count: 2))
     }
 
     @Test func twoShellsTraceOnlyTheirOwnFeatures() async {

@@ -1,22 +1,41 @@
 import ExplorerCore
 import ExplorerText
 
-/// `trace [on|off]`: requests, emissions and renders on stderr as they happen.
+/// `trace [on|off]`: requests, emissions and renders on stderr as they happen; `trace state
+/// [on|off]`: each change of a view model's state, as a diff.
 struct TraceCommand: GlobalCommand {
     static let name = "trace"
-    static let usage = "trace [on|off]"
+    static let usage = "trace [on|off] | trace state [on|off]"
+    static let synopsis = "trace [on|off]"
     static let summary = "show requests and observable emissions as they happen"
-    static let details = "Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's observable prints `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.\nTrace lines go to stderr, so stdout keeps only the screens."
+    static let details = """
+        Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's observable prints \
+        `trace: Name.property ← summary`; each view render prints `trace: NameView rendered`.
+        `trace state on` prints each change of a view model's state as a diff: the fields that changed with a \
+        little context (`-` before, `+` after), the rest elided, whatever changed it (a command, a timer). With \
+        `--format json` each change is a JSON line: {"trace":"state","viewModel":…,"command":…,"removed":[…],"added":[…]}. \
+        It goes beside `trace on`, which it does not replace.
+        Trace lines go to stderr, so stdout keeps only the screens.
+        """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        oneOf(["on", "off"], after: previous)
+        switch previous.map({ $0.lowercased() }) {
+        case []: ["on", "off", "state"]
+        case ["state"]: ["on", "off"]
+        default: []
+        }
     }
 
     /// On or off; nil: say which.
     let enable: Bool?
+    /// `trace state …` rather than `trace …`.
+    let state: Bool
 
     init(_ arguments: [String]) throws(CommandError) {
-        switch arguments.map({ $0.lowercased() }) {
+        var words = arguments.map { $0.lowercased() }
+        state = words.first == "state"
+        if state { words.removeFirst() }
+        switch words {
         case []: enable = nil
         case ["on"]: enable = true
         case ["off"]: enable = false
@@ -25,6 +44,11 @@ struct TraceCommand: GlobalCommand {
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {
+        if state {
+            if let enable { shell.tracer.isStateEnabled = enable }
+            let enabled = shell.tracer.isStateEnabled
+            return .reply(.message("trace state: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace_state": .bool(enabled)]))
+        }
         if let enable { shell.tracer.isEnabled = enable }
         let enabled = shell.tracer.isEnabled
         return .reply(.message("trace: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace": .bool(enabled)]))
