@@ -188,6 +188,10 @@ public final class Shell {
         }
         var succeeded = true
         for words in commands {
+            // `trace state` names the command each change came after (a `run`'s lines their own).
+            let outer = tracer.command
+            tracer.command = words.joined(separator: " ")
+            defer { tracer.command = outer }
             do {
                 if inScript {
                     try await runDirectly(words)
@@ -208,9 +212,6 @@ public final class Shell {
     }
 
     private func runDirectly(_ words: [String]) async throws {
-        // `trace state` names the command each change came after.
-        tracer.command = words.joined(separator: " ")
-        defer { tracer.command = nil }
         let screen = withStoreWarnings(try await dispatch(words))
         output.clearProgress()
         if let screen { try await printer.print(screen) }

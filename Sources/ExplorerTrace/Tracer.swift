@@ -68,18 +68,62 @@ public final class Tracer: EmissionTracer {
     /// with a little context, the rest elided, long unchanged runs summarised. Nothing when
     /// nothing changed. In JSON: `{"trace":"state","viewModel":…,"command":…,"removed":[…],"added":[…]}`.
     public func changed(_ label: String, from old: Any, to new: Any) {
-        guard let difference = diff(old, new) else { return }
+        guard let difference = Self.difference(old, new) else { return }
         let (asJSON, command) = state.withLock { ($0.stateAsJSON, $0.command) }
         let lines = difference.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }
         if asJSON {
-            let removed = lines.filter { $0.hasPrefix("-") }.map { JSONValue.string(String($0.dropFirst()).trimmingWhitespaceAndNewlines) }
-            let added = lines.filter { $0.hasPrefix("+") }.map { JSONValue.string(String($0.dropFirst()).trimmingWhitespaceAndNewlines) }
+            func changed(_ marker: String) -> [JSONValue] {
+                let all = lines.filter { $0.hasPrefix(marker) }.map { String($0.dropFirst()).trimmingWhitespaceAndNewlines }
+                guard all.count > Self.changedLinesInJSON else { return all.map(JSONValue.string) }
+                return all.prefix(Self.changedLinesInJSON).map(JSONValue.string) + [.string("… (\(all.count - Self.changedLinesInJSON) more)")]
+            }
+            let (removed, added) = (changed("-"), changed("+"))
             write(JSONWriter.string(.object(["trace": "state", "viewModel": .string(label), "command": command.map(JSONValue.string) ?? .null,
                                              "removed": .array(removed), "added": .array(added)])))
             return
         }
         let after = command.map { " after `\($0.sanitizedForTerminal)`" } ?? ""
         write("state: \(label)\(after)\n" + Self.summarised(lines).map { "  " + $0 }.joined(separator: "\n"))
+    }
+
+    /// The most removed (or added) lines of one change written in JSON; the rest are counted.
+    static let changedLinesInJSON = 200
+
+    /// How many elements a collection may hold and still be compared element by element:
+    /// diffing two arrays costs memory in the square of what changed, and 100,000 favourites
+    /// shown would take gigabytes.
+    static let largestCompared = 500
+
+    /// swift-custom-dump's diff of `old` and `new`; when a field of theirs is a collection of
+    /// more than ``largestCompared`` elements, each field is compared alone and such a field by
+    /// its count (`favourites: 0 → 100000 elements`).
+    static func difference(_ old: Any, _ new: Any) -> String? {
+        let (oldFields, newFields) = (Array(Mirror(reflecting: old).children), Array(Mirror(reflecting: new).children))
+        func size(_ value: Any) -> Int? { (value as? any Collection)?.count }
+        let isLarge = oldFields.count == newFields.count && zip(oldFields, newFields).contains { pair in
+            max(size(pair.0.value) ?? 0, size(pair.1.value) ?? 0) > largestCompared
+        }
+        guard isLarge else { return diff(old, new) }
+        var lines: [String] = []
+        for (before, after) in zip(oldFields, newFields) {
+            let name = before.label ?? "_"
+            if let a = size(before.value), let b = size(after.value), max(a, b) > largestCompared {
+                if a != b { lines += ["-   \(name): \(a) elements", "+   \(name): \(b) elements"] }
+                continue
+            }
+            guard let change = diff(before.value, after.value) else { continue }
+            lines += change.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+                // Each line of the field's value one level in, its name before each of its
+                // outermost lines (`- "list"` → `-   screen: "list"`), not before a closing bracket.
+                guard let marker = line.first else { return String(line) }
+                var rest = line.dropFirst()
+                if rest.first == " " { rest = rest.dropFirst() }
+                let outermost = rest.first != " " && rest.first != ")" && rest.first != "]"
+                return "\(marker)   " + (outermost ? "\(name): " : "") + rest
+            }
+        }
+        guard !lines.isEmpty else { return nil }
+        return "\(type(of: new))(\n" + lines.joined(separator: "\n") + "\n)"
     }
 
     /// The most lines of one run of changed lines shown in text; the rest are counted.

@@ -31,4 +31,15 @@ struct ExchangeLogTests {
         log.record(exchange(1, bytes: 100), feature: "things")
         #expect(log.recent(for: "things").first?.isBodyKept == true)
     }
+
+    /// Header names that differ only in case (a recording edited by hand) keep one value, and
+    /// a bearer token is written ••• alone as well as whole.
+    @Test func headersOfEveryCaseAndABareTokenAreHandled() {
+        let request = HTTPRequest(path: "/x", headers: [.secret("Authorization", "Bearer t0ken")])
+        let exchange = HTTPExchange(request: request, baseURL: nil,
+                                    response: HTTPResponse(status: 200, headers: ["ETag": "a", "etag": "b"], body: Data("echo t0ken".utf8)),
+                                    elapsed: .zero, at: Date(timeIntervalSince1970: 0))
+        #expect(exchange.headers.count == 1 && ["a", "b"].contains(exchange.headers["etag"] ?? ""))
+        #expect(exchange.text == "echo •••")
+    }
 }

@@ -54,7 +54,7 @@ struct HTTPRequestSecretsTests {
     }
 
     @Test func theSecretsAreTheSecretQueryValuesAndHeaders() {
-        #expect(Self.signed.secrets == ["f00d feed", "Bearer t0ken"])
+        #expect(Self.signed.secrets == ["f00d feed", "Bearer t0ken", "t0ken"])
         #expect(HTTPRequest(path: "/x", query: [.secret("empty", "")]).secrets == [])
         #expect(Self.signed.headerValue("authorization") == "Bearer t0ken")
     }

@@ -108,7 +108,7 @@ struct SigningHTTPClientTests {
 
         let sent = try #require(wrapped.sent.first)
         #expect(sent.headerValue("authorization") == "Bearer t0ken")
-        #expect(sent.secrets == ["Bearer t0ken"])
+        #expect(sent.secrets == ["Bearer t0ken", "t0ken"])
         #expect(sent.endpoint == "/movie/popular?page=1")
     }
 

@@ -133,7 +133,7 @@ struct MovieDBCredentialsTests {
         #expect(signed.headers == [.secret("Authorization", "Bearer \(Self.token)")])
         #expect(signed.query == [.init("append_to_response", "videos")])
         #expect(signed.endpoint == "/movie/419704?append_to_response=videos")
-        #expect(signed.secrets == ["Bearer \(Self.token)"])
+        #expect(signed.secrets == ["Bearer \(Self.token)", Self.token], "the token alone too")
         #expect(signed.redacting("sent Bearer \(Self.token)") == "sent •••")
     }
 

@@ -57,9 +57,9 @@ public struct HTTPExchange: Sendable {
         url = Self.url(request, baseURL: baseURL)
         status = response.status
         answeredBy = response.answeredBy ?? "the network (\(location.server ?? "the server"))"
-        headers = Dictionary(uniqueKeysWithValues: response.headers.compactMap { name, value in
+        headers = Dictionary(response.headers.compactMap { name, value in
             Self.shownHeaders.contains(name.lowercased()) ? (name.lowercased(), request.redacting(value)) : nil
-        })
+        }, uniquingKeysWith: { first, _ in first })
         self.elapsed = elapsed
         at = date
         size = response.body.count

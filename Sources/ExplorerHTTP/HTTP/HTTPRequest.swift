@@ -119,7 +119,9 @@ public struct HTTPRequest: Sendable, Hashable {
 
     /// The values that must never be shown: secret query values and headers.
     public var secrets: [String] {
-        (query.filter(\.isSecret).map(\.value) + headers.filter(\.isSecret).map(\.value)).filter { !$0.isEmpty }
+        let values = (query.filter(\.isSecret).map(\.value) + headers.filter(\.isSecret).map(\.value)).filter { !$0.isEmpty }
+        // A bearer token counts alone too: an answer could repeat it without `Bearer `.
+        return values + values.compactMap { $0.hasPrefix("Bearer ") && $0.count > 7 ? String($0.dropFirst(7)) : nil }
     }
 
     /// `text` with every secret of this request, as sent or percent-encoded, replaced by `•••`:

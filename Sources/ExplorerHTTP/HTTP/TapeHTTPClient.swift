@@ -64,7 +64,9 @@ public struct TapeHTTPClient: HTTPClient {
         guard (200..<300).contains(answer.status) else {
             throw HTTPError(.status(answer.status), request: request, at: location, body: body)
         }
-        var response = HTTPResponse(status: answer.status, headers: answer.headers, body: body, location: location)
+        // Names as a live answer has them (lower case), whatever the file says.
+        let headers = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
+        var response = HTTPResponse(status: answer.status, headers: headers, body: body, location: location)
         response.answeredBy = "the recording \(recording.name), line \(line)"
         return response
     }

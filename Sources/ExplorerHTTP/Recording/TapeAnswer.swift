@@ -24,10 +24,7 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
         method = "GET"
         target = TapeTarget.of(request)
         self.status = status
-        // A bearer token counts alone too: a body could repeat it without `Bearer `.
-        let secrets = request.secrets.flatMap { secret in
-            [secret, secret.hasPrefix("Bearer ") ? String(secret.dropFirst(7)) : ""].filter { !$0.isEmpty }
-        }
+        let secrets = request.secrets
         var kept: [String: String] = [:]
         for (name, value) in headers where Self.keptHeaders.contains(name.lowercased()) {
             kept[name.lowercased()] = Self.redacting(secrets, in: value)

@@ -50,7 +50,9 @@ struct RawCommand: GlobalCommand {
     }
 
     static func screen(_ exchange: HTTPExchange, number: Int, of count: Int, feature: String) -> Screen {
-        let json = exchange.text.flatMap { JSONReader.value(Data($0.utf8)) }
+        // Read once: checking and redacting a body of megabytes is not free.
+        let text = exchange.size == 0 ? nil : exchange.text
+        let json = text.flatMap { JSONReader.value(Data($0.utf8)) }
         var fields = [
             ScreenField("request", "GET \(exchange.url)"),
             ScreenField("status", text: exchange.status.map(String.init) ?? "none", value: exchange.status.map(JSONValue.int) ?? .null),
@@ -71,7 +73,7 @@ struct RawCommand: GlobalCommand {
             described = "\(ReadableNumber.bytes(exchange.size)), no longer kept (the newer answers' bodies come first)"
         } else if json != nil {
             described = "JSON, \(ReadableNumber.bytes(exchange.size))"
-        } else if exchange.text != nil {
+        } else if text != nil {
             described = exchange.size == 0 ? "empty" : "text, \(ReadableNumber.bytes(exchange.size))"
         } else {
             described = "\(exchange.kind ?? "binary"), \(ReadableNumber.bytes(exchange.size))"
@@ -80,7 +82,6 @@ struct RawCommand: GlobalCommand {
 
         var facts: JSONObject = ["number": .int(number), "of": .int(count)]
         facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
-        let text = exchange.size == 0 ? nil : exchange.text
         facts["body"] = json ?? text.map(JSONValue.string) ?? .null
         facts["body_type"] = exchange.size == 0 ? .null : .string(json != nil ? "json" : text != nil ? "text" : exchange.kind ?? "binary")
         var screen = Screen(feature: feature, kind: "raw", facts: facts)

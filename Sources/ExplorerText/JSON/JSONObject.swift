@@ -21,6 +21,11 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
         for (key, value) in pairs { self[key] = value }
     }
 
+    /// Members whose keys are known to differ, taken as they are (no search for each key).
+    init(uniqueMembers: [Member]) {
+        members = uniqueMembers
+    }
+
     public var isEmpty: Bool { members.isEmpty }
     public var count: Int { members.count }
     public var keys: [String] { members.map(\.key) }

@@ -33,9 +33,12 @@ public enum JSONReader {
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1
-                var object = JSONObject()
+                // Members in order, and where each key is: a later duplicate replaces the value
+                // in place, in constant time (an object of 400,000 keys reads in one pass).
+                var members: [JSONObject.Member] = []
+                var places: [String: Int] = [:]
                 skipSpace()
-                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+                if index < bytes.count, bytes[index] == UInt8(ascii: "}") { index += 1; return .object(JSONObject()) }
                 while true {
                     skipSpace()
                     guard let key = string() else { return nil }
@@ -43,13 +46,18 @@ public enum JSONReader {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                     index += 1
                     guard let member = value(depth: depth + 1) else { return nil }
-                    object[key] = member
+                    if let place = places[key] {
+                        members[place].value = member
+                    } else {
+                        places[key] = members.count
+                        members.append(JSONObject.Member(key: key, value: member))
+                    }
                     skipSpace()
                     guard index < bytes.count else { return nil }
                     if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
                     guard bytes[index] == UInt8(ascii: "}") else { return nil }
                     index += 1
-                    return .object(object)
+                    return .object(JSONObject(uniqueMembers: members))
                 }
             case UInt8(ascii: "["):
                 index += 1
