@@ -20,15 +20,13 @@ public struct HTTPExchange: Sendable {
     /// copied: read only when `raw` shows it).
     private var body: Data?
     private var contentType: String?
-    /// The request's secrets, to write as `•••` in what is shown.
-    private var secrets: [String]
+    /// The request, whose secrets are written `•••` in what is shown.
+    private var request: HTTPRequest
 
     /// The body, when it is UTF-8 text; secrets written `•••`.
     public var text: String? {
         guard let body, body.count == size, let text = String(validating: body, as: UTF8.self) else { return nil }
-        return secrets.reduce(text) { text, secret in
-            Set([secret, HTTPRequest.encode(secret)]).reduce(text) { $0.replacingOccurrences(of: $1, with: HTTPRequest.redacted) }
-        }
+        return request.redacting(text)
     }
 
     /// What the body is when it is not text: `PNG image`, `binary`; nil for text or no body.
@@ -65,7 +63,7 @@ public struct HTTPExchange: Sendable {
         size = response.body.count
         body = size <= Self.maxKeptBytes ? response.body : response.body.prefix(12)
         contentType = response.header("content-type")
-        secrets = request.secrets
+        self.request = request
     }
 
     /// A request that failed.
@@ -80,7 +78,7 @@ public struct HTTPExchange: Sendable {
         let body = error.body ?? Data()
         size = body.count
         self.body = size <= Self.maxKeptBytes ? body : body.prefix(12)
-        secrets = request.secrets
+        self.request = request
     }
 
     /// `http://host/api/starships/?page=2` with secrets as `•••`, or the embedded data's path.

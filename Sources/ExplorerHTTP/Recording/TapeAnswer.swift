@@ -24,24 +24,16 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
         method = "GET"
         target = TapeTarget.of(request)
         self.status = status
-        let secrets = request.secrets
         var kept: [String: String] = [:]
         for (name, value) in headers where Self.keptHeaders.contains(name.lowercased()) {
-            kept[name.lowercased()] = Self.redacting(secrets, in: value)
+            kept[name.lowercased()] = request.redacting(value)
         }
         self.headers = kept
         receivedAt = UTCTimestamp.iso8601(date)
         if let text = String(validating: body, as: UTF8.self) {
-            self.body = Self.redacting(secrets, in: text)
+            self.body = request.redacting(text)
         } else {
-            bodyBase64 = Self.redacting(secrets, in: body).base64EncodedString()
-        }
-    }
-
-    /// `text` with each secret, as it is and percent-encoded, written `•••`.
-    static func redacting(_ secrets: [String], in text: String) -> String {
-        secrets.reduce(text) { text, secret in
-            Set([secret, HTTPRequest.encode(secret)]).reduce(text) { $0.replacingOccurrences(of: $1, with: HTTPRequest.redacted) }
+            bodyBase64 = Self.redacting(request.secrets, in: body).base64EncodedString()
         }
     }
 

@@ -64,7 +64,9 @@ struct RawCommand: GlobalCommand {
             ScreenField("at", text: UTCTimestamp.iso8601(exchange.at), value: .string(UTCTimestamp.iso8601(exchange.at))),
         ]
         for name in exchange.headers.keys.sorted() {
-            fields.append(ScreenField("header_\(name)", label: name, exchange.headers[name] ?? ""))
+            // In text beside the others; JSON has them together, under `headers`.
+            let value = exchange.headers[name] ?? ""
+            fields.append(ScreenField("header_\(name)", label: name, text: value, value: .string(value), visibility: .textOnly))
         }
         let described: String
         if exchange.size == 0 {
@@ -86,11 +88,7 @@ struct RawCommand: GlobalCommand {
         facts["body_type"] = exchange.size == 0 ? .null : .string(json != nil ? "json" : text != nil ? "text" : exchange.kind ?? "binary")
         var screen = Screen(feature: feature, kind: "raw", facts: facts)
         screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
-                         .fields(fields.map { field in
-                             var field = field
-                             if field.key.hasPrefix("header_") { field.visibility = .textOnly }
-                             return field
-                         })]
+                         .fields(fields)]
         var lines: [String] = []
         if let json {
             lines = JSONWriter.prettyLines(json)
