@@ -5,6 +5,8 @@ import Synchronization
 /// ``bodyBudget`` a feature (newest first; an older body is let go, what was said of it kept).
 public final class ExchangeLog: Sendable {
     private let exchanges = Mutex<[String: [HTTPExchange]]>([:])
+    /// The feature whose request came last.
+    private let latest = Mutex<String?>(nil)
     public let capacity: Int
     public let bodyBudget: Int
 
@@ -26,7 +28,11 @@ public final class ExchangeLog: Sendable {
             }
             all[feature] = recent
         }
+        latest.withLock { $0 = feature }
     }
+
+    /// The feature whose request came last (one whose `use` failed, say); nil before any.
+    public var latestFeature: String? { latest.withLock { $0 } }
 
     /// `feature`'s requests, newest first.
     public func recent(for feature: String) -> [HTTPExchange] {
