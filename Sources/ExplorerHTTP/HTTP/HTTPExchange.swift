@@ -71,7 +71,9 @@ public struct HTTPExchange: Sendable {
         url = Self.url(request, baseURL: baseURL)
         if case .status(let code) = error.kind { status = code }
         failure = error.description
-        answeredBy = error.injected.map { "none: injected by `net fail` (\($0))" } ?? (error.location.server ?? "the server")
+        // A status came from a server; a failure to get one (refused, timed out, not recorded) from no one.
+        answeredBy = error.injected.map { "none: injected by `net fail` (\($0))" }
+            ?? (status != nil ? error.location.server ?? "the server" : "none: \(error.cause)")
         headers = [:]
         self.elapsed = elapsed
         at = date
