@@ -42,4 +42,19 @@ struct ExchangeLogTests {
         #expect(exchange.headers.count == 1 && ["a", "b"].contains(exchange.headers["etag"] ?? ""))
         #expect(exchange.text == "echo •••")
     }
+
+    /// A status came from a server; a failure to get one, from no one.
+    @Test func whoAnsweredAFailure() {
+        let request = HTTPRequest(path: "/x")
+        let at = HTTPLocation(server: "api.test", path: "/x")
+        func answeredBy(_ error: HTTPError) -> String {
+            HTTPExchange(request: request, baseURL: nil, error: error, elapsed: .zero, at: Date(timeIntervalSince1970: 0)).answeredBy
+        }
+        #expect(answeredBy(HTTPError(.status(500), request: request, at: at)) == "api.test")
+        #expect(answeredBy(HTTPError(.networkUnavailable(.refused), request: request, at: at)) == "none: network unavailable")
+        #expect(answeredBy(HTTPError(.notRecorded(file: "x.rec"), request: request, at: at)) == "none: not recorded")
+        var injected = HTTPError(.status(404), request: request, at: at)
+        injected.injected = "HTTP 404"
+        #expect(answeredBy(injected) == "none: injected by `net fail` (HTTP 404)")
+    }
 }
