@@ -27,6 +27,31 @@ struct FeatureRegistryTests {
         #expect((registry.feature("films") as? FakeFeature)?.context.id == "films")
     }
 
+    @Test("the feature that shows a kind of record is found among all the features, saying whether it is enabled")
+    func ownersOfRecords() throws {
+        let config = try PluginsConfig.parse(Data("""
+            {"source": "embedded", "features": [
+              {"id": "ships", "enabled": true, "baseURL": "https://a.example"},
+              {"id": "crew", "enabled": false, "baseURL": "https://a.example"}]}
+            """.utf8), file: "Plugins.json", knownIDs: ["ships", "crew"])
+        func descriptor(_ id: String, records: [String]) -> FeatureDescriptor {
+            FeatureDescriptor(id: id, title: id, summary: id, embedded: { _ in nil }, records: records,
+                              make: { context in FakeFeature(context: context) })
+        }
+        let directory = TemporaryDirectory()
+        defer { directory.remove() }
+        let favourites = FavouritesStore(database: AppDatabase(directory: directory.url))
+        let registry = FeatureRegistry(config: config, available: [descriptor("ships", records: ["starships"]),
+                                                                   descriptor("crew", records: ["people"])]) { entry in
+            FeatureContext(id: entry.descriptor.id, http: EmbeddedHTTPClient(responder: entry.descriptor.embedded),
+                           favourites: favourites, cacheDirectory: directory.url)
+        }
+        #expect(registry.owner(ofRecords: "starships").map { [$0.id, String($0.isEnabled)] } == ["ships", "true"])
+        #expect(registry.owner(ofRecords: "people").map { [$0.id, String($0.isEnabled)] } == ["crew", "false"])
+        #expect(registry.owner(ofRecords: "films") == nil)
+        #expect(registry.builtFeatures.isEmpty, "asking builds nothing")
+    }
+
     @Test func featuresWithoutADescriptorAreLeftOut() throws {
         let config = try PluginsConfig.parse(Data("""
             {"source": "live", "features": [

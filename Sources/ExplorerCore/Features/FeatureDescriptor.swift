@@ -30,6 +30,9 @@ public struct FeatureDescriptor: Sendable {
     public let screens: [String]
     /// The settings it takes in Plugins.json, checked at start-up (see ``SettingSpec``).
     public let settings: [SettingSpec]
+    /// The kinds of record it shows, as other features' links name them (SWAPI's `people` for
+    /// characters): `follow` opens a link of one of these kinds here (see ``LinkingFeature``).
+    public let records: [String]
 
     public init(
         id: String,
@@ -42,11 +45,13 @@ public struct FeatureDescriptor: Sendable {
         endpoints: [String] = [],
         screens: [String] = [],
         settings: [SettingSpec] = [],
+        records: [String] = [],
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
         self.endpoints = endpoints
         self.screens = screens
         self.settings = settings
+        self.records = records
         self.id = id
         self.title = title
         self.summary = summary

@@ -12,6 +12,9 @@ public final class FeatureRegistry {
 
     /// Enabled features in the order Plugins.json lists them.
     public let entries: [Entry]
+    /// Which feature shows each kind of record links name (`people` → `characters`), among all
+    /// the features this binary has, enabled or not.
+    private let recordOwners: [String: String]
     private let makeContext: @MainActor (Entry) -> FeatureContext
     private var built: [String: any Feature] = [:]
     private var contexts: [String: FeatureContext] = [:]
@@ -26,7 +29,18 @@ public final class FeatureRegistry {
             guard entry.isEnabled, let descriptor = byID[entry.id] else { return nil }
             return Entry(descriptor: descriptor, config: entry)
         }
+        var owners: [String: String] = [:]
+        for descriptor in available {
+            for kind in descriptor.records where owners[kind] == nil { owners[kind] = descriptor.id }
+        }
+        recordOwners = owners
         self.makeContext = makeContext
+    }
+
+    /// The id of the feature that shows records of `kind` (`people` → `characters`), and
+    /// whether Plugins.json enables it; nil when no feature of this binary shows them.
+    public func owner(ofRecords kind: String) -> (id: String, isEnabled: Bool)? {
+        recordOwners[kind].map { ($0, entry($0) != nil) }
     }
 
     public var ids: [String] { entries.map(\.descriptor.id) }

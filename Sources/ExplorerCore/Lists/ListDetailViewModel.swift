@@ -77,9 +77,41 @@ extension ListDetailViewModel {
             target = (row.number, row.item)
         }
         let prepared = try await prepareDetail(target.item)
-        navigator.showDetail(number: target.number,
-                             item: target.number == nil || prepared != target.item || detailKeepsItsItem ? prepared : nil)
+        navigator.showDetail(number: target.number, item: itemToKeep(prepared, for: target))
         publish()
+    }
+
+    /// The detail of the item with this API id, reached by a link from another feature
+    /// (`follow`): its row when it is loaded, else asked of the API. `title` names it in the
+    /// error when there is no such item.
+    public func open(id: String, title: String) async throws {
+        let target: (number: Int?, item: Item)
+        if let loaded = loadedRow(id: id) {
+            target = loaded
+        } else if let fetched = try await fetchItem(id: id) {
+            target = (nil, fetched)
+        } else {
+            throw CommandError("\(title) is not in the \(navigator.featureID) data")
+        }
+        let prepared = try await prepareDetail(target.item)
+        navigator.showDetail(reachedBy: target.number, item: itemToKeep(prepared, for: target))
+        publish()
+    }
+
+    /// The item a detail keeps for itself, or nil when it shows its row of the list.
+    private func itemToKeep(_ prepared: Item, for target: (number: Int?, item: Item)) -> Item? {
+        target.number == nil || prepared != target.item || detailKeepsItsItem ? prepared : nil
+    }
+
+    /// Where the user is now (list, favourites or which detail), to be taken back to.
+    public func place() -> FeaturePlace {
+        let position = navigator.position
+        return FeaturePlace(isCurrent: { [weak self] in self?.navigator.position == position },
+                            restore: { [weak self] in
+                                guard let self, navigator.position != position else { return }
+                                navigator.restore(position)
+                                publish()
+                            })
     }
 
     /// `back`: detail → favourites or list; favourites → list; false when already on the list.

@@ -29,6 +29,13 @@ public final class ListNavigator<Item: ListItem> {
         detailItem = item
     }
 
+    /// The detail of an item reached from elsewhere (`follow`), not from the list on show: `back`
+    /// goes to the list, not to the favourites.
+    public func showDetail(reachedBy number: Int?, item: Item?) {
+        showList()
+        showDetail(number: number, item: item)
+    }
+
     public func showList() {
         place = .list
         detailItem = nil
@@ -56,6 +63,26 @@ public final class ListNavigator<Item: ListItem> {
             showList()
             return true
         }
+    }
+
+    /// Where the navigator is: what ``restore(_:)`` returns it to.
+    public struct Position: Equatable {
+        fileprivate let place: ListPlace
+        fileprivate let detailItem: Item?
+        fileprivate let detailFromFavourites: Bool
+        fileprivate let favouriteRows: [Favourite]
+    }
+
+    public var position: Position {
+        Position(place: place, detailItem: detailItem, detailFromFavourites: detailFromFavourites, favouriteRows: favouriteRows)
+    }
+
+    /// Back to `position`, the favourites listed as they were then.
+    public func restore(_ position: Position) {
+        place = position.place
+        detailItem = position.detailItem
+        detailFromFavourites = position.detailFromFavourites
+        favouriteRows = position.favouriteRows
     }
 
     /// The favourite on row `text` of the favourites list, or an error saying which rows there are.
