@@ -13,3 +13,26 @@ extension ScreenField {
         ScreenField(key, text: SWAPIResource.day(timestamp), value: SWAPIResource.value(timestamp))
     }
 }
+
+extension ScreenField {
+    /// Links `follow` takes, numbered as ``SWAPIResource/links(_:_:known:)`` numbers them: as
+    /// text `1 Chewbacca, 2 Han Solo` (a number never ends a line without its name), a URL
+    /// that names no record as it is; as data each link's `number`, `id`, `name` and `url`.
+    public static func swapiFollowable(_ key: String, label: String? = nil, _ urls: [String], known: [String: String]) -> ScreenField {
+        guard !urls.isEmpty else { return ScreenField(key, label: label, text: "none", value: .array([])) }
+        var links = SWAPIResource.links(key, urls, known: known)[...]
+        var texts: [String] = []
+        var values: [JSONValue] = []
+        for url in urls {
+            guard SWAPIResource.record(fromURL: url) != nil, let link = links.popFirst() else {
+                texts.append(SWAPIResource.reference(fromURL: url))
+                values.append(SWAPIResource.linkJSON(url, known: known))
+                continue
+            }
+            // U+00A0 keeps the number on the line of the name's first word (see FieldList).
+            texts.append("\(link.number)\u{A0}\(link.name ?? SWAPIResource.reference(fromURL: url))")
+            values.append(["number": .int(link.number), "id": .string(link.id), "name": .optional(link.name), "url": .string(url)])
+        }
+        return ScreenField(key, label: label, text: texts.joined(separator: ", "), value: .array(values))
+    }
+}

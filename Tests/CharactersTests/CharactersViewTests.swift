@@ -179,7 +179,7 @@ import TestSupport
               films       A New Hope, The Empire Strikes Back, Return of the Jedi, Revenge of the Sith
               species     none
               vehicles    vehicles/14, vehicles/30
-              starships   starships/12, starships/22
+              starships   1 starships/12, 2 starships/22
               created     2014-12-09
               edited      2014-12-20
               url         https://swapi.dev/api/people/1/
@@ -194,7 +194,7 @@ import TestSupport
         try await embedded.open("1")
 
         let luke = TextRenderer(width: 100).render(view.screen)
-        #expect(luke.contains("\n  starships   X-wing, Imperial shuttle\n"), "starships are in the embedded data")
+        #expect(luke.contains("\n  starships   1 X-wing, 2 Imperial shuttle\n"), "starships are in the embedded data, numbered for `follow starships N`")
         #expect(luke.contains("\n  homeworld   planets/1\n"), "planets are not")
         #expect(luke.contains("\n  vehicles    vehicles/14, vehicles/30\n"))
     }

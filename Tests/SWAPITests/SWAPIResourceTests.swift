@@ -1,6 +1,7 @@
 import Testing
 import TestSupport
 import SWAPI
+import ExplorerCore
 
 @Suite("SWAPIResource")
 struct SWAPIResourceTests {
@@ -18,6 +19,29 @@ struct SWAPIResourceTests {
         #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/7/") == "The Force Awakens")
         #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/9/") == "film 9")
         #expect(SWAPIResource.filmTitle(fromURL: "not a url") == "not a url")
+    }
+
+    @Test("links are numbered from 1 in the API's order; a URL that names no record is not a link and not counted")
+    func linksAreNumbered() {
+        let urls = ["https://swapi.dev/api/people/13/", "javascript:alert(1)", "http://127.0.0.1:8080/api/people/14/",
+                    "https://swapi.dev/api/people/x/"]
+        let links = SWAPIResource.links("pilots", urls, known: ["https://swapi.dev/api/people/13/": "Chewbacca"])
+        #expect(links == [
+            FeatureLink(field: "pilots", number: 1, kind: "people", id: "13", name: "Chewbacca"),
+            FeatureLink(field: "pilots", number: 2, kind: "people", id: "14", name: nil),
+        ])
+        #expect(links.map(\.title) == ["Chewbacca", "people/14"])
+
+        let field = ScreenField.swapiFollowable("pilots", urls, known: ["https://swapi.dev/api/people/13/": "Chewbacca"])
+        #expect(field.text == "1\u{A0}Chewbacca, javascript:alert(1), 2\u{A0}people/14, https://swapi.dev/api/people/x/",
+                "each number kept with its name; what is not a link shown as it is, unnumbered")
+        #expect(field.value == .array([
+            ["number": 1, "id": "13", "name": "Chewbacca", "url": "https://swapi.dev/api/people/13/"],
+            ["id": .null, "name": .null, "url": "javascript:alert(1)"],
+            ["number": 2, "id": "14", "name": .null, "url": "http://127.0.0.1:8080/api/people/14/"],
+            ["id": .null, "name": .null, "url": "https://swapi.dev/api/people/x/"],
+        ]))
+        #expect(ScreenField.swapiFollowable("pilots", [], known: [:]).text == "none")
     }
 
     @Test func dayOfATimestamp() {

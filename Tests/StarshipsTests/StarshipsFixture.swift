@@ -7,6 +7,8 @@ import Synchronization
 /// The embedded pages as a service, with a request log and injectable failures.
 final class StarshipsFixture: Sendable {
     let requestedPages = Mutex<[Int]>([])
+    /// The ids asked for one at a time (`/starships/22/`).
+    let requestedItems = Mutex<[String]>([])
     /// Pages that fail, with the error they throw.
     let failures = Mutex<[Int: HTTPError]>([:])
 
@@ -18,6 +20,12 @@ final class StarshipsFixture: Sendable {
                 throw HTTPError(.status(404), endpoint: "/starships/?page=\(number)")
             }
             return try JSONDecoder().decode(StarshipPage.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
+        }, item: { [self] id in
+            requestedItems.withLock { $0.append(id) }
+            for page in 1...EmbeddedStarshipPages.pages.count {
+                if let row = try rows(page: page).first(where: { SWAPIResource.id(fromURL: $0.item.url) == id }) { return row.item }
+            }
+            throw HTTPError(.status(404), endpoint: "/starships/\(id)/")
         })
     }
 
@@ -30,6 +38,7 @@ final class StarshipsFixture: Sendable {
     }
 
     var requests: [Int] { requestedPages.withLock { $0 } }
+    var itemRequests: [String] { requestedItems.withLock { $0 } }
 }
 
 extension StarshipsFixture {

@@ -111,6 +111,47 @@ import TestSupport
         state.expectUnchanged()
     }
 
+    /// `follow` from another feature: a ship is opened by its API id, and the place it left
+    /// can be returned to.
+    @Test func openingByIDShowsTheLoadedRowOrAsksForTheShipAndItsPlaceCanBeRestored() async throws {
+        try await viewModel.load()
+        state.takeCurrent()
+        let list = viewModel.place()
+
+        try await viewModel.open(id: "12", title: "X-wing")
+        try state.expect("a loaded ship opens on its row, as `open 7` does") {
+            $0.screen = .detail(number: 7)
+            $0.detail = try fixture.row(7)
+        }
+        #expect(fixture.itemRequests == [], "a loaded ship is not asked for")
+        let xwing = viewModel.place()
+        #expect(xwing.isCurrent && !list.isCurrent)
+
+        try await viewModel.open(id: "22", title: "Imperial shuttle")
+        let shuttle = try #require(try fixture.rows(page: 2).first { $0.item.name == "Imperial shuttle" })
+        state.expect("a ship on a page not loaded is asked for by id; its detail has no row number") {
+            $0.screen = .detail(number: nil)
+            $0.detail = ListRow(number: nil, item: shuttle.item, isFavourite: false)
+        }
+        #expect(fixture.itemRequests == ["22"])
+        #expect(fixture.requests == [1], "no page is loaded for it")
+
+        await #expect(throws: HTTPError.self) { try await viewModel.open(id: "999", title: "people/999") }
+        state.expectUnchanged("a ship the API does not have changes nothing")
+
+        xwing.restore()
+        try state.expect("restored to the X-wing's detail") {
+            $0.screen = .detail(number: 7)
+            $0.detail = try fixture.row(7)
+        }
+        list.restore()
+        state.expect("and to the list") {
+            $0.screen = .list
+            $0.detail = nil
+        }
+        #expect(!viewModel.back(), "a detail reached by id goes back to the list, and the list is the top")
+    }
+
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
         try await viewModel.load()

@@ -1,6 +1,7 @@
 /// A detail screen's body: labels in one column, values aligned beside them, indented two
-/// spaces. A value too long for the width wraps at spaces onto lines aligned under it. When
-/// the width leaves too little room beside the labels, each value goes under its label instead.
+/// spaces. A value too long for the width wraps at spaces onto lines aligned under it (never
+/// at a no-break space, U+00A0, which prints as a space). When the width leaves too little
+/// room beside the labels, each value goes under its label instead.
 public enum FieldList {
     /// The narrowest a value column beside the labels may be before values go under them.
     static let narrowestValues = 12
@@ -42,6 +43,11 @@ public enum FieldList {
     /// Splits `text` into lines of at most `width` columns, at spaces. A word longer than the
     /// width (a URL) keeps a line of its own, whole, so it can still be copied.
     public static func wrap(_ text: String, width: Int) -> [String] {
+        guard text.contains("\u{A0}") else { return wrapAtSpaces(text, width: width) }
+        return wrapAtSpaces(text, width: width).map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
+    }
+
+    private static func wrapAtSpaces(_ text: String, width: Int) -> [String] {
         guard text.displayWidth > width else { return [text] }
         var lines: [String] = []
         var line = ""

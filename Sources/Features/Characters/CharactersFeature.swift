@@ -6,7 +6,7 @@ import SWAPI
 /// parallel, under a segment bar of eye colours, with filters on any trait, sorting, details
 /// and favourites.
 @MainActor
-public final class CharactersFeature: ScreenFeature, FavouritesListing {
+public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingFeature {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: CharactersViewModel.featureID,
         title: "Star Wars characters",
@@ -15,6 +15,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
         endpoints: ["/people/?page={page}", "/people/{id}/", "/{resource}/{id}/"],
         screens: ["list", "segments", "detail", "favourite", "favourites"],
         settings: settings,
+        records: ["people"],
         make: { context in CharactersFeature(context: context) }
     )
 
@@ -36,6 +37,10 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: CharactersViewModel { viewModel }
+
+    public var linkFields: [String] { [CharactersState.starshipsField] }
+
+    public var links: [FeatureLink]? { viewModel.state.value.links }
 
     public var commands: [Command] {
         let viewModel = self.viewModel

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// Everything the characters screen shows, as one value.
 public struct CharactersState: ListDetailState {
@@ -27,6 +28,15 @@ public struct CharactersState: ListDetailState {
     public var favourites: [FavouriteRow] = []
 
     public init() {}
+
+    /// The field of a character's starships, which `follow starships N` takes.
+    public static let starshipsField = "starships"
+
+    /// The links `follow` takes on the detail on show: the character's starships, numbered; nil off a detail.
+    public var links: [FeatureLink]? {
+        guard let person = detail?.item else { return nil }
+        return SWAPIResource.links(Self.starshipsField, person.starships, known: linkNames)
+    }
 }
 
 extension CharactersState: TraceSummarizable {

@@ -120,7 +120,7 @@ public final class CharactersView: ScreenView {
     }
 
     /// Every field of a character, as the detail shows it (what it links to by name where
-    /// known, else as `planets/1`) and as data.
+    /// known, else as `planets/1`; its starships numbered for `follow`) and as data.
     static func fields(_ person: Person) -> [ScreenField] {
         fields(person, names: [:])
     }
@@ -147,7 +147,7 @@ public final class CharactersView: ScreenView {
             links("films", person.films, known: films),
             links("species", person.species, known: names),
             links("vehicles", person.vehicles, known: names),
-            links("starships", person.starships, known: names),
+            .swapiFollowable(CharactersState.starshipsField, person.starships, known: names),
             .swapiTimestamp("created", person.created),
             .swapiTimestamp("edited", person.edited),
             .swapi("url", person.url),

@@ -69,6 +69,12 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
         people.indices.contains(number - 1) ? people[number - 1] : nil
     }
 
+    /// A character that is not loaded (a link followed from elsewhere, a favourite past the
+    /// pages loaded): `/people/<id>/`.
+    public func fetchItem(id: String) async throws -> Person? {
+        try await service.item(id)
+    }
+
     /// Before a detail shows, the names of the homeworld, species, vehicles and starships are
     /// fetched (once each).
     public func prepareDetail(_ person: Person) async throws -> Person {

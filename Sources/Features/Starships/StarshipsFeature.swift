@@ -5,7 +5,7 @@ import SWAPI
 /// Starships: the starships of the Star Wars API, paged as the API pages them, with details
 /// and favourites. Wires the service, view model and view, and maps commands to intents.
 @MainActor
-public final class StarshipsFeature: ScreenFeature, FavouritesListing {
+public final class StarshipsFeature: ScreenFeature, FavouritesListing, LinkingFeature {
     public nonisolated static let descriptor = FeatureDescriptor(
         id: StarshipsViewModel.featureID,
         title: "Star Wars starships",
@@ -14,6 +14,7 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
         endpoints: ["/starships/?page={page}", "/starships/{id}/", "/{resource}/{id}/"],
         screens: ["list", "detail", "favourite", "favourites"],
         settings: settings,
+        records: ["starships"],
         make: { context in StarshipsFeature(context: context) }
     )
 
@@ -32,6 +33,10 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: StarshipsViewModel { viewModel }
+
+    public var linkFields: [String] { [StarshipsState.pilotsField] }
+
+    public var links: [FeatureLink]? { viewModel.state.value.links }
 
     public var commands: [Command] {
         [

@@ -1,5 +1,6 @@
 import ExplorerCore
 import Reactive
+import SWAPI
 
 /// Everything the starships screen shows, as one value: the view turns it into a screen, tests
 /// compare it whole after each intent.
@@ -27,6 +28,15 @@ public struct StarshipsState: ListDetailState {
     public var favourites: [FavouriteRow] = []
 
     public init() {}
+
+    /// The field of a ship's pilots, which `follow pilots N` takes.
+    public static let pilotsField = "pilots"
+
+    /// The links `follow` takes on the detail on show: its pilots, numbered; nil off a detail.
+    public var links: [FeatureLink]? {
+        guard let ship = detail?.item else { return nil }
+        return SWAPIResource.links(Self.pilotsField, ship.pilots, known: linkNames)
+    }
 }
 
 extension StarshipsState: TraceSummarizable {

@@ -81,8 +81,8 @@ public final class StarshipsView: ScreenView {
         sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
     }
 
-    /// Every field of a ship: as the detail shows it (numbers made readable, pilots by name
-    /// where known, else as `people/13`) and as data (numbers as numbers, `null` for unknown,
+    /// Every field of a ship: as the detail shows it (numbers made readable, pilots numbered
+    /// for `follow` and named where known, else as `people/13`) and as data (numbers as numbers, `null` for unknown,
     /// the API's URLs).
     static func fields(_ ship: Starship) -> [ScreenField] {
         fields(ship, names: [:])
@@ -104,8 +104,7 @@ public final class StarshipsView: ScreenView {
             .swapi("consumables", ship.consumables),
             number("hyperdrive_rating", "hyperdrive rating", ship.hyperdriveRating),
             number("mglt", "MGLT", ship.mglt),
-            ScreenField("pilots", text: SWAPIResource.names(ship.pilots, known: names),
-                        value: SWAPIResource.linksJSON(ship.pilots, known: names)),
+            .swapiFollowable(StarshipsState.pilotsField, ship.pilots, known: names),
             ScreenField("films", text: SWAPIResource.names(ship.films, known: films),
                         value: SWAPIResource.linksJSON(ship.films, known: films)),
             .swapiTimestamp("created", ship.created),
