@@ -13,6 +13,8 @@ extension Shell {
         try await feature.enter()
         if let previous = activeFeature, activeID != id { previous.didLeave() }
         activeID = id
+        // A feature chosen by name starts afresh: `back` no longer returns along `follow`s.
+        followSteps = []
     }
 
     /// Up one level inside the feature (its view shows where), or out of it at the top.
@@ -20,9 +22,11 @@ extension Shell {
         guard let feature = activeFeature else {
             throw CommandError("already at the top (no feature in use)")
         }
+        if let output = try await backFromFollow() { return output }
         if try await feature.back() { return .view }
         feature.didLeave()
         activeID = nil
+        followSteps = []
         return .nothing
     }
 
@@ -45,6 +49,8 @@ extension Shell {
             return screen
         }
         source.current = newSource
+        // What a `follow` left may be gone with the old source's data.
+        followSteps = []
         tape.set(recording.map { .replaying($0) } ?? (previousRecording == nil ? tape.mode : .off))
         screen.blocks = [.line("source: \(name)")]
         var firstError: Error?

@@ -65,6 +65,8 @@ public final class Shell {
 
     /// The feature in use, if any.
     public internal(set) var activeID: String?
+    /// The `follow`s taken, the last on top: `back` on the detail one opened returns from it.
+    var followSteps: [FollowStep] = []
     /// How many commands failed so far.
     public private(set) var failureCount = 0
     private var wantsToQuit = false
@@ -333,7 +335,7 @@ public final class Shell {
     /// The commands available everywhere, in the order `help` lists them: each a type that
     /// declares itself (``GlobalCommand``).
     static let globalCommandTypes: [any GlobalCommand.Type] = [
-        HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FavsCommand.self, SourceCommand.self,
+        HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
         FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self,
         NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
     ]

@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "net", "clock", "raw", "record", "run", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "net", "clock", "raw", "record", "run", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -23,7 +23,7 @@ struct ShellCompletionTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        #expect(h.shell.completions(for: "f") == ["features", "favs", "format", "fake", "films"])
+        #expect(h.shell.completions(for: "f") == ["features", "follow", "favs", "format", "fake", "films"])
         #expect(h.shell.completions(for: "fa") == ["favs", "fake"])
         #expect(h.shell.completions(for: "tr") == ["trace"])
         #expect(h.shell.completions(for: "e") == ["exit"])
@@ -46,7 +46,7 @@ struct ShellCompletionTests {
         await h.run("use fake")
         #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
         #expect(h.shell.completions(for: "p") == ["pager", "ping"])
-        #expect(h.shell.completions(for: "f") == ["features", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
+        #expect(h.shell.completions(for: "f") == ["features", "follow", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
         #expect(h.shell.completions(for: "s") == ["source", "slow", "silent"])
     }
 

@@ -296,6 +296,33 @@ struct TerminalTests {
         #expect(numbers == Array(1...10), "\(screen)")
     }
 
+    @Test("Tab after `follow` offers the detail's links, then their numbers; Enter follows one")
+    func followCompletesLinksAndNumbers() async throws {
+        let sandbox = try Sandbox("tty-follow")
+        let tmux = try await start(in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("starships›")
+        try await tmux.enter("open 5")
+        try await tmux.waitFor("Millennium Falcon›")
+        try await tmux.type("follow ")
+        try await tmux.press("Tab")
+        try await tmux.waitFor("the one link kind completed") { $0.hasSuffix("Millennium Falcon› follow pilots") }
+        try await tmux.press("Tab")
+        try await tmux.press("Tab")
+        let isListing = { (line: Substring) in line.split(separator: " ") == ["1", "2", "3", "4"] }
+        try await tmux.waitFor("the pilots' numbers") {
+            $0.split(separator: "\n").contains(where: isListing) && $0.hasSuffix("Millennium Falcon› follow pilots")
+        }
+        try await tmux.type("2")
+        try await tmux.press("Enter")
+        let screen = try await tmux.waitFor("characters › Han Solo›")
+        #expect(screen.contains("☆ Han Solo  (row 14)"), "\(screen)")
+        try await tmux.enter("back")
+        try await tmux.waitFor("back on the Falcon") { $0.hasSuffix("starships › Millennium Falcon›") }
+    }
+
     @Test("bold headings at a terminal, none with TERM=dumb or NO_COLOR",
           arguments: [("screen", [String: String]()), ("dumb", [:]), ("screen", ["NO_COLOR": "1"])])
     func boldOnlyWhereTheTerminalHasIt(term: String, environment: [String: String]) async throws {
