@@ -49,8 +49,6 @@ extension Shell {
             return screen
         }
         source.current = newSource
-        // What a `follow` left may be gone with the old source's data.
-        followSteps = []
         tape.set(recording.map { .replaying($0) } ?? (previousRecording == nil ? tape.mode : .off))
         screen.blocks = [.line("source: \(name)")]
         var firstError: Error?
@@ -73,6 +71,8 @@ extension Shell {
             tape.set(previousRecording.map { .replaying($0) } ?? (recording == nil ? tape.mode : .off))
             throw CommandError("cannot switch to \(recording == nil ? newSource.rawValue : "replay \(recording!.name)"), still \(previousName): \(Self.message(for: firstError))")
         }
+        // What a `follow` left may be gone with the old source's data.
+        followSteps = []
         // Leaving a replay that made a live clock virtual: the clock is live again.
         if previousRecording != nil, recording == nil, clockWasLiveBeforeReplay {
             clock.goLive()

@@ -1,5 +1,4 @@
 import ExplorerCore
-import ExplorerHTTP
 import ExplorerText
 
 /// `follow`: from a detail of one feature to the record it links to, in the feature that shows
@@ -10,82 +9,97 @@ extension Shell {
         guard let originID = activeID, let origin = activeFeature else {
             throw CommandError("no feature in use: `follow` takes a link of the detail on show (`open N` on a list first)")
         }
-        guard let linking = origin as? any LinkingFeature else {
+        guard let linking = origin as? any LinkingFeature, !linking.linkFields.isEmpty else {
             throw CommandError("\(originID) has no links to follow: `follow` takes links between features' details")
         }
         let link = try Self.link(fieldText, numberText, of: linking, in: originID)
         guard let owner = registry.owner(ofRecords: link.kind) else {
             throw CommandError("\(link.title) is one of the API's \(link.kind), which no feature of explorer shows")
         }
-        guard owner.isEnabled, let target = registry.feature(owner.id) else {
+        guard owner.isEnabled else {
             throw CommandError("\(link.title) would open in \(owner.id), which Plugins.json does not enable")
         }
-        guard let opener = target as? any LinkingFeature else {
+        guard let target = registry.feature(owner.id) as? any LinkingFeature else {
             throw CommandError("\(owner.id) cannot open a link to \(link.reference)")
         }
+        tracer.log("follow: \(link.field) \(link.number) is \(link.reference), which \(owner.id) shows (the registry's owner of \(link.kind))")
         let originPlace = linking.place()
-        let targetPlaceBefore = opener.place()
+        let targetPlaceBefore = target.place()
         let isAnotherFeature = owner.id != originID
         do {
             if isAnotherFeature {
-                try await opener.enter(opening: link)
+                try await target.enter(opening: link)
             } else {
-                try await opener.open(link)
+                try await target.open(link)
             }
         } catch {
             // Nothing changes: the feature in use and its screen stay; the other feature keeps
             // what it loaded, off screen, where it was.
-            targetPlaceBefore.restore()
             if isAnotherFeature { target.didLeave() }
-            if let error = error as? HTTPError, error.kind == .status(404) {
-                let named = link.name.map { "\($0) (\(link.reference))" } ?? link.reference
-                throw CommandError("\(named) is not in the \(owner.id) data: the API answered 404")
-            }
+            targetPlaceBefore.restore()
             throw error
         }
         if isAnotherFeature { origin.didLeave() }
         activeID = owner.id
         followSteps.append(FollowStep(origin: originID, originPlace: originPlace, target: owner.id,
-                                      targetPlaceBefore: targetPlaceBefore, arrival: opener.place()))
+                                      targetPlaceBefore: targetPlaceBefore, arrival: target.place()))
         return .view
     }
 
-    /// Link `numberText` of the field `fieldText` names (`pilots`, or `pilot`: any unmistakable
-    /// start), on the detail on show; or an error that says what there is to follow.
+    /// The link field `text` names on `feature`: `pilots`, or any start of it that names one
+    /// field alone (`pil`); nil for none (or an empty word).
+    static func linkField(_ text: String, of feature: any LinkingFeature) -> String? {
+        let typed = text.lowercased()
+        guard !typed.isEmpty else { return nil }
+        if feature.linkFields.contains(typed) { return typed }
+        let starting = feature.linkFields.filter { $0.hasPrefix(typed) }
+        return starting.count == 1 ? starting[0] : nil
+    }
+
+    /// Link `numberText` of the field `fieldText` names, on the detail on show; or an error that
+    /// says what there is to follow.
     private static func link(_ fieldText: String, _ numberText: String, of feature: any LinkingFeature,
                              in featureID: String) throws(CommandError) -> FeatureLink {
         guard let links = feature.links else {
-            throw CommandError("\(featureID) shows no detail: `open N` first, then `follow \(feature.linkFields.first ?? "<link>") N`")
+            throw CommandError("\(featureID) shows no detail: `open N` first, then `follow \(feature.linkFields[0]) N`")
         }
         let title = feature.location.last ?? "this detail"
-        let typed = fieldText.lowercased()
-        let matching = feature.linkFields.filter { $0 == typed } + feature.linkFields.filter { $0 != typed && $0.hasPrefix(typed) }
-        guard let field = matching.first, matching.count == 1 || matching[0] == typed else {
+        guard let field = linkField(fieldText, of: feature) else {
             let fields = feature.linkFields.map { "`follow \($0) N`" }.joined(separator: " or ")
             throw CommandError("'\(fieldText.sanitizedForTerminal.truncated(toWidth: 20))' is not a link to follow: on \(featureID), \(fields)")
         }
         let numbered = links.filter { $0.field == field }
         guard !numbered.isEmpty else { throw CommandError("\(title) has no \(field) to follow") }
+        let range = "\(numbered.count) (\(field) 1\(numbered.count == 1 ? "" : "–\(numbered.count)"))"
         guard let number = Int(numberText) else {
-            throw CommandError("expected a number (\(field) 1–\(numbered.count)), not '\(numberText.sanitizedForTerminal.truncated(toWidth: 20))'")
+            throw CommandError("expected a number, not '\(numberText.sanitizedForTerminal.truncated(toWidth: 20))': \(title) has \(range)")
         }
         guard let link = numbered.first(where: { $0.number == number }) else {
-            throw CommandError("no \(field) \(number): \(title) has \(numbered.count) (1–\(numbered.count))")
+            throw CommandError("no \(field) \(number): \(title) has \(range)")
         }
         return link
     }
 
     /// `back` on the detail a `follow` opened: the feature it came from, where it was left; the
-    /// feature followed to goes back to where it was before. Nil when `back` is not that.
+    /// feature followed to goes back, off screen, to where it was before. Nil when `back` is
+    /// not that.
     func backFromFollow() async throws -> CommandOutput? {
         guard let step = followSteps.last, step.target == activeID, step.arrival.isCurrent,
               let origin = registry.feature(step.origin) else { return nil }
         followSteps.removeLast()
-        step.targetPlaceBefore.restore()
         if step.origin != step.target { activeFeature?.didLeave() }
+        step.targetPlaceBefore.restore()
         step.originPlace.restore()
         try await origin.enter()
         activeID = step.origin
         return .view
+    }
+
+    /// After each command: a `follow` whose detail the user has moved on from (`open 14`, `favs`,
+    /// a filter) no longer leads back, even if they come to that detail again later.
+    func forgetFollowsMovedOnFrom() {
+        while let step = followSteps.last, step.target == activeID, !step.arrival.isCurrent {
+            followSteps.removeLast()
+        }
     }
 }

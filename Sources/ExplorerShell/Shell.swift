@@ -310,6 +310,7 @@ public final class Shell {
         // so the command shows it; nothing ever runs while a line is being typed.
         await clock.runDueTimers()
         outlet.discard()
+        defer { forgetFollowsMovedOnFrom() }
         switch try await run(name, Array(words.dropFirst())) {
         case .view: return outlet.take()
         case .reply(let screen): return screen

@@ -136,7 +136,9 @@ import TestSupport
         #expect(fixture.itemRequests == ["22"])
         #expect(fixture.requests == [1], "no page is loaded for it")
 
-        await #expect(throws: HTTPError.self) { try await viewModel.open(id: "999", title: "people/999") }
+        await #expect(throws: CommandError("starships/999 is not in the starships data: the API answered 404")) {
+            try await viewModel.open(id: "999", title: "starships/999")
+        }
         state.expectUnchanged("a ship the API does not have changes nothing")
 
         xwing.restore()

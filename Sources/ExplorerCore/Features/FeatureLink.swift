@@ -29,4 +29,7 @@ public struct FeatureLink: Sendable, Equatable {
 
     /// `Chewbacca`, or `people/13` when the name is not known.
     public var title: String { name ?? reference }
+
+    /// `Chewbacca (people/13)`, or `people/13` when the name is not known: for messages.
+    public var titleWithReference: String { name.map { "\($0) (\(reference))" } ?? reference }
 }

@@ -29,8 +29,9 @@ public final class FeatureRegistry {
             guard entry.isEnabled, let descriptor = byID[entry.id] else { return nil }
             return Entry(descriptor: descriptor, config: entry)
         }
+        // An enabled feature first, in Plugins.json's order: a disabled one never hides it.
         var owners: [String: String] = [:]
-        for descriptor in available {
+        for descriptor in entries.map(\.descriptor) + available {
             for kind in descriptor.records where owners[kind] == nil { owners[kind] = descriptor.id }
         }
         recordOwners = owners

@@ -1,7 +1,8 @@
-/// A feature whose details link to records of other features, or whose records links name:
-/// starships' pilots are characters, characters' starships are starships. The shell's `follow`
-/// takes a link of the feature in use and opens the record in the feature that shows its kind
-/// (found through the registry); `back` returns to the place it left.
+/// A feature whose details link to records of other features, or whose records links name
+/// (or both): starships' pilots are characters, characters' starships are starships. The
+/// shell's `follow` takes a link of the feature in use and opens the record in the feature that
+/// shows its kind (found through the registry); `back` returns to the place it left. A feature
+/// that is only linked to keeps the defaults: no link fields, no links.
 @MainActor
 public protocol LinkingFeature: Feature {
     /// The fields whose links can be followed, whether or not the detail on show has any:
@@ -21,15 +22,20 @@ public protocol LinkingFeature: Feature {
     func place() -> FeaturePlace
 }
 
+extension LinkingFeature {
+    public var linkFields: [String] { [] }
+    public var links: [FeatureLink]? { nil }
+}
+
 extension LinkingFeature where Self: ScreenFeature, Model: ListDetailViewModel {
     public func enter(opening link: FeatureLink) async throws {
         try await model.load()
-        try await model.open(id: link.id, title: link.title)
+        try await model.open(id: link.id, title: link.titleWithReference)
         view.appear()
     }
 
     public func open(_ link: FeatureLink) async throws {
-        try await model.open(id: link.id, title: link.title)
+        try await model.open(id: link.id, title: link.titleWithReference)
     }
 
     public func place() -> FeaturePlace {

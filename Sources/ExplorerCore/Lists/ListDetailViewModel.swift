@@ -65,13 +65,10 @@ extension ListDetailViewModel {
         let target: (number: Int?, item: Item)
         if navigator.place == .favourites {
             let favourite = try navigator.favouriteRow(named: text)
-            if let loaded = loadedRow(id: favourite.itemID) {
-                target = loaded
-            } else if let fetched = try await fetchItem(id: favourite.itemID) {
-                target = (nil, fetched)
-            } else {
+            guard let found = try await item(id: favourite.itemID) else {
                 throw CommandError("“\(favourite.title)” (\(navigator.featureID)/\(favourite.itemID)) is not loaded: find it in the list to open it")
             }
+            target = found
         } else {
             let row = try row(named: text)
             target = (row.number, row.item)
@@ -83,19 +80,25 @@ extension ListDetailViewModel {
 
     /// The detail of the item with this API id, reached by a link from another feature
     /// (`follow`): its row when it is loaded, else asked of the API. `title` names it in the
-    /// error when there is no such item.
+    /// error when there is no such item (the API answering 404 says so too).
     public func open(id: String, title: String) async throws {
-        let target: (number: Int?, item: Item)
-        if let loaded = loadedRow(id: id) {
-            target = loaded
-        } else if let fetched = try await fetchItem(id: id) {
-            target = (nil, fetched)
-        } else {
-            throw CommandError("\(title) is not in the \(navigator.featureID) data")
+        let found: (number: Int?, item: Item)?
+        do {
+            found = try await item(id: id)
+        } catch let error as HTTPError where error.kind == .status(404) {
+            throw CommandError("\(title) is not in the \(navigator.featureID) data: the API answered 404")
         }
+        guard let target = found else { throw CommandError("\(title) is not in the \(navigator.featureID) data") }
         let prepared = try await prepareDetail(target.item)
-        navigator.showDetail(reachedBy: target.number, item: itemToKeep(prepared, for: target))
+        navigator.showLinkedDetail(number: target.number, item: itemToKeep(prepared, for: target))
         publish()
+    }
+
+    /// The item with this API id, with its row number if it is loaded, else asked of the API
+    /// (no row number); nil when there is no way to have it.
+    private func item(id: String) async throws -> (number: Int?, item: Item)? {
+        if let loaded = loadedRow(id: id) { return loaded }
+        return try await fetchItem(id: id).map { (nil, $0) }
     }
 
     /// The item a detail keeps for itself, or nil when it shows its row of the list.

@@ -29,9 +29,9 @@ public final class ListNavigator<Item: ListItem> {
         detailItem = item
     }
 
-    /// The detail of an item reached from elsewhere (`follow`), not from the list on show: `back`
-    /// goes to the list, not to the favourites.
-    public func showDetail(reachedBy number: Int?, item: Item?) {
+    /// The detail of an item a link from another feature leads to (`follow`), not opened from
+    /// the list or the favourites on show: `back` goes to the list.
+    public func showLinkedDetail(number: Int?, item: Item?) {
         showList()
         showDetail(number: number, item: item)
     }
@@ -70,19 +70,19 @@ public final class ListNavigator<Item: ListItem> {
         fileprivate let place: ListPlace
         fileprivate let detailItem: Item?
         fileprivate let detailFromFavourites: Bool
-        fileprivate let favouriteRows: [Favourite]
     }
 
     public var position: Position {
-        Position(place: place, detailItem: detailItem, detailFromFavourites: detailFromFavourites, favouriteRows: favouriteRows)
+        Position(place: place, detailItem: detailItem, detailFromFavourites: detailFromFavourites)
     }
 
-    /// Back to `position`, the favourites listed as they were then.
+    /// Back to `position`; the favourites, when it is on them, read afresh as `back` to them
+    /// reads them (one may have been marked meanwhile).
     public func restore(_ position: Position) {
         place = position.place
         detailItem = position.detailItem
         detailFromFavourites = position.detailFromFavourites
-        favouriteRows = position.favouriteRows
+        if place == .favourites { try? favouriteRows = favourites.list(feature: featureID) }
     }
 
     /// The favourite on row `text` of the favourites list, or an error saying which rows there are.

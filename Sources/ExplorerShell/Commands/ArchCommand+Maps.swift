@@ -122,6 +122,17 @@ extension ArchCommand {
         blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
         blocks += descriptor.endpoints.map { .paragraph($0, indent: 2) }
         blocks += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
+        if !descriptor.records.isEmpty {
+            blocks.append(.line("records links open here (`follow`): \(descriptor.records.joined(separator: ", "))"))
+        }
+        if let linking = shell.registry.feature(id) as? any LinkingFeature, !linking.linkFields.isEmpty {
+            // What the detail on show links to, through the registry: `pilots → people (characters)`.
+            let fields = linking.linkFields.map { field in
+                guard let kind = linking.links?.first(where: { $0.field == field })?.kind else { return field }
+                return "\(field) → \(kind) (\(shell.registry.owner(ofRecords: kind)?.id ?? "no feature"))"
+            }
+            blocks.append(.line("links its details have (`follow`): \(fields.joined(separator: ", "))"))
+        }
 
         let favouriteCount = (try? shell.favourites.list(feature: id).count) ?? 0
         var tables = ["favourite (shared): \(favouriteCount) row\(favouriteCount == 1 ? "" : "s") for \(id)"]
@@ -147,6 +158,8 @@ extension ArchCommand {
     static func commandPath(_ words: [String], in shell: Shell) async throws -> Screen {
         let name = words[0]
         let command = shell.globalCommands.first { $0.name == name } ?? shell.activeCommands.first { $0.name == name }
+        // The feature the command is typed in (`follow` and `use` move to another).
+        let owner = shell.activeID.map { " (\($0))" } ?? ""
         let stopwatch = shell.clock.stopwatch()
         shell.tracer.beginRecording()
         let result: Result<Screen?, Error>
@@ -158,7 +171,6 @@ extension ArchCommand {
         let events = shell.tracer.endRecording()
         let total = stopwatch.elapsed
         let line = words.joined(separator: " ")
-        let owner = shell.activeID.map { " (\($0))" } ?? ""
 
         let intent = command?.intent
         var rows = events.map { event in

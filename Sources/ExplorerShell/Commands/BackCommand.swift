@@ -5,6 +5,10 @@ import ExplorerText
 struct BackCommand: GlobalCommand {
     static let name = "back"
     static let summary = "go up one level: detail → list → features"
+    static let details = """
+        On the detail `follow` opened, `back` returns to the detail you followed from, where you \
+        left it.
+        """
 
     init(_ arguments: [String]) throws(CommandError) {
         guard arguments.isEmpty else { throw Self.usageError }

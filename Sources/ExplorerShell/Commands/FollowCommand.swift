@@ -17,14 +17,14 @@ struct FollowCommand: GlobalCommand {
         """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        guard let links = (shell.activeFeature as? any LinkingFeature)?.links else { return [] }
+        guard let feature = shell.activeFeature as? any LinkingFeature, let links = feature.links else { return [] }
         switch previous.count {
         case 0:
             var fields: [String] = []
             for link in links where !fields.contains(link.field) { fields.append(link.field) }
             return fields
         case 1:
-            let field = previous[0].lowercased()
+            let field = Shell.linkField(previous[0], of: feature)
             return links.filter { $0.field == field }.map { String($0.number) }
         default:
             return []
