@@ -43,7 +43,9 @@ public enum FieldList {
     /// Splits `text` into lines of at most `width` columns, at spaces. A word longer than the
     /// width (a URL) keeps a line of its own, whole, so it can still be copied.
     public static func wrap(_ text: String, width: Int) -> [String] {
-        guard text.contains("\u{A0}") else { return wrapAtSpaces(text, width: width) }
+        // Byte 0xA0 ends U+00A0 in UTF-8 (and a few other characters): a cheap first look, as
+        // this runs for every cell of every table.
+        guard text.utf8.contains(0xA0), text.unicodeScalars.contains("\u{A0}") else { return wrapAtSpaces(text, width: width) }
         return wrapAtSpaces(text, width: width).map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
     }
 
