@@ -2,18 +2,27 @@ import Foundation
 internal import GRDB
 import Synchronization
 
-/// The favourites table, kept in memory and read again only when the database has
-/// changed since: when another connection (another explorer process) committed, which
-/// `PRAGMA data_version` tells, or when this connection changed rows itself, which its count
-/// of changes tells. Both are asked of the one connection that writes, so the answer is as
-/// fresh as reading the table every time, at the cost of a pragma. This connection's own
-/// toggles are applied to the copy in memory instead (``applied(_:from:to:)``): with 100,000
-/// favourites a re-read costs 170 ms, an applied toggle well under a millisecond.
+/// The favourites table, kept in memory a feature at a time (and whole, for `favs all`), and
+/// read again only when the database has changed since: when another connection (another
+/// explorer process) committed, which `PRAGMA data_version` tells, or when this connection
+/// changed rows itself, which its count of changes tells. Both are asked of the one connection
+/// that writes, so the answer is as fresh as reading the table every time, at the cost of a
+/// pragma. This connection's own toggles are applied to the copies in memory instead
+/// (``applied(_:from:to:)``): with 100,000 favourites a re-read costs 170 ms, an applied toggle
+/// well under a millisecond. A feature's copy holds its rows alone, so starring starships does
+/// not read 100,000 characters.
 final class FavouritesCache: Sendable {
     /// What a toggle did.
     enum Change {
         case added(Favourite)
         case removed(feature: String, itemID: String)
+
+        var feature: String {
+            switch self {
+            case .added(let favourite): favourite.feature
+            case .removed(let feature, _): feature
+            }
+        }
     }
 
     /// What the connection says about changes; equal stamps mean nothing was committed between.
@@ -22,20 +31,27 @@ final class FavouritesCache: Sendable {
         var ownChanges: Int
     }
 
+    /// The rows of one feature, or of every feature (``everyFeature``), as read at `stamp`.
     private struct Snapshot {
         var stamp: Stamp
-        /// Every favourite, oldest first (then by feature and id), as ``FavouritesStore/list(feature:)`` gives them.
+        /// Oldest first (then by feature and id), as ``FavouritesStore/list(feature:)`` gives them.
         var favourites: [Favourite]
-        var ids: [String: Set<String>]
+        var ids: Set<String>
         /// The rows that could not be read (each costs itself, not every favourite), described
         /// for the user: `starships/10 (could not read its date "10000-01-01 00:00:59.000")`.
         var unreadable: [String]
     }
 
+    /// The key of the snapshot of every feature: no feature id is empty.
+    private static let everyFeature = ""
+
     /// The unreadable rows not yet reported: each is reported once a run.
     private let reported = Mutex<Set<String>>([])
 
-    private let snapshot = Mutex<Snapshot?>(nil)
+    /// The snapshots read so far, by feature (``everyFeature`` for all of them).
+    private let snapshots = Mutex<[String: Snapshot]>([:])
+    /// The unreadable rows the reads found, in the order found, each once.
+    private let unreadableFound = Mutex<[String]>([])
 
     /// How many times the table was read: for tests.
     var readCount: Int { reads.withLock { $0 } }
@@ -46,15 +62,13 @@ final class FavouritesCache: Sendable {
     /// The item ids of `feature` that are favourites, on `db`, which must always be the same
     /// connection (the writer) and not inside a transaction of another connection's snapshot.
     func ids(in feature: String, _ db: Database) throws -> Set<String> {
-        try current(db).ids[feature] ?? []
+        try current(feature, db).ids
     }
 
     /// The favourites of `feature`, or of every feature when nil, oldest first; on `db`, as for
     /// ``ids(in:_:)``.
     func favourites(of feature: String?, _ db: Database) throws -> [Favourite] {
-        let all = try current(db).favourites
-        guard let feature else { return all }
-        return all.filter { $0.feature == feature }
+        try current(feature ?? Self.everyFeature, db).favourites
     }
 
     /// Where the database is now, as this connection sees it.
@@ -64,28 +78,36 @@ final class FavouritesCache: Sendable {
     }
 
     /// Applies this connection's own `change`, made between stamps `before` and `after` in one
-    /// transaction (no other connection could commit in between), to the copy in memory, if
-    /// that copy was of the database at `before`; otherwise (or with no change known) the copy
-    /// is dropped, to be read again.
+    /// transaction (no other connection could commit in between), to each copy in memory that
+    /// was of the database at `before`: the copy of the feature changed and the copy of every
+    /// feature take the change, the others are still right as they are. A copy of an older
+    /// database (or every copy, with no change known) is dropped, to be read again.
     func applied(_ change: Change?, from before: Stamp, to after: Stamp) {
-        snapshot.withLock { current in
-            guard var copy = current.take(), copy.stamp == before, let change else { return }
-            switch change {
-            case .added(let favourite):
-                // The first favourite that sorts after the new one: a binary search.
-                var low = 0, high = copy.favourites.count
-                while low < high {
-                    let middle = (low + high) / 2
-                    if Self.isOrdered(favourite, before: copy.favourites[middle]) { high = middle } else { low = middle + 1 }
-                }
-                copy.favourites.insert(favourite, at: low)
-                copy.ids[favourite.feature, default: []].insert(favourite.itemID)
-            case .removed(let feature, let itemID):
-                copy.favourites.removeAll { $0.feature == feature && $0.itemID == itemID }
-                copy.ids[feature]?.remove(itemID)
+        snapshots.withLock { snapshots in
+            for key in Array(snapshots.keys) {
+                // Taken out while it changes, so that its arrays are not copied (100,000 rows).
+                guard var copy = snapshots.removeValue(forKey: key), copy.stamp == before, let change else { continue }
+                if key == change.feature || key == Self.everyFeature { Self.apply(change, to: &copy) }
+                copy.stamp = after
+                snapshots[key] = copy
             }
-            copy.stamp = after
-            current = copy
+        }
+    }
+
+    private static func apply(_ change: Change, to copy: inout Snapshot) {
+        switch change {
+        case .added(let favourite):
+            // The first favourite that sorts after the new one: a binary search.
+            var low = 0, high = copy.favourites.count
+            while low < high {
+                let middle = (low + high) / 2
+                if isOrdered(favourite, before: copy.favourites[middle]) { high = middle } else { low = middle + 1 }
+            }
+            copy.favourites.insert(favourite, at: low)
+            copy.ids.insert(favourite.itemID)
+        case .removed(let feature, let itemID):
+            copy.favourites.removeAll { $0.feature == feature && $0.itemID == itemID }
+            copy.ids.remove(itemID)
         }
     }
 
@@ -97,27 +119,29 @@ final class FavouritesCache: Sendable {
         return a.itemID.utf8.lexicographicallyPrecedes(b.itemID.utf8)
     }
 
-    private func current(_ db: Database) throws -> Snapshot {
+    /// The snapshot of `key` (a feature, or ``everyFeature``) as the database is now.
+    private func current(_ key: String, _ db: Database) throws -> Snapshot {
         let stamp = try stamp(db)
-        return try snapshot.withLock { current in
-            if let current, current.stamp == stamp { return current }
-            let rows = try Row.fetchCursor(
-                db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite ORDER BY createdAt, feature, itemID"))
-            var favourites: [Favourite] = []
-            var unreadable: [String] = []
-            var ids: [String: Set<String>] = [:]
+        return try snapshots.withLock { snapshots in
+            if let snapshot = snapshots[key], snapshot.stamp == stamp { return snapshot }
+            let order = "ORDER BY createdAt, feature, itemID"
+            let rows = key == Self.everyFeature
+                ? try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite \(order)"))
+                : try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite WHERE feature = ? \(order)"),
+                                      arguments: [key])
+            var fresh = Snapshot(stamp: stamp, favourites: [], ids: [], unreadable: [])
             while let row = try rows.next() {
                 do {
                     let favourite = try Favourite(row: row)
-                    favourites.append(favourite)
-                    ids[favourite.feature, default: []].insert(favourite.itemID)
+                    fresh.favourites.append(favourite)
+                    fresh.ids.insert(favourite.itemID)
                 } catch {
-                    unreadable.append(Self.describe(row))
+                    fresh.unreadable.append(Self.describe(row))
                 }
             }
             reads.withLock { $0 += 1 }
-            let fresh = Snapshot(stamp: stamp, favourites: favourites, ids: ids, unreadable: unreadable)
-            current = fresh
+            unreadableFound.withLock { found in found += fresh.unreadable.filter { !found.contains($0) } }
+            snapshots[key] = fresh
             return fresh
         }
     }
@@ -125,7 +149,8 @@ final class FavouritesCache: Sendable {
     /// What the last read found unreadable and was not reported yet, in one line; nil when
     /// there is nothing new to say.
     func unreportedProblem() -> String? {
-        guard let unreadable = snapshot.withLock({ $0?.unreadable }), !unreadable.isEmpty else { return nil }
+        let unreadable = unreadableFound.withLock { $0 }
+        guard !unreadable.isEmpty else { return nil }
         let new = reported.withLock { reported in
             let new = unreadable.filter { !reported.contains($0) }
             reported.formUnion(new)
