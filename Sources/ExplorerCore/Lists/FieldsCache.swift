@@ -6,7 +6,23 @@ import ExplorerText
 /// (the names a detail gives its links, say), are unchanged.
 @MainActor
 public final class FieldsCache<Item: ListItem, Context: Equatable> {
-    @usableFromInline var entries: [String: (item: Item, context: Context, fields: [ScreenField])] = [:]
+    /// An item's fields and what they were made from. A class, so that looking one up retains
+    /// one object rather than copying out every field of the item.
+    @usableFromInline
+    final class Entry {
+        @usableFromInline let item: Item
+        @usableFromInline let context: Context
+        @usableFromInline let fields: [ScreenField]
+
+        @usableFromInline
+        init(item: Item, context: Context, fields: [ScreenField]) {
+            self.item = item
+            self.context = context
+            self.fields = fields
+        }
+    }
+
+    @usableFromInline var entries: [String: Entry] = [:]
     @usableFromInline let make: @MainActor (Item, Context) -> [ScreenField]
 
     public init(_ make: @escaping @MainActor (Item, Context) -> [ScreenField]) {
@@ -18,7 +34,7 @@ public final class FieldsCache<Item: ListItem, Context: Equatable> {
         guard let id = item.itemID else { return make(item, context) }
         if let entry = entries[id], entry.item == item, entry.context == context { return entry.fields }
         let fields = make(item, context)
-        entries[id] = (item, context, fields)
+        entries[id] = Entry(item: item, context: context, fields: fields)
         return fields
     }
 }
