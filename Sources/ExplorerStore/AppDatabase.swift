@@ -7,6 +7,12 @@ import Synchronization
 /// failing, and migrations — the favourites', then each feature's — that bring any older file
 /// up to date.
 ///
+/// One connection (a GRDB `DatabaseQueue`): a process runs one command at a time, and WAL lets
+/// other processes read beside it. GRDB's `DatabasePool`, which keeps readers beside a writer,
+/// writes on every open that finds no log (a table made and dropped, so that its readers can
+/// open), and the checkpoint as the run left then synced the file three times: every run wrote
+/// the database, `use starships` too, though it changes nothing.
+///
 /// It is opened on first use, so commands that never touch it (and `-c quit`) never pay for it.
 /// A directory that cannot be written is reported as a ``StoreError``. A file that can be read
 /// but not written (a read-only folder, a full disk) is opened read-only: reads work, and every
@@ -127,7 +133,7 @@ public final class AppDatabase: Sendable {
         guard directory != nil, damage == nil, case .open? = connection.existingValue,
               case .open(let writer)? = connection.replace(with: .left) else { return }
         do {
-            try (writer as? DatabasePool)?.close()
+            try (writer as? DatabaseQueue)?.close()
             IntegrityStamp.record(for: path)
         } catch {
             IntegrityStamp.remove(for: path)
@@ -166,7 +172,7 @@ public final class AppDatabase: Sendable {
         } catch {
             throw StoreError(.unwritable, path: directory.path, detail: "cannot create the data directory")
         }
-        // Opening a pool writes (it makes sure the log exists, migrations record themselves),
+        // Opening may write (switching a new file to WAL, migrations recording themselves),
         // and closing it checkpoints: a damaged file is not opened at all.
         if let problem = DatabaseIntegrity.damage(at: path) {
             IntegrityStamp.remove(for: path)
@@ -181,9 +187,10 @@ public final class AppDatabase: Sendable {
         var attempt = 0
         while true {
             do {
-                let pool = try DatabasePool(path: path, configuration: configuration)
-                try migrator.migrate(pool)
-                return .open(pool)
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                try queue.writeWithoutTransaction { db in try Self.setUpWALMode(db) }
+                try migrator.migrate(queue)
+                return .open(queue)
             } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
                 attempt += 1
                 usleep(20_000)
@@ -197,6 +204,16 @@ public final class AppDatabase: Sendable {
                 throw storeError
             }
         }
+    }
+
+    /// WAL mode, and commits that do not wait for the disk (`synchronous = NORMAL`, as GRDB's
+    /// pool sets them: a commit is safe from a crash of the program, and a power loss can lose
+    /// only the last ones). WAL mode stays in the file; `synchronous` is the connection's.
+    private static func setUpWALMode(_ db: Database) throws {
+        guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+            throw DatabaseError(message: "could not switch the database to WAL mode")
+        }
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// The file opened only to read, when it holds the favourites' table; nil when it cannot be.

@@ -28,14 +28,16 @@ enum IntegrityStamp {
         return !stamped.file.isEmpty && stamped == DatabaseFilesState(databasePath)
     }
 
-    /// Records the files' state now. Best effort: a stamp that cannot be written only costs the
-    /// next run a check, and one half written does not match.
+    /// Records the files' state now, unless the stamp already says it (a run that only read).
+    /// Best effort, and not synced to the disk: a stamp that cannot be written, or is lost with
+    /// the power, only costs the next run a check, and one half written does not match.
     static func record(for databasePath: String) {
+        if isCurrent(for: databasePath) { return }
         let stampPath = path(for: databasePath)
         let state = DatabaseFilesState(databasePath)
         let temporary = "\(stampPath).\(getpid())"
         guard !state.file.isEmpty,
-              FileManager.default.createFile(atPath: temporary, contents: Data((heading + state.text).utf8)),
+              (try? Data((heading + state.text).utf8).write(to: URL(fileURLWithPath: temporary))) != nil,
               rename(temporary, stampPath) == 0 else {
             unlink(temporary)
             unlink(stampPath)

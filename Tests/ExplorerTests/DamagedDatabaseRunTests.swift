@@ -96,6 +96,25 @@ struct DamagedDatabaseRunTests {
                 == (try String(contentsOf: stamp, encoding: .utf8)).split(separator: "\n").dropFirst().first.map(String.init))
     }
 
+    /// A run that only reads the favourites writes nothing: not the database file, not a log
+    /// left behind, not the stamp (until now every run wrote the file, and synced it at exit).
+    @Test func aRunThatOnlyReadsWritesNothing() async throws {
+        let sandbox = try Sandbox("reads-only")
+        let data = URL(fileURLWithPath: sandbox.dataDirectory)
+        let marking = try await Explorer.run([], script: "use starships\nfav 5\n", in: sandbox)
+        #expect(marking.status == 0)
+        let files = ["explorer.sqlite", "explorer.sqlite-checked"].map { data.appendingPathComponent($0) }
+        let before = files.map(Self.statLine)
+        let bytesBefore = Self.bytes(in: data)
+
+        for script in ["use starships\n", "use characters\nfavs\n", "favs all\n"] {
+            let listed = try await Explorer.run([], script: script, in: sandbox)
+            #expect(listed.status == 0 && listed.stderrText == "", "\(listed.stderrText)")
+        }
+        #expect(files.map(Self.statLine) == before, "inode, size, mtime and ctime of the file and the stamp unchanged")
+        #expect(Self.bytes(in: data) == bytesBefore, "the same bytes, and no log left")
+    }
+
     /// `inode size mtime-s mtime-ns ctime-s ctime-ns` of `file`, as a stamp writes them.
     static func statLine(_ file: URL) -> String? {
         var info = stat()
