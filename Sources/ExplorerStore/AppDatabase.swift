@@ -207,8 +207,9 @@ public final class AppDatabase: Sendable {
     }
 
     /// WAL mode, and commits that do not wait for the disk (`synchronous = NORMAL`, as GRDB's
-    /// pool sets them: a commit is safe from a crash of the program, and a power loss can lose
-    /// only the last ones). WAL mode stays in the file; `synchronous` is the connection's.
+    /// pool sets them): a commit is safe from a crash of the program at once, from a power loss
+    /// once the log is synced (at a checkpoint: as the run leaves, or at 1,000 pages). WAL mode
+    /// stays in the file; `synchronous` is the connection's.
     private static func setUpWALMode(_ db: Database) throws {
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
             throw DatabaseError(message: "could not switch the database to WAL mode")

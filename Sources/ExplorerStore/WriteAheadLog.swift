@@ -6,8 +6,9 @@ import Foundation
 /// not match and carries on without the transactions after it (and ignores a log whose header
 /// does not check out), so favourites vanish silently and the next checkpoint makes the loss
 /// permanent. Here a frame of the log's current generation (its salts match the header's) whose
-/// checksum fails, a frame cut short, or a header that does not check out on a log holding
-/// more than a header, is damage. Frames of an older generation after the current ones are
+/// checksum fails, a frame cut short (but for a frame's header alone at the end, which a kill
+/// between SQLite's two writes of a frame leaves), or a header that does not check out on a log
+/// holding more than a header, is damage. Frames of an older generation after the current ones are
 /// what a log reused after a checkpoint normally holds; valid frames after the last commit are
 /// a transaction that never finished; neither is damage.
 ///
@@ -47,7 +48,12 @@ struct WriteAheadLog {
         var frame = 1
         while offset + 24 <= bytes.count {
             let current = (word(at: offset + 8), word(at: offset + 12)) == salts
-            guard offset + frameSize <= bytes.count else { return current ? "it ends inside frame \(frame)" : nil }
+            // SQLite writes a frame in two writes, its header then its page: a log that ends
+            // right after a frame's header is what a kill between the two leaves. That frame's
+            // transaction never committed and SQLite ignores it; nothing that was is lost.
+            guard offset + frameSize <= bytes.count else {
+                return current && bytes.count != offset + 24 ? "it ends inside frame \(frame)" : nil
+            }
             var next = checksum(offset..<offset + 8, bigEndian: bigEndian, from: sum)
             next = checksum(offset + 24..<offset + frameSize, bigEndian: bigEndian, from: next)
             let checksumHolds = word(at: offset) != 0 && next == (word(at: offset + 16), word(at: offset + 20))

@@ -249,6 +249,29 @@ struct DamagedDatabaseTests {
         try expectDamaged(directory, saying: "(its write-ahead log explorer.sqlite-wal: it ends inside frame ")
     }
 
+    /// A kill between SQLite's two writes of a frame (its header, then its page) leaves a log
+    /// ending right after a frame's header: a transaction that never committed, which SQLite
+    /// ignores. Not damage: the favourites committed before it are all there.
+    @Test func logEndingAfterAFramesHeaderIsWhatAKillLeavesNotDamage() throws {
+        let directory = try sixtyFavouritesInTheLog()
+        defer { directory.remove() }
+        let log = directory.file("explorer.sqlite-wal")
+        let bytes = try Data(contentsOf: log)
+        let frameSize = Self.frameSalts(bytes).frameSize
+        #expect((bytes.count - 32) % frameSize == 0, "whole frames")
+        // One more frame's header, of the log's generation (salts 16..<24 of the header), and no page.
+        var header = [UInt8](repeating: 0, count: 24)
+        header[3] = 99  // page 99
+        header.replaceSubrange(8..<16, with: bytes[16..<24])
+        try (bytes + Data(header)).write(to: log)
+        #expect(DatabaseIntegrity.damage(at: directory.file("explorer.sqlite").path) == nil)
+        #expect(try FavouritesStore(database: AppDatabase(directory: directory.url, migrations: Self.migrations)).ids(in: "characters").count == 60)
+
+        // Cut inside the page instead: damage, as a log cut short anywhere else is.
+        try (bytes + Data(header) + Data(count: 100)).write(to: log)
+        #expect(DatabaseIntegrity.damage(at: directory.file("explorer.sqlite").path)?.contains("it ends inside frame") == true)
+    }
+
     /// A frame's salts are outside its checksum: SQLite takes a frame whose salts were changed
     /// for an older generation's and drops it and everything after it (here 450 transactions:
     /// about 900 frames, under the 1,000 that would checkpoint the log and start it again).
