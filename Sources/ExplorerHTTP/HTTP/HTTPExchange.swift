@@ -52,7 +52,7 @@ public struct HTTPExchange: Sendable {
     /// A request that was answered.
     init(request: HTTPRequest, baseURL: URL?, response: HTTPResponse, elapsed: Duration, at date: Date) {
         let location = response.location ?? request.location(relativeTo: baseURL)
-        url = Self.url(request, baseURL: baseURL)
+        url = request.shownURL(relativeTo: baseURL)
         status = response.status
         answeredBy = response.answeredBy ?? "the network (\(location.server ?? "the server"))"
         headers = Dictionary(response.headers.compactMap { name, value in
@@ -68,7 +68,7 @@ public struct HTTPExchange: Sendable {
 
     /// A request that failed.
     init(request: HTTPRequest, baseURL: URL?, error: HTTPError, elapsed: Duration, at date: Date) {
-        url = Self.url(request, baseURL: baseURL)
+        url = request.shownURL(relativeTo: baseURL)
         if case .status(let code) = error.kind { status = code }
         failure = error.description
         // A status came from a server; a failure to get one (refused, timed out, not recorded) from no one.
@@ -81,15 +81,6 @@ public struct HTTPExchange: Sendable {
         size = body.count
         self.body = size <= Self.maxKeptBytes ? body : body.prefix(12)
         self.request = request
-    }
-
-    /// `http://host/api/starships/?page=2` with secrets as `•••`, or the embedded data's path.
-    static func url(_ request: HTTPRequest, baseURL: URL?) -> String {
-        if let absolute = request.absoluteURL { return request.redacting(URL.redactingUserinfo(absolute.absoluteString)) }
-        guard let baseURL else { return request.endpoint }
-        var base = URL.redactingUserinfo(baseURL.absoluteString)
-        while base.hasSuffix("/") { base.removeLast() }
-        return base + request.endpoint
     }
 
     /// An image's format from its first bytes, else the content type, else `binary`.

@@ -45,8 +45,7 @@ extension HTTPRequest {
             return HTTPLocation(server: host(relativeTo: nil), path: path.sanitizedForTerminal)
         }
         guard let baseURL else { return .embedded(self) }
-        var base = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
-        while base.hasSuffix("/") { base.removeLast() }
-        return HTTPLocation(server: host(relativeTo: baseURL), path: (base + endpoint).sanitizedForTerminal)
+        let base = URLComponents(url: baseURL, resolvingAgainstBaseURL: false)?.percentEncodedPath ?? ""
+        return HTTPLocation(server: host(relativeTo: baseURL), path: Self.joined(base, endpoint).sanitizedForTerminal)
     }
 }

@@ -102,9 +102,23 @@ public struct HTTPRequest: Sendable, Hashable {
     /// secrets included: only the transport sees it.
     public func url(relativeTo baseURL: URL) -> URL? {
         if let absoluteURL { return absoluteURL }
-        var base = baseURL.absoluteString
+        return URL(string: Self.joined(baseURL.absoluteString, path + (query.isEmpty ? "" : "?" + encodedQuery)))
+    }
+
+    /// The full URL under `baseURL` as explorer shows it (`raw`): a user name, a password and
+    /// secret query values as `•••`; the endpoint alone with no base URL (embedded data).
+    public func shownURL(relativeTo baseURL: URL?) -> String {
+        if let absoluteURL { return redacting(absoluteURL.shown) }
+        guard let baseURL else { return endpoint }
+        return Self.joined(baseURL.shown, endpoint)
+    }
+
+    /// A base URL's text (or path) and what goes under it, with one slash between:
+    /// `https://swapi.dev/api/` + `/starships/` is `https://swapi.dev/api/starships/`.
+    static func joined(_ base: String, _ rest: String) -> String {
+        var base = base
         while base.hasSuffix("/") { base.removeLast() }
-        return URL(string: base + path + (query.isEmpty ? "" : "?" + encodedQuery))
+        return base + rest
     }
 
     /// Value of the first query item named `name`.
