@@ -45,7 +45,7 @@ public final class Tracer: EmissionTracer {
     public var isTracing: Bool { state.withLock { $0.enabled || $0.recording != nil } }
 
     /// `trace state on|off`: each change of a view model's state printed as a diff.
-    public var isStateEnabled: Bool {
+    public var isTracingState: Bool {
         get { state.withLock { $0.stateEnabled } }
         set { state.withLock { $0.stateEnabled = newValue } }
     }
@@ -61,8 +61,6 @@ public final class Tracer: EmissionTracer {
         get { state.withLock { $0.command } }
         set { state.withLock { $0.command = newValue } }
     }
-
-    public var isTracingState: Bool { state.withLock { $0.stateEnabled } }
 
     /// Prints what changed from `old` to `new` as swift-custom-dump's diff: the changed lines
     /// with a little context, the rest elided, long unchanged runs summarised. Nothing when

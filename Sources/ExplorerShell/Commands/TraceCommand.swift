@@ -45,8 +45,8 @@ struct TraceCommand: GlobalCommand {
 
     func run(in shell: Shell) async throws -> CommandOutput {
         if state {
-            if let enable { shell.tracer.isStateEnabled = enable }
-            let enabled = shell.tracer.isStateEnabled
+            if let enable { shell.tracer.isTracingState = enable }
+            let enabled = shell.tracer.isTracingState
             return .reply(.message("trace state: \(enabled ? "on" : "off")", kind: "trace", facts: ["trace_state": .bool(enabled)]))
         }
         if let enable { shell.tracer.isEnabled = enable }
