@@ -70,24 +70,22 @@ struct RawCommand: GlobalCommand {
             let value = exchange.headers[name] ?? ""
             fields.append(ScreenField("header_\(name)", label: name, text: value, value: .string(value), visibility: .textOnly))
         }
+        // What the body is, worked out once (`kind` reads the body again).
+        let bodyType = json != nil ? "json" : text != nil ? "text" : exchange.kind ?? "binary"
         let described: String
         if exchange.size == 0 {
             described = "none"
         } else if !exchange.isBodyKept {
             described = "\(ReadableNumber.bytes(exchange.size)), no longer kept (the newer answers' bodies come first)"
-        } else if json != nil {
-            described = "JSON, \(ReadableNumber.bytes(exchange.size))"
-        } else if text != nil {
-            described = exchange.size == 0 ? "empty" : "text, \(ReadableNumber.bytes(exchange.size))"
         } else {
-            described = "\(exchange.kind ?? "binary"), \(ReadableNumber.bytes(exchange.size))"
+            described = "\(bodyType == "json" ? "JSON" : bodyType), \(ReadableNumber.bytes(exchange.size))"
         }
         fields.append(ScreenField("size", label: "body", text: described, value: .int(exchange.size)))
 
         var facts: JSONObject = ["number": .int(number), "of": .int(count)]
         facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
         facts["body"] = json ?? text.map(JSONValue.string) ?? .null
-        facts["body_type"] = exchange.size == 0 ? .null : .string(json != nil ? "json" : text != nil ? "text" : exchange.kind ?? "binary")
+        facts["body_type"] = exchange.size == 0 ? .null : .string(bodyType)
         var screen = Screen(feature: feature, kind: "raw", facts: facts)
         screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
                          .fields(fields)]
