@@ -30,9 +30,11 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/xctest-dynamic-overlay", from: "1.13.1"),
     ],
     targets: [
+        // No pkg-config: its `-L/usr/lib/<arch>` would come first on the link line and make the
+        // release link take libedit.so over the archive scripts/build-release links in. The header
+        // is in the default include path (<editline/readline.h>).
         .systemLibrary(
             name: "CEditline",
-            pkgConfig: "libedit",
             providers: [.apt(["libedit-dev"])]
         ),
         .target(name: "LineEditor", dependencies: ["CEditline"], swiftSettings: callerIsolation),
