@@ -20,9 +20,11 @@ extension AppDatabase {
         let virtual = tables.filter { $0.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") }
         return tables.compactMap { table in
             if virtual.contains(where: { table.name.hasPrefix($0.name + "_") }) { return nil }
+            // `CREATE VIRTUAL TABLE moviedb_search USING fts5(…)`: the word after USING.
             guard table.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE"),
-                  let module = table.sql.firstMatch(of: /(?i)USING\s+(\w+)/)?.1 else { return table.name }
-            return "\(table.name) (\(module.lowercased()))"
+                  let using = table.sql.range(of: "USING", options: .caseInsensitive) else { return table.name }
+            let module = table.sql[using.upperBound...].drop { $0.isWhitespace }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            return module.isEmpty ? table.name : "\(table.name) (\(module.lowercased()))"
         }
     }
 }

@@ -6,12 +6,17 @@ import ExplorerCore
 public enum SWAPIResource {
     /// The id at the end of a SWAPI URL: `https://swapi.dev/api/starships/10/` → `10`.
     public static func id(fromURL url: String) -> String? {
-        let trimmed = url.utf8.reversed().drop { $0 == UInt8(ascii: "/") }
-        let digits = trimmed.prefix { $0 != UInt8(ascii: "/") }
-        guard !digits.isEmpty, digits.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
+        // The last component, trailing slashes aside, found by walking back over the bytes.
+        let bytes = url.utf8, slash = UInt8(ascii: "/")
+        var end = bytes.endIndex
+        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        var start = end
+        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
+        let last = url[start..<end]
+        guard !last.isEmpty, last.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
             return url.split(separator: "/").last.flatMap { $0.allSatisfy(\.isNumber) ? String($0) : nil }
         }
-        return String(decoding: digits.reversed(), as: UTF8.self)
+        return String(last)
     }
 
     /// The kind and id a SWAPI URL names, unmistakable for a row number: `people/13`; the URL

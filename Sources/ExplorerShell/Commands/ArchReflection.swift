@@ -77,12 +77,16 @@ enum ArchReflection {
     }
 
     static func module(of type: Any.Type) -> String {
-        String(String(reflecting: type).prefix { $0 != "." })
+        // The qualified name, as `String(reflecting:)` writes a type, without first asking
+        // whether the metatype has a description of its own.
+        String(_typeName(type, qualified: true).prefix { $0 != "." })
     }
 
     /// A module of this package: a plain name, not the standard library's, Foundation's or a dependency's.
     static func isOurModule(_ module: String) -> Bool {
-        guard module.wholeMatch(of: /[A-Za-z][A-Za-z0-9_]*/) != nil else { return false }
+        let isLetter = { (character: Character) in character.isASCII && character.isLetter }
+        guard let first = module.first, isLetter(first),
+              module.allSatisfy({ isLetter($0) || ($0.isASCII && $0.isNumber) || $0 == "_" }) else { return false }
         return !["Swift", "Foundation", "FoundationEssentials", "FoundationNetworking", "Dispatch", "GRDB", "Synchronization",
                  "Builtin", "Subprocess", "SystemPackage", "Logging"].contains(module)
     }
