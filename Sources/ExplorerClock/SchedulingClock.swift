@@ -32,17 +32,10 @@ public final class SchedulingClock: AppClock {
     private let state: Mutex<State>
 
     /// A time as `clock TIME` and `--clock` take it: `2024-03-15T05:00:00Z`, or with an
-    /// offset, or with fractional seconds.
-    /// Read with `Date.ISO8601FormatStyle`, which needs no ICU: `ISO8601DateFormatter` loaded
-    /// it, 2 ms on every run that set the clock.
-    /// It rolls a minute or second of 60 (or an hour past 24) over, so those are refused first.
+    /// offset, or with fractional seconds (``UTCTimestamp/date(iso8601:)``, which needs neither
+    /// ICU nor the machine's time zone).
     public static func time(_ text: String) -> Date? {
-        guard let t = text.firstIndex(of: "T") else { return nil }
-        let fields = text[text.index(after: t)...].prefix(8).split(separator: ":").map { Int($0) }
-        guard fields.count == 3, let hour = fields[0], let minute = fields[1], let second = fields[2],
-              hour <= 24, minute <= 59, second <= 59 else { return nil }
-        if let date = try? Date.ISO8601FormatStyle().parse(text) { return date }
-        return try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(text)
+        UTCTimestamp.date(iso8601: text)
     }
 
     /// The times a virtual clock may stand at: what every store can write and read back. The
