@@ -30,7 +30,7 @@ public enum SWAPIEmbeddedData {
     private static let items: [String: [String: Data]] = pages.mapValues { pages in
         var byID: [String: Data] = [:]
         for page in pages {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(page.utf8)) as? [String: Any],
+            guard let object = try? JSONSerialization.jsonObject(with: Data(utf8: page)) as? [String: Any],
                   let results = object["results"] as? [[String: Any]] else { continue }
             for result in results {
                 guard let url = result["url"] as? String, let id = SWAPIResource.id(fromURL: url),

@@ -40,6 +40,16 @@ struct HTTPRequestTests {
         #expect(HTTPRequest.encode(value) == encoded)
     }
 
+    /// The encoding is Foundation's, byte for byte, over every byte a UTF-8 string can hold.
+    @Test func encodingAgreesWithFoundation() {
+        let unreserved = CharacterSet(charactersIn: "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
+        let scalars = (0...0x7F).map { Unicode.Scalar($0)! } + ["é", "ß", "\u{0301}", "€", "\u{FEFF}", "😀", "\u{10FFFF}"]
+        for scalar in scalars {
+            let text = "a\(scalar)b"
+            #expect(HTTPRequest.encode(text) == text.addingPercentEncoding(withAllowedCharacters: unreserved), "\(scalar.value)")
+        }
+    }
+
     @Test func encodedQueryEncodesNamesToo() {
         #expect(HTTPRequest(path: "/", query: [.init("a b&c", "d")]).encodedQuery == "a%20b%26c=d")
     }

@@ -27,7 +27,7 @@ public struct EmbeddedHTTPClient: HTTPClient {
 extension HTTPResponse {
     /// A 200 answer with a JSON body, for embedded responders.
     public static func json(_ text: String) -> HTTPResponse {
-        HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(text.utf8))
+        HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: Data(utf8: text))
     }
 
     public static func json(_ data: Data) -> HTTPResponse {

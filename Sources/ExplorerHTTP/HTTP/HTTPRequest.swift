@@ -150,11 +150,22 @@ public struct HTTPRequest: Sendable, Hashable {
         return text
     }
 
-    private static let unreserved = CharacterSet(charactersIn:
-        "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-
-    /// RFC 3986 percent-encoding of everything but the unreserved characters.
+    /// RFC 3986 percent-encoding of everything but the unreserved characters (letters, digits,
+    /// `-._~`), byte by byte of the UTF-8: what `addingPercentEncoding` does, without going
+    /// through CFString (a tenth of a millisecond the first time, on every run's first request).
     public static func encode(_ text: String) -> String {
-        text.addingPercentEncoding(withAllowedCharacters: unreserved) ?? ""
+        let hex = Array("0123456789ABCDEF".utf8)
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+                encoded.append(byte)
+            default:
+                encoded += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
+            }
+        }
+        return String(decoding: encoded, as: UTF8.self)
     }
 }

@@ -49,7 +49,7 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
 
     /// The body's bytes; nil when the line holds neither form, or base64 that is not.
     var bodyData: Data? {
-        if let body { return Data(body.utf8) }
+        if let body { return Data(utf8: body) }
         return bodyBase64.flatMap { Data(base64Encoded: $0) }
     }
 

@@ -36,6 +36,11 @@ public enum ReadableNumber {
     /// `"30-165"` → `"30–165"`, `"1000km"` → `"1,000 km"`, `"78.2"` stays; text that is not
     /// a number (`"unknown"`, `"n/a"`) is returned as is.
     public static func format(_ text: String, unit: String? = nil) -> String {
+        // Most of what APIs send is a whole number in ASCII digits (`"1000000"`): read at once.
+        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+           let whole = Int(text) {
+            return withUnit(grouping(whole), unit)
+        }
         let trimmed = text.trimmingSpaces
         if let (low, high) = range(trimmed), let low = grouped(low), let high = grouped(high) {
             return withUnit("\(low)–\(high)", unit)
@@ -72,15 +77,14 @@ public enum ReadableNumber {
 
     /// An integer with thousands separators: 1234567 → "1,234,567".
     public static func grouping(_ value: Int) -> String {
-        let digits = String(value.magnitude)
-        var result = ""
-        result.reserveCapacity(digits.utf8.count + digits.utf8.count / 3 + 1)
-        let count = digits.utf8.count
-        for (index, character) in digits.enumerated() {
-            if index > 0 && (count - index) % 3 == 0 { result.append(",") }
-            result.append(character)
+        let digits = Array(String(value.magnitude).utf8)
+        var result: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
+        result.reserveCapacity(digits.count + digits.count / 3 + 1)
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { result.append(UInt8(ascii: ",")) }
+            result.append(digit)
         }
-        return value < 0 ? "-" + result : result
+        return String(decoding: result, as: UTF8.self)
     }
 
     private static func withUnit(_ number: String, _ unit: String?) -> String {
@@ -122,7 +126,7 @@ extension StringProtocol {
     /// breaks not): what Foundation's `trimmingCharacters(in: .whitespaces)` does.
     var trimmingSpaces: SubSequence {
         func isSpace(_ character: Character) -> Bool {
-            if character == " " { return true }
+            if let ascii = character.asciiValue { return ascii == UInt8(ascii: " ") || ascii == UInt8(ascii: "\t") }
             guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
             return scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator
         }

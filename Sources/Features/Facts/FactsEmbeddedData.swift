@@ -9,6 +9,6 @@ public enum FactsEmbeddedData {
     public static let responder: EmbeddedResponder = { request in
         guard request.absoluteURL == nil else { return nil }
         // Served as the original was: as text, not JSON.
-        return HTTPResponse(status: 200, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(EmbeddedFactsDocument.text.utf8))
+        return HTTPResponse(status: 200, headers: ["content-type": "text/plain; charset=utf-8"], body: Data(utf8: EmbeddedFactsDocument.text))
     }
 }

@@ -28,7 +28,7 @@ struct ITunesCatalogue: Sendable {
         var seen: Set<Int> = []
         var entries: [Entry] = []
         for json in results {
-            guard let result = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any] else { continue }
+            guard let result = try? JSONSerialization.jsonObject(with: Data(utf8: json)) as? [String: Any] else { continue }
             let trackID = result["trackId"] as? Int
             if let trackID, !seen.insert(trackID).inserted { continue }
             let searchable = ["artistName", "collectionName", "trackName"]

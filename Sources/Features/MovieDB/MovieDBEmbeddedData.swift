@@ -35,7 +35,7 @@ public enum MovieDBEmbeddedData {
             guard let text = EmbeddedTMDBAnswers.answers[name(of: category)] else { return nil }
             let decoder = JSONDecoder()
             decoder.userInfo[.movieDBKind] = category.kind
-            return (try? decoder.decode(MovieDBPage.self, from: Data(text.utf8))).map { (category, $0) }
+            return (try? decoder.decode(MovieDBPage.self, from: Data(utf8: text))).map { (category, $0) }
         }
     }()
 
@@ -44,7 +44,7 @@ public enum MovieDBEmbeddedData {
         EmbeddedTMDBAnswers.answers.compactMap { name, text -> MovieDBItem? in
             let parts = name.split(separator: "-")
             guard parts.count == 2, let kind = MovieDBKind(rawValue: String(parts[0])), Int(parts[1]) != nil else { return nil }
-            return MovieDBItem.fromDetail(Data(text.utf8), kind: kind)
+            return MovieDBItem.fromDetail(Data(utf8: text), kind: kind)
         }
     }()
 }

@@ -81,7 +81,7 @@ public struct RaceForm: Sendable, Equatable, Codable {
             ?? ((try? container.decodeIfPresent(String.self, forKey: .weather)) ?? nil)
         var info: Additional.Info?
         if let text = (try? container.decodeIfPresent(String.self, forKey: .additionalData)) ?? nil {
-            info = (try? JSONDecoder().decode(Additional.self, from: Data(text.utf8)))?.revealedRaceInfo
+            info = (try? JSONDecoder().decode(Additional.self, from: Data(utf8: text)))?.revealedRaceInfo
         }
         raceClass = nonEmpty(info?.raceClass) ?? ((try? container.decodeIfPresent(String.self, forKey: .raceClass)) ?? nil)
         prizeMoney = info?.prizemonies?.totalValue ?? ((try? container.decodeIfPresent(Int.self, forKey: .prizeMoney)) ?? nil)
