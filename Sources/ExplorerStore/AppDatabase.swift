@@ -209,12 +209,13 @@ public final class AppDatabase: Sendable {
     /// WAL mode, and commits that do not wait for the disk (`synchronous = NORMAL`, as GRDB's
     /// pool sets them): a commit is safe from a crash of the program at once, from a power loss
     /// once the log is synced (at a checkpoint: as the run leaves, or at 1,000 pages). WAL mode
-    /// stays in the file; `synchronous` is the connection's.
+    /// stays in the file; `synchronous` is the connection's, and is set first, so that switching
+    /// a new file to WAL (a write in the rollback journal) syncs as every other commit does.
     private static func setUpWALMode(_ db: Database) throws {
+        try db.execute(sql: "PRAGMA synchronous = NORMAL")
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
             throw DatabaseError(message: "could not switch the database to WAL mode")
         }
-        try db.execute(sql: "PRAGMA synchronous = NORMAL")
     }
 
     /// The file opened only to read, when it holds the favourites' table; nil when it cannot be.

@@ -36,13 +36,21 @@ enum IntegrityStamp {
         let stampPath = path(for: databasePath)
         let state = DatabaseFilesState(databasePath)
         let temporary = "\(stampPath).\(getpid())"
-        guard !state.file.isEmpty,
-              (try? Data((heading + state.text).utf8).write(to: URL(fileURLWithPath: temporary))) != nil,
+        guard !state.file.isEmpty, writeUnsynced(heading + state.text, to: temporary),
               rename(temporary, stampPath) == 0 else {
             unlink(temporary)
             unlink(stampPath)
             return
         }
+    }
+
+    /// Writes `text` to a new file without syncing it (`Data.write(to:)` syncs).
+    private static func writeUnsynced(_ text: String, to path: String) -> Bool {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o666)
+        guard descriptor >= 0 else { return false }
+        let bytes = Array(text.utf8)
+        let written = bytes.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        return close(descriptor) == 0 && written == bytes.count
     }
 
     /// Removes the stamp: the next run checks the file whole.
