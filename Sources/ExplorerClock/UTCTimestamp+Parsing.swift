@@ -1,10 +1,11 @@
 import Foundation
 
 extension UTCTimestamp {
-    /// The time an internet date-time names (RFC 3339): `2024-03-15T05:00:00Z`, with fractional
-    /// seconds (`05:00:00.250Z`), with an offset (`07:00:00+02:00`, or `+0200`), and `24:00:00`
-    /// for the end of a day. Nil for anything else: a day the month does not have, a minute or
-    /// second of 60, a lowercase `t`, text after the offset.
+    /// The time an internet date-time names (RFC 3339): `2024-03-15T05:00:00Z` (or `z`), with
+    /// fractional seconds (`05:00:00.250Z`), with an offset (`07:00:00+02:00`, or `+0200`, or
+    /// `+02`), and `24:00:00` for the end of a day. Nil for anything else: a day the month does
+    /// not have, a minute or second of 60, a time past the end of the day, a lowercase `t` (which
+    /// `ISO8601DateFormatter` refused too), text after the offset.
     /// Read by arithmetic: `Date.ISO8601FormatStyle` worked out the machine's time zone through
     /// ICU first (0.4 ms on every run that set the clock), and took `2024-02-30` and trailing text.
     public static func date(iso8601 text: String) -> Date? {
@@ -22,6 +23,7 @@ extension UTCTimestamp {
             let digits = reader.digits()
             guard !digits.isEmpty else { return nil }
             fraction = Double("0." + String(decoding: digits, as: UTF8.self)) ?? 0
+            guard hour < 24 || fraction == 0 else { return nil }
         }
         guard let offset = reader.offset(), reader.isAtEnd else { return nil }
         let seconds = daysSince1970(year: year, month: month, day: day) * 86_400 + hour * 3600 + minute * 60 + second - offset
@@ -81,14 +83,15 @@ extension UTCTimestamp {
             return value
         }
 
-        /// `Z`, `+hh:mm`, `+hhmm` or the same with `-`: seconds east of UTC.
+        /// `Z` (or `z`), `+hh:mm`, `+hhmm`, `+hh` or the same with `-`: seconds east of UTC.
         mutating func offset() -> Int? {
-            if skip("Z") { return 0 }
+            if skip("Z") || skip("z") { return 0 }
             let sign: Int
             if skip("+") { sign = 1 } else if skip("-") { sign = -1 } else { return nil }
-            guard let hours = number(digits: 2) else { return nil }
+            guard let hours = number(digits: 2), hours <= 23 else { return nil }
+            if isAtEnd { return sign * hours * 3600 }
             _ = skip(":")
-            guard let minutes = number(digits: 2), hours <= 23, minutes <= 59 else { return nil }
+            guard let minutes = number(digits: 2), minutes <= 59 else { return nil }
             return sign * (hours * 3600 + minutes * 60)
         }
     }

@@ -20,10 +20,11 @@ extension AppDatabase {
         let virtual = tables.filter { $0.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE") }
         return tables.compactMap { table in
             if virtual.contains(where: { table.name.hasPrefix($0.name + "_") }) { return nil }
-            // `CREATE VIRTUAL TABLE moviedb_search USING fts5(…)`: the word after USING.
+            // `CREATE VIRTUAL TABLE moviedb_search USING fts5(…)`: the name after the word USING.
+            let words = table.sql.split(whereSeparator: \.isWhitespace)
             guard table.sql.uppercased().hasPrefix("CREATE VIRTUAL TABLE"),
-                  let using = table.sql.range(of: "USING", options: .caseInsensitive) else { return table.name }
-            let module = table.sql[using.upperBound...].drop { $0.isWhitespace }.prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+                  let using = words.firstIndex(where: { $0.uppercased() == "USING" }), using + 1 < words.count else { return table.name }
+            let module = words[using + 1].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
             return module.isEmpty ? table.name : "\(table.name) (\(module.lowercased()))"
         }
     }
