@@ -18,11 +18,4 @@ extension SWAPIResource {
             return (url, FeatureLink(field: field, number: number, kind: kind, id: id, name: known[url]))
         }
     }
-
-    /// The kind and id a SWAPI URL names: `…/api/people/13/` → (`people`, `13`).
-    public static func record(fromURL url: String) -> (kind: String, id: String)? {
-        guard let path = path(fromURL: url) else { return nil }
-        let parts = path.split(separator: "/")
-        return (String(parts[0]), String(parts[1]))
-    }
 }

@@ -19,20 +19,26 @@ public enum SWAPIResource {
         return String(last)
     }
 
+    /// The kind and id a SWAPI URL names: `…/api/people/13/` → (`people`, `13`); nil when the
+    /// URL does not end in a resource and an id.
+    public static func record(fromURL url: String) -> (kind: String, id: String)? {
+        let parts = url.split(separator: "/")
+        guard parts.count >= 2, let id = id(fromURL: url) else { return nil }
+        let resource = parts[parts.count - 2]
+        guard !resource.isEmpty, resource.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }
+        return (String(resource), id)
+    }
+
     /// The kind and id a SWAPI URL names, unmistakable for a row number: `people/13`; the URL
     /// itself when it is not one.
     public static func reference(fromURL url: String) -> String {
-        path(fromURL: url).map { String($0.dropFirst().dropLast()) } ?? url
+        record(fromURL: url).map { "\($0.kind)/\($0.id)" } ?? url
     }
 
     /// The API path of a SWAPI URL, to ask the base URL in use for it: `…/api/people/13/` →
     /// `/people/13/`; nil when the URL does not end in a resource and an id.
     public static func path(fromURL url: String) -> String? {
-        let parts = url.split(separator: "/")
-        guard parts.count >= 2, let id = id(fromURL: url) else { return nil }
-        let resource = parts[parts.count - 2]
-        guard !resource.isEmpty, resource.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }
-        return "/\(resource)/\(id)/"
+        record(fromURL: url).map { "/\($0.kind)/\($0.id)/" }
     }
 
     /// The names of what `urls` point to, as text: the names known (`Han Solo`), else the

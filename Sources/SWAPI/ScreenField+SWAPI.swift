@@ -29,7 +29,7 @@ extension ScreenField {
                 continue
             }
             // U+00A0 keeps the number on the line of the name's first word (see FieldList).
-            texts.append("\(link.number)\u{A0}\(link.name ?? link.reference)")
+            texts.append("\(link.number)\u{A0}\(link.title)")
             values.append(["number": .int(link.number), "id": .string(link.id), "name": .optional(link.name), "url": .string(url)])
         }
         return ScreenField(key, text: texts.joined(separator: ", "), value: .array(values))
