@@ -37,9 +37,6 @@ final class FavouritesCache: Sendable {
         /// Oldest first (then by feature and id), as ``FavouritesStore/list(feature:)`` gives them.
         var favourites: [Favourite]
         var ids: Set<String>
-        /// The rows that could not be read (each costs itself, not every favourite), described
-        /// for the user: `starships/10 (could not read its date "10000-01-01 00:00:59.000")`.
-        var unreadable: [String]
     }
 
     /// The key of the snapshot of every feature: no feature id is empty.
@@ -50,7 +47,9 @@ final class FavouritesCache: Sendable {
 
     /// The snapshots read so far, by feature (``everyFeature`` for all of them).
     private let snapshots = Mutex<[String: Snapshot]>([:])
-    /// The unreadable rows the reads found, in the order found, each once.
+    /// The rows the reads found unreadable (each costs itself, not every favourite), in the
+    /// order found, each once, described for the user:
+    /// `starships/10 (its date "10000-01-01 00:00:59.000" cannot be read)`.
     private let unreadableFound = Mutex<[String]>([])
 
     /// How many times the table was read: for tests.
@@ -129,18 +128,19 @@ final class FavouritesCache: Sendable {
                 ? try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite \(order)"))
                 : try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite WHERE feature = ? \(order)"),
                                       arguments: [key])
-            var fresh = Snapshot(stamp: stamp, favourites: [], ids: [], unreadable: [])
+            var fresh = Snapshot(stamp: stamp, favourites: [], ids: [])
+            var unreadable: [String] = []
             while let row = try rows.next() {
                 do {
                     let favourite = try Favourite(row: row)
                     fresh.favourites.append(favourite)
                     fresh.ids.insert(favourite.itemID)
                 } catch {
-                    fresh.unreadable.append(Self.describe(row))
+                    unreadable.append(Self.describe(row))
                 }
             }
             reads.withLock { $0 += 1 }
-            unreadableFound.withLock { found in found += fresh.unreadable.filter { !found.contains($0) } }
+            unreadableFound.withLock { found in found += unreadable.filter { !found.contains($0) } }
             snapshots[key] = fresh
             return fresh
         }

@@ -82,7 +82,7 @@ public final class ListNavigator<Item: ListItem> {
         place = position.place
         detailItem = position.detailItem
         detailFromFavourites = position.detailFromFavourites
-        if place == .favourites { try? favouriteRows = favourites.list(feature: featureID) }
+        if place == .favourites { try? showFavourites() }
     }
 
     /// The favourite on row `text` of the favourites list, or an error saying which rows there are.
