@@ -27,9 +27,20 @@ public final class ListTableCache<Item: ListItem> {
 
         @inlinable
         static func == (lhs: Source, rhs: Source) -> Bool {
-            lhs.rows.count == rhs.rows.count
-                && lhs.rows.elementsEqual(rhs.rows) { $0.number == $1.number && $0.isFavourite == $1.isFavourite }
-                && lhs.columns == rhs.columns && lhs.rows == rhs.rows
+            guard lhs.rows.count == rhs.rows.count else { return false }
+            // Rows are looked at where they are stored: iterating would copy each row out, and
+            // copying an item retains every string it holds.
+            return lhs.rows.withUnsafeBufferPointer { left in
+                rhs.rows.withUnsafeBufferPointer { right in
+                    for index in left.indices
+                    where left[index].number != right[index].number || left[index].isFavourite != right[index].isFavourite {
+                        return false
+                    }
+                    guard lhs.columns == rhs.columns else { return false }
+                    for index in left.indices where left[index].item != right[index].item { return false }
+                    return true
+                }
+            }
         }
     }
 

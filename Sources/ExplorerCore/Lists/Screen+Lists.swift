@@ -102,7 +102,16 @@ extension ScreenTable {
     public static func list<Item: ListItem>(
         _ rows: [ListRow<Item>], columns: [Column], fields: @MainActor (Item) -> [ScreenField]
     ) -> ScreenTable {
-        let rowFields = rows.map { fields($0.item) }
+        var rowFields: [[ScreenField]] = []
+        rowFields.reserveCapacity(rows.count)
+        for index in rows.indices { rowFields.append(fields(rows[index].item)) }
+        return list(rows, columns: columns, rowFields: rowFields)
+    }
+
+    /// ``list(_:columns:fields:)`` of rows whose fields are made: the cells, row by row. Fields
+    /// are read where they are stored (copying one out would retain each of its strings).
+    @inlinable
+    static func list<Item: ListItem>(_ rows: [ListRow<Item>], columns: [Column], rowFields: [[ScreenField]]) -> ScreenTable {
         // Rows of one feature usually have the same fields in the same order: such a row's
         // columns find their fields where the first row's did. Only a row that differs is
         // looked at key by key.
@@ -112,25 +121,29 @@ extension ScreenTable {
             return columns.map { byKey[$0.key] }
         }
         let firstPositions = rowFields.first.map(positions) ?? []
-        let cells = rows.indices.map { index -> [Cell] in
-            let fields = rowFields[index]
-            let sameShape = fields.count == firstKeys.count && zip(fields, firstKeys).allSatisfy { $0.key == $1 }
-            let columnPositions = sameShape ? firstPositions : positions(fields)
-            var cells = listCells(rows[index])
-            cells.reserveCapacity(cells.count + columns.count)
-            for (column, position) in zip(columns, columnPositions) {
-                guard let position else {
-                    cells.append(Cell("", .null))
-                    continue
+        let inText = columns.map(\.visibility.inText)
+        let showsValue = columns.map(\.showsValue)
+        var cells: [[Cell]] = []
+        cells.reserveCapacity(rows.count)
+        for index in rows.indices {
+            rowFields[index].withUnsafeBufferPointer { fields in
+                let sameShape = fields.count == firstKeys.count && zip(fields.indices, firstKeys).allSatisfy { fields[$0].key == $1 }
+                let columnPositions = sameShape ? firstPositions : positions(Array(fields))
+                var rowCells = listCells(rows[index])
+                rowCells.reserveCapacity(rowCells.count + columns.count)
+                for (column, position) in columnPositions.enumerated() {
+                    guard let position else {
+                        rowCells.append(Cell("", .null))
+                        continue
+                    }
+                    if !inText[column] {
+                        rowCells.append(.data(fields[position].value))
+                    } else {
+                        rowCells.append(showsValue[column] ? .value(fields[position].value) : Cell(fields[position].text, fields[position].value))
+                    }
                 }
-                let field = fields[position]
-                if !column.visibility.inText {
-                    cells.append(.data(field.value))
-                } else {
-                    cells.append(column.showsValue ? .value(field.value) : Cell(field.text, field.value))
-                }
+                cells.append(rowCells)
             }
-            return cells
         }
         return ScreenTable(columns: listColumns + columns, rows: cells)
     }

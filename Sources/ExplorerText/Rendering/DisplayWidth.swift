@@ -11,6 +11,14 @@ public enum DisplayWidth {
         return width
     }
 
+    /// ``of(_:)-(String)`` of part of a string (a word of it): printable ASCII is measured in
+    /// place, anything else as a string of its own.
+    public static func of(_ text: Substring) -> Int {
+        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
+            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        return isPrintableASCII ? text.utf8.count : of(String(text))
+    }
+
     /// The long way: grapheme cluster by grapheme cluster. ``of(_:)-(String)`` comes here only
     /// for text that is not all ``isSimple(_:)``, and gives the same answer when it is.
     static func graphemeWidth(_ string: String) -> Int {

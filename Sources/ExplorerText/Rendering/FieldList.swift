@@ -53,16 +53,33 @@ public enum FieldList {
         guard text.displayWidth > width else { return [text] }
         var lines: [String] = []
         var line = ""
-        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
-            let candidate = line.isEmpty ? word : line + " " + word
-            if candidate.displayWidth <= width {
-                line = candidate
+        var lineWidth = 0
+        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+            let wordWidth = DisplayWidth.of(word)
+            // The line, a space and the word measure the sum of their widths unless the word
+            // begins (or the line ends) with a character that could join the space into one
+            // cluster (a combining mark, say): then the joined text is measured.
+            let candidateWidth = line.isEmpty ? wordWidth
+                : joinsCleanly(line, word) ? lineWidth + 1 + wordWidth : (line + " " + word).displayWidth
+            if candidateWidth <= width {
+                if !line.isEmpty { line += " " }
+                line += word
+                lineWidth = candidateWidth
             } else {
                 if !line.isEmpty { lines.append(line) }
-                line = word
+                line = String(word)
+                lineWidth = wordWidth
             }
         }
         if !line.isEmpty { lines.append(line) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// Whether `line + " " + word` is as wide as its parts and a space: true when the
+    /// characters either side of the space are ones ``DisplayWidth`` counts one column each
+    /// and that never join a neighbour into a cluster (printable ASCII and explorer's symbols).
+    private static func joinsCleanly(_ line: String, _ word: Substring) -> Bool {
+        guard let last = line.unicodeScalars.last, let first = word.unicodeScalars.first else { return false }
+        return DisplayWidth.isSimple(last) && DisplayWidth.isSimple(first)
     }
 }

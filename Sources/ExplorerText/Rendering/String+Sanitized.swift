@@ -7,6 +7,8 @@ extension String {
     /// Every string that came from the network passes through here before it is printed.
     public var sanitizedForTerminal: String {
         if DisplayWidth.isPrintableASCII(self) { return self }  // nothing to do
+        // Most other text has nothing to remove either: a look over its bytes says so.
+        if utf8.withContiguousStorageIfAvailable({ !Self.holdsUnprintable($0) }) == true { return self }
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(unicodeScalars.count)
         for scalar in unicodeScalars {
@@ -22,5 +24,26 @@ extension String {
             }
         }
         return String(scalars)
+    }
+
+    /// Whether UTF-8 `bytes` hold anything ``sanitizedForTerminal`` changes: a C0 control or
+    /// DEL (one byte), a C1 control (`C2 80`–`C2 9F`), a line or paragraph separator or a
+    /// bidirectional embedding or override (`E2 80 A8`–`E2 80 AE`), or an isolate
+    /// (`E2 81 A6`–`E2 81 A9`).
+    static func holdsUnprintable(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte < 0x20 || byte == 0x7F { return true }
+            if byte == 0xC2, index + 1 < count, bytes[index + 1] < 0xA0 { return true }
+            if byte == 0xE2, index + 2 < count {
+                let second = bytes[index + 1], third = bytes[index + 2]
+                if second == 0x80 && (0xA8...0xAE).contains(third) { return true }
+                if second == 0x81 && (0xA6...0xA9).contains(third) { return true }
+            }
+            index += 1
+        }
+        return false
     }
 }

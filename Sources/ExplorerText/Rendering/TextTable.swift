@@ -62,12 +62,18 @@ public struct TextTable: Sendable {
         }
         let (shown, widths) = fit(natural: natural, longestWords: longestWords, into: width)
 
-        func line(_ values: [String], _ valueWidths: [Int]?) -> String {
-            // One string grown in place: cells, their padding and the separators between.
-            var text = ""
-            text.reserveCapacity(width + 8)
+        // The whole table is written into one buffer of UTF-8 bytes: each cell's bytes copied
+        // once, padding written as spaces, and one String made at the end (appending to a
+        // String cell by cell, and joining lines, cost a third of laying out a screen).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity((rows.count + 1) * (width + 1))
+        let separatorBytes = Array(separator.utf8)
+
+        /// Appends one line of `values` (one per column; `valueWidths` their display widths when
+        /// known), without trailing spaces.
+        func appendLine(_ values: [String], _ valueWidths: [Int]?) {
             for (position, index) in shown.enumerated() {
-                if position > 0 { text += separator }
+                if position > 0 { bytes += separatorBytes }
                 // Each cell is measured once: cut (a wrapped cell's line may still hold a word
                 // wider than its column) and padded knowing its width.
                 let fitted = values[index].truncated(toWidth: widths[index],
@@ -75,24 +81,33 @@ public struct TextTable: Sendable {
                 let missing = widths[index] - fitted.width
                 switch columns[index].alignment {
                 case .left:
-                    text += fitted.text
-                    if missing > 0 && position < shown.count - 1 { text += String(repeating: " ", count: missing) }
+                    bytes += fitted.text.utf8
+                    if missing > 0 && position < shown.count - 1 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
                 case .right:
-                    if missing > 0 { text += String(repeating: " ", count: missing) }
-                    text += fitted.text
+                    if missing > 0 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
+                    bytes += fitted.text.utf8
                 }
             }
-            return trimTrailing(text)
+            // A space is one byte in UTF-8 and never part of another character's bytes.
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
         }
 
-        var lines: [String] = []
+        func endLine() { bytes.append(UInt8(ascii: "\n")) }
+
         if showsHeader {
-            lines.append(style.header(line(columns.map(\.title), nil)))
+            // The header is styled as a whole line.
+            let start = bytes.count
+            appendLine(columns.map(\.title), nil)
+            let header = String(decoding: bytes[start...], as: UTF8.self)
+            bytes.removeSubrange(start...)
+            bytes += style.header(header).utf8
+            endLine()
         }
         let wrapping = shown.filter { columns[$0].wraps }
         for (row, rowWidths) in zip(cells, cellWidths) {
             guard wrapping.contains(where: { rowWidths[$0] > widths[$0] }) else {
-                lines.append(line(row, rowWidths))
+                appendLine(row, rowWidths)
+                endLine()
                 continue
             }
             // The wrapped cells run down as many lines as they need; the others are on the first.
@@ -103,10 +118,12 @@ public struct TextTable: Sendable {
                     if let cellLines = wrapped[index] { return lineIndex < cellLines.count ? cellLines[lineIndex] : "" }
                     return lineIndex == 0 ? row[index] : ""
                 }
-                lines.append(line(values, nil))
+                appendLine(values, nil)
+                endLine()
             }
         }
-        return lines.joined(separator: "\n")
+        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Which columns to show and how wide each is, to fit `width`: with every wrapping column at
@@ -155,7 +172,7 @@ public struct TextTable: Sendable {
     /// The widest word of `text` (words are separated by spaces).
     public static func longestWord(_ text: String) -> Int {
         guard text.displayWidth > 0 else { return 0 }
-        return text.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
+        return text.split(separator: " ").map { DisplayWidth.of($0) }.max() ?? 0
     }
 
     /// `text` wrapped at spaces to `width`, a word wider than that broken into pieces that fit.
@@ -177,13 +194,5 @@ public struct TextTable: Sendable {
             if !piece.isEmpty { pieces.append(piece) }
             return pieces
         }
-    }
-
-    private func trimTrailing(_ text: String) -> String {
-        // A last character that is a space ends in the byte 0x20: without it there is nothing to do.
-        guard text.utf8.last == UInt8(ascii: " ") else { return text }
-        var text = text
-        while text.last == " " { text.removeLast() }
-        return text
     }
 }

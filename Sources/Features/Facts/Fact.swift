@@ -23,8 +23,7 @@ public struct Fact: ListItem, Codable {
 
     /// The image's address, when it is an http(s) URL.
     public var imageURL: URL? {
-        guard let imageHref, let url = URL(string: imageHref), DesktopOpener.isWeb(url) else { return nil }
-        return url
+        imageHref.flatMap(ImageAddresses.webURL)
     }
 
     // MARK: ListItem

@@ -1,0 +1,72 @@
+import Testing
+import TestSupport
+@testable import ExplorerText
+
+/// The shortcuts text layout takes give what the long way gives: the look over a string's
+/// bytes for what sanitizing would change, wrapping that adds up widths, and a word measured
+/// in place.
+@Suite("Layout fast paths")
+struct LayoutFastPathTests {
+    /// Every scalar of the Basic Multilingual Plane (and a few past it), between two non-ASCII
+    /// letters: the byte look finds what the scalar rules remove or replace, and nothing else.
+    @Test func theByteLookFindsExactlyWhatSanitizingChanges() {
+        var values = Array(0..<0xD800) + Array(0xE000..<0x10000)
+        values += [0x1F600, 0x1F1E6, 0x20000, 0xE0001, 0x10FFFD]
+        for value in values {
+            let scalar = Unicode.Scalar(UInt32(value))!
+            var text = "é"
+            text.unicodeScalars.append(scalar)
+            text += "ü"
+            let changes: Bool = switch value {
+            case 0x00...0x1F, 0x7F...0x9F, 0x2028...0x202E, 0x2066...0x2069: true
+            default: false
+            }
+            let found = text.utf8.withContiguousStorageIfAvailable(String.holdsUnprintable)
+            #expect(found == changes, "U+\(String(value, radix: 16))")
+            #expect((text.sanitizedForTerminal != text) == changes, "U+\(String(value, radix: 16))")
+        }
+    }
+
+    /// Wrapping as it was done before the widths were added up: each candidate line measured whole.
+    private func wrappedMeasuringEachLine(_ text: String, width: Int) -> [String] {
+        guard text.displayWidth > width else { return [text] }
+        var lines: [String] = []
+        var line = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: true).map(String.init) {
+            let candidate = line.isEmpty ? word : line + " " + word
+            if candidate.displayWidth <= width {
+                line = candidate
+            } else {
+                if !line.isEmpty { lines.append(line) }
+                line = word
+            }
+        }
+        if !line.isEmpty { lines.append(line) }
+        return lines.isEmpty ? [""] : lines
+    }
+
+    @Test func wrappingByAddingWidthsWrapsAsMeasuringEachLine() {
+        // Words that join a space into a cluster (a combining mark, a spacing mark, a zero
+        // width joiner, a prepended mark at a line's end), wide ones, emoji and plain ones.
+        let words = ["a", "bb", "ccc", "dddd", "\u{301}e", "\u{903}x", "\u{200D}z", "y\u{600}", "漢字", "ｶﾀ", "🙂",
+                     "❤\u{FE0F}", "★", "…", "\u{A0}nb", "x\u{A0}y", "lengthyword", "é", "\u{1F1E6}\u{1F1E8}"]
+        var generator = SplitMix64(seed: 21)
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 1...12, using: &generator)
+            let text = (0..<count).map { _ in words.randomElement(using: &generator)! }
+                .joined(separator: String(repeating: " ", count: Int.random(in: 1...2, using: &generator)))
+            let width = Int.random(in: 1...24, using: &generator)
+            #expect(FieldList.wrap(text, width: width) == wrappedMeasuringEachLine(text, width: width).map {
+                $0.unicodeScalars.contains("\u{A0}") ? String($0.map { $0 == "\u{A0}" ? " " : $0 }) : $0
+            }, "\(text.debugDescription) at \(width)")
+        }
+    }
+
+    @Test func aWordIsMeasuredInPlaceAsOnItsOwn() {
+        for text in ["plain words here", "漢字 and ｶﾀｶﾅ", "e\u{301} ❤\u{FE0F} x", "tab\there", "★ … ·"] {
+            for word in text.split(separator: " ") {
+                #expect(DisplayWidth.of(word) == String(word).displayWidth)
+            }
+        }
+    }
+}
