@@ -46,17 +46,16 @@ public struct OfflineIndex: Sendable {
     public func storing(_ entries: [IndexedItem], collection: String? = nil, page: Int = 1) -> StoreWrite {
         StoreWrite(database: database) { [items, members] db in
             for entry in entries {
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     INSERT INTO \(items) (key, title, originalTitle, text, payload, fetchedAt) VALUES (?, ?, ?, ?, ?, ?)
                     ON CONFLICT (key) DO UPDATE SET title = excluded.title, originalTitle = excluded.originalTitle,
                         text = excluded.text, payload = excluded.payload, fetchedAt = excluded.fetchedAt
-                    """, arguments: [entry.key, entry.title, entry.originalTitle, entry.text, entry.payload, UTCTimestamp.database(entry.fetchedAt)])
+                    """).execute(arguments: [entry.key, entry.title, entry.originalTitle, entry.text, entry.payload, UTCTimestamp.database(entry.fetchedAt)])
             }
             guard let collection else { return }
-            try db.execute(sql: "DELETE FROM \(members) WHERE collection = ? AND page = ?", arguments: [collection, page])
+            try db.cachedStatement(sql: "DELETE FROM \(members) WHERE collection = ? AND page = ?").execute(arguments: [collection, page])
             for (position, entry) in entries.enumerated() {
-                try db.execute(sql: "INSERT INTO \(members) (collection, page, position, key) VALUES (?, ?, ?, ?)",
-                               arguments: [collection, page, position, entry.key])
+                try db.cachedStatement(sql: "INSERT INTO \(members) (collection, page, position, key) VALUES (?, ?, ?, ?)").execute(arguments: [collection, page, position, entry.key])
             }
         }
     }
@@ -66,14 +65,14 @@ public struct OfflineIndex: Sendable {
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM \(items) WHERE key = ?", arguments: [key]).flatMap(Self.item)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(items) WHERE key = ?"), arguments: [key]).flatMap(Self.item)
         }
     }
 
     /// The pages of `collection` that are kept, in order.
     public func pages(of collection: String) throws -> [Int] {
         try database.read { db in
-            try Int.fetchAll(db, sql: "SELECT DISTINCT page FROM \(members) WHERE collection = ? ORDER BY page", arguments: [collection])
+            try Int.fetchAll(db.cachedStatement(sql: "SELECT DISTINCT page FROM \(members) WHERE collection = ? ORDER BY page"), arguments: [collection])
         }
     }
 
@@ -81,7 +80,7 @@ public struct OfflineIndex: Sendable {
     /// written (see ``migrations(prefix:)``), so it costs a lookup, not a count of them all.
     public func count(of collection: String) throws -> Int {
         try database.read { db in
-            max(0, try Int.fetchOne(db, sql: "SELECT count FROM \(counts) WHERE collection = ?", arguments: [collection]) ?? 0)
+            max(0, try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM \(counts) WHERE collection = ?"), arguments: [collection]) ?? 0)
         }
     }
 
@@ -106,32 +105,32 @@ public struct OfflineIndex: Sendable {
         return try database.read { db in
             switch (collection, query) {
             case (let collection?, nil):
-                return try Row.fetchAll(db, sql: """
+                return try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT i.* FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
-                    """, arguments: [collection, limit]).compactMap(Self.item)
+                    """), arguments: [collection, limit]).compactMap(Self.item)
             case (let collection?, let query?):
                 // Counted only as far as it decides (`the` matches 58,000 of 100,000 titles).
-                let matching = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM (SELECT 1 FROM \(search) WHERE \(search) MATCH ? LIMIT ?)",
+                let matching = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM \(search) WHERE \(search) MATCH ? LIMIT ?)"),
                                                 arguments: [query, min(walkingPast, Int.max - 1) + 1]) ?? 0
                 // Either way read until `limit` readable items are found (a row that cannot be
                 // read is passed over), an item listed twice kept at its first place.
                 let rows = matching <= walkingPast
                     // The matches first (few), then where each is in the collection (by index).
-                    ? try Row.fetchCursor(db, sql: """
+                    ? try Row.fetchCursor(db.cachedStatement(sql: """
                         SELECT i.*, MIN(m.page * 100000 + m.position) AS place
                         FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                         JOIN \(members) m ON m.collection = ? AND m.key = i.key
                         WHERE \(search) MATCH ?
                         GROUP BY i.key ORDER BY place
-                        """, arguments: [collection, query])
+                        """), arguments: [collection, query])
                     // Many matches: the collection in order.
-                    : try Row.fetchCursor(db, sql: """
+                    : try Row.fetchCursor(db.cachedStatement(sql: """
                         SELECT i.* FROM \(members) m JOIN \(items) i ON i.key = m.key
                         WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
                         ORDER BY m.page, m.position
-                        """, arguments: [collection, query])
+                        """), arguments: [collection, query])
                 var found: [IndexedItem] = []
                 var seen: Set<String> = []
                 while found.count < limit, let row = try rows.next() {
@@ -140,10 +139,10 @@ public struct OfflineIndex: Sendable {
                 }
                 return found
             case (nil, let query?):
-                return try Row.fetchAll(db, sql: """
+                return try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                     WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
-                    """, arguments: [query, limit]).compactMap(Self.item)
+                    """), arguments: [query, limit]).compactMap(Self.item)
             case (nil, nil):
                 return []
             }

@@ -36,18 +36,18 @@ public struct ResponseCache: Sendable {
         precondition(alongside.map { $0.database === database } ?? true, "rows for another database cannot share a transaction")
         let now = clock.now
         try database.write { db in
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO response_cache (feature, endpoint, body, fetchedAt) VALUES (?, ?, ?, ?)
                 ON CONFLICT (feature, endpoint) DO UPDATE SET body = excluded.body, fetchedAt = excluded.fetchedAt
-                """, arguments: [feature, endpoint, body, UTCTimestamp.database(now)])
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM response_cache WHERE feature = ?", arguments: [feature]) ?? 0
+                """).execute(arguments: [feature, endpoint, body, UTCTimestamp.database(now)])
+            let count = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM response_cache WHERE feature = ?"), arguments: [feature]) ?? 0
             if count > limit {
                 // Never the answer just kept, even when the clock stands still (`--clock`).
-                try db.execute(sql: """
+                try db.cachedStatement(sql: """
                     DELETE FROM response_cache WHERE rowid IN (
                         SELECT rowid FROM response_cache WHERE feature = ? AND endpoint != ?
                         ORDER BY fetchedAt, rowid LIMIT ?)
-                    """, arguments: [feature, endpoint, count - limit])
+                    """).execute(arguments: [feature, endpoint, count - limit])
             }
             try alongside?.apply(db)
         }
@@ -56,7 +56,7 @@ public struct ResponseCache: Sendable {
     /// The answer kept for `endpoint`, if any.
     public func entry(for endpoint: String) throws -> Entry? {
         try database.read { db in
-            try Row.fetchOne(db, sql: "SELECT body, fetchedAt FROM response_cache WHERE feature = ? AND endpoint = ?",
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT body, fetchedAt FROM response_cache WHERE feature = ? AND endpoint = ?"),
                              arguments: [feature, endpoint])
                 // Decoded with checks: a value that cannot be read throws (no answer is used),
                 // where the subscripts would trap.
