@@ -1,5 +1,4 @@
 import ExplorerCore
-import Foundation
 
 /// The Star Wars API as compiled into the binary: the starships' and people's pages as swapi.dev
 /// served them, and each of their items by id (`/people/13/`), answered as swapi.dev would. What
@@ -26,18 +25,10 @@ public enum SWAPIEmbeddedData {
         }
     }
 
-    /// Each item of each resource by its id, as its own JSON document; read from the pages once.
-    private static let items: [String: [String: Data]] = pages.mapValues { pages in
-        var byID: [String: Data] = [:]
-        for page in pages {
-            guard let object = try? JSONSerialization.jsonObject(with: Data(utf8: page)) as? [String: Any],
-                  let results = object["results"] as? [[String: Any]] else { continue }
-            for result in results {
-                guard let url = result["url"] as? String, let id = SWAPIResource.id(fromURL: url),
-                      let data = try? JSONSerialization.data(withJSONObject: result) else { continue }
-                byID[id] = data
-            }
-        }
-        return byID
-    }
+    /// Each item of each resource by its id, as its own JSON document: cut from the pages by
+    /// scripts/embed-data, its keys in the order swapi.dev serves them.
+    static let items: [String: [String: String]] = [
+        "starships": EmbeddedStarshipItems.items,
+        "people": EmbeddedPeopleItems.items,
+    ]
 }

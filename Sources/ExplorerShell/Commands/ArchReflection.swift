@@ -50,7 +50,7 @@ enum ArchReflection {
 
     static func clientStack(_ client: any HTTPClient, prefix: String = "  ", childPrefix: String = "  ")
         -> [(tree: String, name: String, summary: String)] {
-        let name = String(describing: type(of: client))
+        let name = _typeName(type(of: client), qualified: false)
         guard let layer = client as? any HTTPClientLayer else { return [(prefix + name, name, "")] }
         var lines = [(prefix + name, name, layer.layerSummary)]
         let inner = layer.innerClients
@@ -63,7 +63,7 @@ enum ArchReflection {
 
     /// The layers' type names, depth first.
     static func clientLayers(_ client: any HTTPClient) -> [String] {
-        [String(describing: type(of: client))] + ((client as? any HTTPClientLayer)?.innerClients.flatMap(clientLayers) ?? [])
+        [_typeName(type(of: client), qualified: false)] + ((client as? any HTTPClientLayer)?.innerClients.flatMap(clientLayers) ?? [])
     }
 
     /// The types of an object's stored properties, and of theirs (two levels).
@@ -93,7 +93,9 @@ enum ArchReflection {
 
     /// `StarshipDetail?`, `[StarshipRow]`: a type as it is written.
     static func typeName(of value: Any) -> String {
-        var text = Substring(String(describing: type(of: value)))
+        // The name as `String(describing:)` writes a type, without first asking whether the
+        // metatype describes itself (a scan of every conformance record each time).
+        var text = Substring(_typeName(type(of: value), qualified: false))
         return spelled(&text)
     }
 
