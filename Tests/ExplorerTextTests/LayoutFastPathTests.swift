@@ -69,4 +69,33 @@ struct LayoutFastPathTests {
             }
         }
     }
+
+    /// Every scalar ``DisplayWidth/standsAlone(_:)`` takes is a cluster of its own beside any
+    /// other (itself, ASCII, a wide letter): the width added up scalar by scalar is the width
+    /// cluster by cluster.
+    @Test func scalarsThatStandAloneAreClustersOfTheirOwn() {
+        let ranges: [ClosedRange<UInt32>] = [0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E,
+                                              0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF,
+                                              0x4E00...0x9FFF, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFE0...0xFFE6]
+        var taken = 0
+        for value in 0...0x10FFFF as ClosedRange<UInt32> {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let inRanges = ranges.contains { $0.contains(value) }
+            #expect(DisplayWidth.standsAlone(scalar) == inRanges, "U+\(String(value, radix: 16))")
+            guard inRanges else { continue }
+            taken += 1
+            var text = String.UnicodeScalarView()
+            text.append(contentsOf: ["a", scalar, scalar, "漢", scalar, "가", scalar, "…", scalar])
+            let string = String(text)
+            #expect(string.count == text.count, "U+\(String(value, radix: 16)) joins a neighbour")
+            #expect(DisplayWidth.of(string) == DisplayWidth.graphemeWidth(string), "U+\(String(value, radix: 16))")
+        }
+        #expect(taken > 40_000)
+    }
+
+    @Test func printableASCIIIsSeenInSmallAndLargeStrings() {
+        for text in ["", "a", "short text", String(repeating: "long text ", count: 20), "tab\t", "del\u{7F}", "é", String(repeating: "x", count: 40) + "é"] {
+            #expect(DisplayWidth.isPrintableASCII(text) == text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text.debugDescription)")
+        }
+    }
 }

@@ -5,8 +5,13 @@ public enum DisplayWidth {
         if isPrintableASCII(string) { return string.utf8.count }
         var width = 0
         for scalar in string.unicodeScalars {
-            guard isSimple(scalar) else { return graphemeWidth(string) }
-            width += 1
+            if isSimple(scalar) {
+                width += 1
+            } else if standsAlone(scalar) {
+                width += of(scalar)
+            } else {
+                return graphemeWidth(string)
+            }
         }
         return width
     }
@@ -27,9 +32,28 @@ public enum DisplayWidth {
 
     /// Whether every byte is printable ASCII: one column each.
     static func isPrintableASCII(_ string: String) -> Bool {
-        // Over the bytes in place where the string has them so (nearly always): a tight loop.
-        string.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-            ?? string.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
+        // Over the bytes in place (a small string's copied out of the value): a tight loop.
+        var string = string
+        return string.withUTF8 { bytes in
+            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+            return true
+        }
+    }
+
+    /// Letters and signs that are always a grapheme cluster of their own, whatever is next to
+    /// them (none of them extends a cluster, joins one, or is a Hangul jamo, a regional
+    /// indicator, a prepended mark or a control): text made only of these and ``isSimple(_:)``
+    /// scalars is as wide as its scalars added up. Latin, Greek and Cyrillic letters,
+    /// punctuation, kana, CJK ideographs, Hangul syllables and full- and half-width forms; not
+    /// the combining marks among them (U+0300–036F, U+0483–0489, U+302A–302F, U+3099–309A,
+    /// U+FF9E–FF9F).
+    static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E,
+             0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFE0...0xFFE6: true
+        default: false
+        }
     }
 
     /// Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •): each one
