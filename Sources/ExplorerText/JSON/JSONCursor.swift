@@ -1,0 +1,294 @@
+/// A strict reader of JSON text in place, for a feature that reads an answer of a shape it
+/// knows faster than `JSONDecoder` does (an iTunes search answer: thirty members a result,
+/// most of them passed over). It makes no value but those asked for, and it gives up
+/// (throws ``GiveUp``) on anything it cannot be sure to read exactly as `JSONDecoder` would:
+/// malformed JSON, a string that is not UTF-8 or holds a lone surrogate, a number with an
+/// exponent, an escaped key, nesting past ``maxDepth``. The caller then leaves the body to
+/// `JSONDecoder`, whose answer, or error, stands.
+///
+/// Use it inside `withUnsafeBytes` of the body: it reads the bytes where they are.
+public struct JSONCursor {
+    /// Thrown where the reader cannot be sure: let `JSONDecoder` read the body.
+    public struct GiveUp: Error {
+        public init() {}
+    }
+
+    /// The deepest nesting read; deeper is left to `JSONDecoder`.
+    public static let maxDepth = 64
+
+    /// What the next value is.
+    public enum Kind: Equatable {
+        case object, array, string, number, bool, null
+    }
+
+    private let bytes: UnsafeBufferPointer<UInt8>
+    private var index = 0
+
+    public init(_ bytes: UnsafeBufferPointer<UInt8>) {
+        self.bytes = bytes
+    }
+
+    // MARK: Structure
+
+    /// The kind of the value that comes next (after white space).
+    public mutating func nextKind() throws -> Kind {
+        skipSpace()
+        guard index < bytes.count else { throw GiveUp() }
+        switch bytes[index] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return .number
+        default: throw GiveUp()
+        }
+    }
+
+    /// Steps into the object that comes next.
+    public mutating func enterObject() throws {
+        try expect(UInt8(ascii: "{"))
+    }
+
+    /// The next member's key, as the bytes it is written with, read up to its `:`; nil at the
+    /// end of the object (its `}` read). `first` says whether no member was read yet, and is
+    /// cleared. A key written with escapes gives up.
+    public mutating func nextKey(first: inout Bool) throws -> UnsafeBufferPointer<UInt8>? {
+        skipSpace()
+        guard index < bytes.count else { throw GiveUp() }
+        if bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            return nil
+        }
+        if !first {
+            try expect(UInt8(ascii: ","))
+            skipSpace()
+        }
+        first = false
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
+            let byte = bytes[index]
+            guard byte >= 0x20, byte != UInt8(ascii: "\\"), byte < 0x80 else { throw GiveUp() }
+            index += 1
+        }
+        guard index < bytes.count else { throw GiveUp() }
+        let key = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        try expect(UInt8(ascii: ":"))
+        return key
+    }
+
+    /// Steps into the array that comes next.
+    public mutating func enterArray() throws {
+        try expect(UInt8(ascii: "["))
+    }
+
+    /// Whether another element comes (its `,` read), false at the end of the array (its `]`
+    /// read). `first` says whether no element was read yet, and is cleared.
+    public mutating func nextElement(first: inout Bool) throws -> Bool {
+        skipSpace()
+        guard index < bytes.count else { throw GiveUp() }
+        if bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            return false
+        }
+        if !first { try expect(UInt8(ascii: ",")) }
+        first = false
+        return true
+    }
+
+    /// Checks that nothing but white space is left.
+    public mutating func end() throws {
+        skipSpace()
+        guard index == bytes.count else { throw GiveUp() }
+    }
+
+    // MARK: Values
+
+    /// The string that comes next, its escapes read.
+    public mutating func string() throws -> String {
+        skipSpace()
+        try expect(UInt8(ascii: "\""))
+        let start = index
+        var hasEscapes = false
+        var isASCII = true
+        while true {
+            guard index < bytes.count else { throw GiveUp() }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") { break }
+            guard byte >= 0x20 else { throw GiveUp() }
+            if byte == UInt8(ascii: "\\") {
+                hasEscapes = true
+                index += 2
+                continue
+            }
+            if byte >= 0x80 { isASCII = false }
+            index += 1
+        }
+        let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
+        index += 1
+        if !hasEscapes {
+            if isASCII { return String(decoding: raw, as: UTF8.self) }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw GiveUp() }
+            return text
+        }
+        return try Self.unescaped(raw)
+    }
+
+    /// An integer written as one (digits, maybe a minus) that fits in an `Int`; a number
+    /// written otherwise (a fraction, an exponent, too many digits) gives up.
+    public mutating func integer() throws -> Int {
+        let text = try numberText()
+        guard text.count <= 18, !text.contains(UInt8(ascii: ".")), let value = Int(Self.text(text)) else { throw GiveUp() }
+        return value
+    }
+
+    /// A number written with digits and maybe a fraction (no exponent), as a `Double`.
+    public mutating func double() throws -> Double {
+        let text = try numberText()
+        guard text.count <= 24, let value = Double(Self.text(text)), value.isFinite, value != 0 || text.first != UInt8(ascii: "-") else {
+            throw GiveUp()
+        }
+        return value
+    }
+
+    /// Reads the value that comes next, whatever it is, and makes nothing of it.
+    public mutating func skipValue() throws {
+        try skipValue(depth: 0)
+    }
+
+    private mutating func skipValue(depth: Int) throws {
+        guard depth < Self.maxDepth else { throw GiveUp() }
+        switch try nextKind() {
+        case .object:
+            try enterObject()
+            var first = true
+            while try nextKey(first: &first) != nil { try skipValue(depth: depth + 1) }
+        case .array:
+            try enterArray()
+            var first = true
+            while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
+        case .string:
+            _ = try string()
+        case .number:
+            _ = try numberText()
+        case .bool:
+            if !literal("true") && !literal("false") { throw GiveUp() }
+        case .null:
+            if !literal("null") { throw GiveUp() }
+        }
+    }
+
+    /// Reads `null` if it comes next.
+    public mutating func null() -> Bool {
+        skipSpace()
+        return literal("null")
+    }
+
+    // MARK: Reading
+
+    private mutating func skipSpace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0A, 0x0D: index += 1
+            default: return
+            }
+        }
+    }
+
+    private mutating func expect(_ byte: UInt8) throws {
+        skipSpace()
+        guard index < bytes.count, bytes[index] == byte else { throw GiveUp() }
+        index += 1
+    }
+
+    private mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    /// A number's text, checked against JSON's grammar: `-`, then `0` or digits not starting
+    /// with `0`, then maybe `.` and digits. An exponent gives up.
+    private mutating func numberText() throws -> UnsafeBufferPointer<UInt8> {
+        skipSpace()
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        let digits = index
+        while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+        guard index > digits, bytes[digits] != UInt8(ascii: "0") || index == digits + 1 else { throw GiveUp() }
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            let fraction = index
+            while index < bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[index]) { index += 1 }
+            guard index > fraction else { throw GiveUp() }
+        }
+        if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") { throw GiveUp() }
+        return UnsafeBufferPointer(rebasing: bytes[start..<index])
+    }
+
+    private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Substring {
+        Substring(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A string's bytes between its quotes with its escapes read; a lone surrogate, an escape
+    /// JSON does not have, or bytes that are not UTF-8 give up.
+    private static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(raw.count)
+        var index = 0
+        func hex4(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= raw.count else { throw GiveUp() }
+            var value: UInt32 = 0
+            for byte in raw[at..<at + 4] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: throw GiveUp()
+                }
+                value = value << 4 | UInt32(digit)
+            }
+            return value
+        }
+        while index < raw.count {
+            let byte = raw[index]
+            guard byte == UInt8(ascii: "\\") else {
+                out.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 1 < raw.count else { throw GiveUp() }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var code = try hex4(index)
+                index += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else { throw GiveUp() }
+                    let low = try hex4(index + 2)
+                    guard (0xDC00..<0xE000).contains(low) else { throw GiveUp() }
+                    index += 6
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                }
+                guard let scalar = Unicode.Scalar(code) else { throw GiveUp() }
+                out += Array(String(scalar).utf8)
+            default:
+                throw GiveUp()
+            }
+        }
+        guard let text = String(validating: out, as: UTF8.self) else { throw GiveUp() }
+        return text
+    }
+}

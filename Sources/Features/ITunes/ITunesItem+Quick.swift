@@ -1,0 +1,104 @@
+import ExplorerCore
+
+extension ITunesItem {
+    /// One result read in place by a ``JSONCursor``, member by member as `init(from:)` reads
+    /// it: a text that is not a string, or a number that is not one, is nil; the members it
+    /// does not keep are passed over. A member given twice, or a number written in a way
+    /// `JSONDecoder` might read otherwise (`5.0` for an id), gives up.
+    static func read(_ cursor: inout JSONCursor) throws -> ITunesItem {
+        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
+        var item = ITunesItem(kind: nil)
+        var seen: UInt32 = 0
+        try cursor.enterObject()
+        var first = true
+        while let key = try cursor.nextKey(first: &first) {
+            guard let member = Member(key) else {
+                try cursor.skipValue()
+                continue
+            }
+            let bit: UInt32 = 1 << member.rawValue
+            guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
+            seen |= bit
+            switch member {
+            case .wrapperType: item.wrapperType = try text(&cursor)
+            case .kind: item.kind = try text(&cursor)
+            case .trackId: item.trackId = try integer(&cursor)
+            case .collectionId: item.collectionId = try integer(&cursor)
+            case .artistName: item.artistName = try text(&cursor)
+            case .collectionName: item.collectionName = try text(&cursor)
+            case .trackName: item.trackName = try text(&cursor)
+            case .primaryGenreName: item.primaryGenreName = try text(&cursor)
+            case .releaseDate: item.releaseDate = try text(&cursor)
+            case .trackTimeMillis: item.trackTimeMillis = try integer(&cursor)
+            case .trackNumber: item.trackNumber = try integer(&cursor)
+            case .trackCount: item.trackCount = try integer(&cursor)
+            case .discNumber: item.discNumber = try integer(&cursor)
+            case .discCount: item.discCount = try integer(&cursor)
+            case .trackPrice: item.trackPrice = try number(&cursor)
+            case .collectionPrice: item.collectionPrice = try number(&cursor)
+            case .currency: item.currency = try text(&cursor)
+            case .country: item.country = try text(&cursor)
+            case .trackExplicitness: item.trackExplicitness = try text(&cursor)
+            case .collectionExplicitness: item.collectionExplicitness = try text(&cursor)
+            case .previewUrl: item.previewUrl = try text(&cursor)
+            case .trackViewUrl: item.trackViewUrl = try text(&cursor)
+            case .collectionViewUrl: item.collectionViewUrl = try text(&cursor)
+            }
+        }
+        return item
+    }
+
+    private static func text(_ cursor: inout JSONCursor) throws -> String? {
+        guard try cursor.nextKind() == .string else {
+            try cursor.skipValue()
+            return nil
+        }
+        return KeptText.capped(try cursor.string())
+    }
+
+    private static func integer(_ cursor: inout JSONCursor) throws -> Int? {
+        guard try cursor.nextKind() == .number else {
+            try cursor.skipValue()
+            return nil
+        }
+        return try cursor.integer()
+    }
+
+    private static func number(_ cursor: inout JSONCursor) throws -> Double? {
+        guard try cursor.nextKind() == .number else {
+            try cursor.skipValue()
+            return nil
+        }
+        return try cursor.double()
+    }
+
+    /// The members a result keeps, known by their keys' bytes.
+    enum Member: Int, CaseIterable {
+        case wrapperType, kind, trackId, collectionId, artistName, collectionName, trackName, primaryGenreName,
+             releaseDate, trackTimeMillis, trackNumber, trackCount, discNumber, discCount, trackPrice,
+             collectionPrice, currency, country, trackExplicitness, collectionExplicitness, previewUrl,
+             trackViewUrl, collectionViewUrl
+
+        /// The key of each, in the order of the cases: `init(from:)`'s coding keys.
+        static let keys = ["wrapperType", "kind", "trackId", "collectionId", "artistName", "collectionName", "trackName",
+                           "primaryGenreName", "releaseDate", "trackTimeMillis", "trackNumber", "trackCount", "discNumber",
+                           "discCount", "trackPrice", "collectionPrice", "currency", "country", "trackExplicitness",
+                           "collectionExplicitness", "previewUrl", "trackViewUrl", "collectionViewUrl"]
+
+        /// The members by the length of their keys: a key is compared with the few of its length.
+        private static let byLength: [[(key: [UInt8], member: Member)]] = {
+            var table = [[(key: [UInt8], member: Member)]](repeating: [], count: 32)
+            for (member, key) in zip(allCases, keys) { table[key.utf8.count].append((Array(key.utf8), member)) }
+            return table
+        }()
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            guard key.count < Self.byLength.count else { return nil }
+            for candidate in Self.byLength[key.count] where candidate.key.elementsEqual(key) {
+                self = candidate.member
+                return
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,46 @@
+import ExplorerCore
+import Foundation
+
+extension ITunesSearchAnswer: QuicklyDecodable {
+    /// The answer read in place by a ``JSONCursor``: what `init(from:)` makes of it, or nil
+    /// when the body is anything but plain (a result that is not an object, a member given
+    /// twice, an odd number), which `JSONDecoder` then reads.
+    public static func quicklyDecoded(_ body: Data) -> ITunesSearchAnswer? {
+        body.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            return try? read(&cursor)
+        }
+    }
+
+    static func read(_ cursor: inout JSONCursor) throws -> ITunesSearchAnswer {
+        var resultCount: Int?
+        var countSeen = false
+        var results: [ITunesItem]?
+        try cursor.enterObject()
+        var first = true
+        while let key = try cursor.nextKey(first: &first) {
+            if key.elementsEqual("results".utf8) {
+                guard results == nil, try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
+                var items: [ITunesItem] = []
+                try cursor.enterArray()
+                var firstItem = true
+                while try cursor.nextElement(first: &firstItem) {
+                    items.append(try ITunesItem.read(&cursor))
+                }
+                results = items
+            } else if key.elementsEqual("resultCount".utf8) {
+                guard !countSeen else { throw JSONCursor.GiveUp() }
+                countSeen = true
+                // What `try? decode(Int.self)` keeps: an integer; anything else counts the results.
+                if try cursor.nextKind() == .number { resultCount = try cursor.integer() } else { try cursor.skipValue() }
+            } else {
+                try cursor.skipValue()
+            }
+        }
+        try cursor.end()
+        guard let results else { throw JSONCursor.GiveUp() }
+        var answer = ITunesSearchAnswer(results: results)
+        answer.resultCount = resultCount ?? results.count
+        return answer
+    }
+}

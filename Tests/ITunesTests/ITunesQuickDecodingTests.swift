@@ -1,0 +1,124 @@
+import ExplorerCore
+import Foundation
+import Testing
+import TestSupport
+@testable import ITunes
+
+/// The quick reader of search answers gives what `JSONDecoder` gives, or leaves the body to it:
+/// on every answer the embedded store makes and the recorded ones (where it must read them
+/// itself), on odd bodies written to catch it out, and on thousands of damaged answers.
+@Suite struct ITunesQuickDecodingTests {
+    static func decoded(_ body: Data) -> ITunesSearchAnswer? {
+        try? JSONDecoder().decode(ITunesSearchAnswer.self, from: body)
+    }
+
+    /// The answers of the embedded store to a spread of terms, and the recorded answers.
+    static var realAnswers: [Data] {
+        let terms = ["jack johnson", "blue", "love", "beyonce", "ヒカル", "garcia marquez", "rock", "スピッツ", "night",
+                     "sun", "better together", "아이유", "war", "star", "zzzz"]
+        var answers = terms.compactMap { term in
+            ITunesCatalogue.responder(HTTPRequest(path: "/search", query: [.init("term", term), .init("limit", "50")]))?.body
+        }
+        answers.append(Recorded.data("search-term-star-mixed-50.json"))
+        answers.append(Recorded.data("search-jp-kobukuro-sakura-1.json"))
+        answers.append(Recorded.data("search-jack-johnson.json", in: Recorded.embeddedData))
+        return answers
+    }
+
+    @Test func realAnswersAreReadQuicklyAndAlike() throws {
+        let answers = Self.realAnswers
+        #expect(answers.count == 18)
+        for body in answers {
+            let quick = try #require(ITunesSearchAnswer.quicklyDecoded(body), "a real answer is read quickly")
+            #expect(quick == Self.decoded(body))
+        }
+    }
+
+    @Test func theMembersReadAreTheCodingKeys() {
+        #expect(ITunesItem.Member.keys.count == ITunesItem.Member.allCases.count)
+        #expect(ITunesItem.Member.keys.allSatisfy { ITunesItem.CodingKeys(rawValue: $0) != nil })
+        #expect(Set(ITunesItem.Member.keys).count == 23)
+    }
+
+    @Test(arguments: [
+        #"{"resultCount": 1, "results": [{"trackId": 1, "trackName": "a"}]}"#,
+        #"{"results": [{"trackId": 5.0, "trackNumber": 3.5, "trackTimeMillis": 1e3, "trackCount": null}]}"#,
+        #"{"results": [{"trackId": "7", "trackName": 7, "trackPrice": "1.29", "collectionPrice": true}]}"#,
+        #"{"results": [{"trackId": 1, "trackId": 2}]}"#,
+        #"{"results": [], "results": [{"trackId": 2}]}"#,
+        #"{"resultCount": 2, "resultCount": 3, "results": []}"#,
+        #"{"resultCount": "7", "results": [{}]}"#,
+        #"{"resultCount": 7.0, "results": [{}]}"#,
+        #"{"resultCount": null, "results": [{}, {}]}"#,
+        #"{"results": [42, "a", null, {"trackId": 2}]}"#,
+        #"{"results": [{"trackName": "caf\u00e9 \ud83c\udfb8 \"q\" \\ \/ \n\t"}]}"#,
+        #"{"results": [{"trackName": "lone \ud800 surrogate"}]}"#,
+        #"{"results": [{"trackName": "bad \x escape"}]}"#,
+        #"{"results": [{"trackPrice": -0, "collectionPrice": -0.0, "trackTimeMillis": -0}]}"#,
+        #"{"results": [{"trackPrice": 1.2900000000000000355, "collectionPrice": 12345678901234567890}]}"#,
+        #"{"results": [{"trackId": 123456789012345678901234567890}]}"#,
+        #"{"results": [{"trackId": 01}]}"#,
+        #"{"results": [{"trackId": 1.}]}"#,
+        #"{"results": [{"trackId": -}]}"#,
+        #"{"results": [{"trackId": 1e400, "trackPrice": 1e400}]}"#,
+        #"{"results": [{"trackName": "a",}]}"#,
+        #"{"results": [{"trackName": "a"},]}"#,
+        #"{"results": [{"trackName": "a"}]} trailing"#,
+        #"  {"results": [ ]}  "#,
+        #"{"results": [{"x": [[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[1]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]]}]}"#,
+        #"{"results": [{"nested": {"a": [true, false, null, 1.5, "s"]}, "trackName": "after"}]}"#,
+        #"{"results": [{"tr\u0061ckName": "escaped key"}]}"#,
+        #"{"results": {"trackId": 1}}"#,
+        #"{"resultCount": 0}"#,
+        "[]",
+        "",
+        "\u{FEFF}{\"results\": []}",
+        "{\"results\": [{\"trackName\": \"tab\tinside\"}]}",
+        #"{"results": [{"trackName": "\u0000"}]}"#,
+        #"{"results": [{"trackName": tru}]}"#,
+        #"{"results": [{"trackName": nul}]}"#,
+    ])
+    func anOddBodyIsReadAlikeOrLeftToJSONDecoder(_ text: String) {
+        let body = Data(text.utf8)
+        let reference = Self.decoded(body)
+        if let quick = ITunesSearchAnswer.quicklyDecoded(body) {
+            #expect(quick == reference, "read otherwise than JSONDecoder reads it")
+        }
+    }
+
+    @Test func aBodyThatIsNotUTF8IsLeftToJSONDecoder() {
+        var body = Data(#"{"results": [{"trackName": "x"}]}"#.utf8)
+        body[body.count - 6] = 0xFF
+        #expect(ITunesSearchAnswer.quicklyDecoded(body) == nil)
+    }
+
+    /// Real answers damaged at random: a byte changed, a stretch cut out or repeated, a token put
+    /// in. Whatever the quick reader makes of one, JSONDecoder makes the same.
+    @Test func damagedAnswersAreReadAlikeOrLeftToJSONDecoder() {
+        let answers = Self.realAnswers.map { [UInt8]($0) }
+        let tokens = [#""x""#, "1e5", "-0", "null", "true", #""\u00e9""#, #""\ud800""#, "{", "}", "[", "]", ",", ":", "0.5",
+                      "12345678901234567890", #""trackId""#, #""trackId":9,"#, #""results":[],"#, "\"", "\\"].map { Array($0.utf8) }
+        var generator = SplitMix64(seed: 21)
+        var readQuickly = 0
+        for round in 0..<4_000 {
+            var bytes = answers[round % answers.count]
+            guard !bytes.isEmpty else { continue }
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
+                case 1: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...20, using: &generator)))
+                case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + Int.random(in: 1...20, using: &generator))], at: at)
+                default: bytes.insert(contentsOf: tokens.randomElement(using: &generator)!, at: at)
+                }
+                if bytes.isEmpty { bytes = [0x7B] }
+            }
+            let body = Data(bytes)
+            guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else { continue }
+            readQuickly += 1
+            #expect(quick == Self.decoded(body), "round \(round)")
+        }
+        // Most damage lands in a value passed over or a text: the reader still reads those.
+        #expect(readQuickly > 500)
+    }
+}
