@@ -285,4 +285,23 @@ import Testing
             try await service.download(file)
         }
     }
+
+    /// A result is searched by what JSONSerialization reads of it: the quick read agrees on
+    /// every embedded result (and reads each itself), and leaves odd ones to it.
+    @Test func theQuickReadOfAResultIsJSONSerializations() {
+        func same(_ a: ITunesCatalogue.Searched?, _ b: ITunesCatalogue.Searched?) -> Bool {
+            a?.trackID == b?.trackID && a?.collectionID == b?.collectionID && a?.names == b?.names && (a == nil) == (b == nil)
+        }
+        for json in EmbeddedITunesResults.results {
+            let quick = ITunesCatalogue.quicklySearched(json)
+            #expect(quick != nil)
+            #expect(same(quick, ITunesCatalogue.serializedSearched(json)), "\(json.prefix(80))")
+        }
+        for json in [#"{"trackId": 1, "trackId": 2}"#, #"{"trackId": true, "collectionId": 5.0}"#, #"{"trackId": "7", "trackName": 7}"#,
+                     #"{"artistName": null, "trackName": "x\u00e9"}"#, "[1]", "", #"{"trackId": 1} x"#] {
+            let quick = ITunesCatalogue.quicklySearched(json)
+            #expect(quick == nil || same(quick, ITunesCatalogue.serializedSearched(json)), "\(json)")
+            #expect(same(ITunesCatalogue.searched(json), ITunesCatalogue.serializedSearched(json)), "\(json)")
+        }
+    }
 }

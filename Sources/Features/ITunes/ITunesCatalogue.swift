@@ -28,20 +28,70 @@ struct ITunesCatalogue: Sendable {
         var seen: Set<Int> = []
         var entries: [Entry] = []
         for json in results {
-            guard let result = try? JSONSerialization.jsonObject(with: Data(utf8: json)) as? [String: Any] else { continue }
-            let trackID = result["trackId"] as? Int
-            if let trackID, !seen.insert(trackID).inserted { continue }
-            let searchable = ["artistName", "collectionName", "trackName"]
-                .compactMap { result[$0] as? String }.joined(separator: " ")
-            let text = Self.normalize(searchable)
+            guard let result = Self.searched(json) else { continue }
+            if let trackID = result.trackID, !seen.insert(trackID).inserted { continue }
+            let text = Self.normalize(result.names.joined(separator: " "))
             let words = Self.words(text)
             entries.append(Entry(json: json, words: words, wordBytes: words.map { $0.utf8.allSatisfy { $0 < 0x80 } ? Array($0.utf8) : Self.bytes($0) }, text: Self.bytes(text),
-                                 ids: [trackID, result["collectionId"] as? Int].compactMap { $0 }))
+                                 ids: [result.trackID, result.collectionID].compactMap { $0 }))
         }
         self.entries = entries
     }
 
     static let shared = ITunesCatalogue(results: EmbeddedITunesResults.results)
+
+    /// What a result is searched and found by: its ids and its artist's, album's and track's
+    /// names (those that are strings, in that order); nil when it is not a JSON object. Read
+    /// with a ``JSONCursor`` (a catalogue of hundreds is read at the first search), or, where
+    /// that gives up, with `JSONSerialization`.
+    static func searched(_ json: String) -> Searched? {
+        quicklySearched(json) ?? serializedSearched(json)
+    }
+
+    typealias Searched = (trackID: Int?, collectionID: Int?, names: [String])
+
+    static func quicklySearched(_ json: String) -> Searched? {
+        Data(utf8: json).withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            return try? searched(&cursor)
+        }
+    }
+
+    static func serializedSearched(_ json: String) -> Searched? {
+        guard let result = try? JSONSerialization.jsonObject(with: Data(utf8: json)) as? [String: Any] else { return nil }
+        return (result["trackId"] as? Int, result["collectionId"] as? Int,
+                ["artistName", "collectionName", "trackName"].compactMap { result[$0] as? String })
+    }
+
+    private static func searched(_ cursor: inout JSONCursor) throws -> Searched {
+        let keys = ["trackId", "collectionId", "artistName", "collectionName", "trackName"].map { Array($0.utf8) }
+        var trackID: Int?, collectionID: Int?
+        var names: [String?] = [nil, nil, nil]
+        var seen = Set<Int>()
+        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
+        try cursor.enterObject()
+        var first = true
+        while let key = try cursor.nextKey(first: &first) {
+            guard let which = keys.firstIndex(where: { $0.elementsEqual(key) }) else {
+                try cursor.skipValue()
+                continue
+            }
+            guard seen.insert(which).inserted else { throw JSONCursor.GiveUp() }
+            let kind = try cursor.nextKind()
+            switch which {
+            case 0, 1:
+                // An id written otherwise than as an integer is left to JSONSerialization.
+                guard kind == .number || kind == .null else { throw JSONCursor.GiveUp() }
+                let id = kind == .number ? try cursor.integer() : nil
+                if kind == .null { try cursor.skipValue() }
+                if which == 0 { trackID = id } else { collectionID = id }
+            default:
+                if kind == .string { names[which - 2] = try cursor.string() } else { try cursor.skipValue() }
+            }
+        }
+        try cursor.end()
+        return (trackID, collectionID, names.compactMap { $0 })
+    }
 
     var count: Int { entries.count }
 
