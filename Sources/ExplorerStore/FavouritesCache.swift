@@ -1,5 +1,6 @@
 import Foundation
 internal import GRDB
+internal import GRDBSQLite
 import Synchronization
 
 /// The favourites table, kept in memory a feature at a time (and whole, for `favs all`), and
@@ -72,8 +73,18 @@ final class FavouritesCache: Sendable {
 
     /// Where the database is now, as this connection sees it.
     func stamp(_ db: Database) throws -> Stamp {
-        Stamp(dataVersion: try Int64.fetchOne(db.cachedStatement(sql: "PRAGMA data_version")) ?? 0,
-              ownChanges: db.totalChangesCount)
+        // Asked before every list is drawn: the prepared pragma is stepped here, once, and
+        // reset (ending the read it began), which costs a tenth of GRDB's cursor over it. A
+        // step that gives no row is asked again through GRDB, which says what went wrong.
+        let statement = try db.cachedStatement(sql: "PRAGMA data_version")
+        let handle = statement.sqliteStatement
+        sqlite3_reset(handle)
+        defer { sqlite3_reset(handle) }
+        guard sqlite3_step(handle) == SQLITE_ROW else {
+            sqlite3_reset(handle)
+            return Stamp(dataVersion: try Int64.fetchOne(statement) ?? 0, ownChanges: db.totalChangesCount)
+        }
+        return Stamp(dataVersion: sqlite3_column_int64(handle, 0), ownChanges: db.totalChangesCount)
     }
 
     /// Applies this connection's own `change`, made between stamps `before` and `after` in one

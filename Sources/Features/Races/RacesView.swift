@@ -138,8 +138,8 @@ public final class RacesView: ScreenView {
     public static func countdown(_ seconds: Int) -> String {
         let sign = seconds < 0 ? "-" : ""
         let value = abs(seconds)
-        if value >= 3600 { return "\(sign)\(value / 3600)h \(String(format: "%02d", value % 3600 / 60))m" }
-        if value >= 60 { return "\(sign)\(value / 60)m \(String(format: "%02d", value % 60))s" }
+        if value >= 3600 { return "\(sign)\(value / 3600)h \(twoDigits(value % 3600 / 60))m" }
+        if value >= 60 { return "\(sign)\(value / 60)m \(twoDigits(value % 60))s" }
         return "\(sign)\(value)s"
     }
 
@@ -148,6 +148,11 @@ public final class RacesView: ScreenView {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = calendar.dateComponents([.hour, .minute], from: date)
-        return String(format: "%02d:%02d", parts.hour ?? 0, parts.minute ?? 0)
+        return "\(twoDigits(parts.hour ?? 0)):\(twoDigits(parts.minute ?? 0))"
+    }
+
+    /// `%02d`: `5` as `05`, without a format string's parsing (a countdown is drawn for every row).
+    static func twoDigits(_ value: Int) -> String {
+        (0..<10).contains(value) ? "0\(value)" : "\(value)"
     }
 }
