@@ -51,16 +51,30 @@ public struct TextTable: Sendable {
 
     /// The table as lines of at most `width` columns (when it can be fitted), without trailing spaces.
     public func render(width: Int, style: Style = .plain) -> String {
-        let cells = rows.map { row in columns.indices.map { $0 < row.count ? row[$0].sanitizedForTerminal : "" } }
-        let cellWidths = cells.map { $0.map(\.displayWidth) }
-        let natural = columns.indices.map { index in
-            max(showsHeader ? columns[index].title.displayWidth : 0, cellWidths.map { $0[index] }.max() ?? 0)
-        }
+        // Every cell sanitized and measured once, row after row in one array (an array a row
+        // cost an allocation a row, twice), and each column's widest cell and longest word
+        // found on the way.
+        let columnCount = columns.count
+        let wraps = columns.map(\.wraps)
+        var cells: [String] = []
+        var cellWidths: [Int] = []
+        cells.reserveCapacity(rows.count * columnCount)
+        cellWidths.reserveCapacity(rows.count * columnCount)
+        var natural = columns.map { showsHeader ? $0.title.displayWidth : 0 }
         // A wrapping column would rather not be narrower than its longest word.
-        let longestWords = columns.indices.map { index in
-            columns[index].wraps ? cells.map { Self.longestWord($0[index]) }.max() ?? 0 : 0
+        var longestWords = [Int](repeating: 0, count: columnCount)
+        for row in rows {
+            for index in 0..<columnCount {
+                let cell = index < row.count ? row[index].sanitizedForTerminal : ""
+                let cellWidth = cell.displayWidth
+                cells.append(cell)
+                cellWidths.append(cellWidth)
+                if cellWidth > natural[index] { natural[index] = cellWidth }
+                if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(cell)) }
+            }
         }
         let (shown, widths) = fit(natural: natural, longestWords: longestWords, into: width)
+        let rightAligned = columns.map { $0.alignment == .right }
 
         // The whole table is written into one buffer of UTF-8 bytes: each cell's bytes copied
         // once, padding written as spaces, and one String made at the end (appending to a
@@ -69,57 +83,65 @@ public struct TextTable: Sendable {
         bytes.reserveCapacity((rows.count + 1) * (width + 1))
         let separatorBytes = Array(separator.utf8)
 
-        /// Appends one line of `values` (one per column; `valueWidths` their display widths when
-        /// known), without trailing spaces.
-        func appendLine(_ values: [String], _ valueWidths: [Int]?) {
-            for (position, index) in shown.enumerated() {
-                if position > 0 { bytes += separatorBytes }
-                // Each cell is measured once: cut (a wrapped cell's line may still hold a word
-                // wider than its column) and padded knowing its width.
-                let fitted = values[index].truncated(toWidth: widths[index],
-                                                     measured: valueWidths?[index] ?? values[index].displayWidth)
-                let missing = widths[index] - fitted.width
-                switch columns[index].alignment {
-                case .left:
-                    bytes += fitted.text.utf8
-                    if missing > 0 && position < shown.count - 1 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
-                case .right:
-                    if missing > 0 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
-                    bytes += fitted.text.utf8
-                }
+        /// Appends the cell of column `index` at `position` among those shown: `text`, of
+        /// display width `measured`, cut (a wrapped cell's line may still hold a word wider than
+        /// its column) and padded to the column's width.
+        func appendCell(_ text: String, measured: Int, at position: Int, column index: Int) {
+            if position > 0 { bytes += separatorBytes }
+            let fitted = text.truncated(toWidth: widths[index], measured: measured)
+            let missing = widths[index] - fitted.width
+            if rightAligned[index] {
+                if missing > 0 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
+                bytes += fitted.text.utf8
+            } else {
+                bytes += fitted.text.utf8
+                if missing > 0 && position < shown.count - 1 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
             }
-            // A space is one byte in UTF-8 and never part of another character's bytes.
-            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
         }
 
-        func endLine() { bytes.append(UInt8(ascii: "\n")) }
+        /// Ends a line: without trailing spaces (a space is one byte in UTF-8 and never part of
+        /// another character's bytes), then a newline.
+        func endLine() {
+            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            bytes.append(UInt8(ascii: "\n"))
+        }
+
+        /// Appends one line of `values` (one per column), measuring each.
+        func appendLine(_ values: [String]) {
+            for (position, index) in shown.enumerated() {
+                appendCell(values[index], measured: values[index].displayWidth, at: position, column: index)
+            }
+            endLine()
+        }
 
         if showsHeader {
             // The header is styled as a whole line.
             let start = bytes.count
-            appendLine(columns.map(\.title), nil)
+            appendLine(columns.map(\.title))
+            bytes.removeLast()
             let header = String(decoding: bytes[start...], as: UTF8.self)
             bytes.removeSubrange(start...)
             bytes += style.header(header).utf8
-            endLine()
+            bytes.append(UInt8(ascii: "\n"))
         }
-        let wrapping = shown.filter { columns[$0].wraps }
-        for (row, rowWidths) in zip(cells, cellWidths) {
-            guard wrapping.contains(where: { rowWidths[$0] > widths[$0] }) else {
-                appendLine(row, rowWidths)
+        let wrapping = shown.filter { wraps[$0] }
+        for row in rows.indices {
+            let first = row * columnCount
+            guard wrapping.contains(where: { cellWidths[first + $0] > widths[$0] }) else {
+                for (position, index) in shown.enumerated() {
+                    appendCell(cells[first + index], measured: cellWidths[first + index], at: position, column: index)
+                }
                 endLine()
                 continue
             }
             // The wrapped cells run down as many lines as they need; the others are on the first.
-            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, Self.wrap(row[$0], width: widths[$0])) })
+            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, Self.wrap(cells[first + $0], width: widths[$0])) })
             let height = wrapped.values.map(\.count).max() ?? 1
             for lineIndex in 0..<height {
-                let values = columns.indices.map { index -> String in
+                appendLine(columns.indices.map { index -> String in
                     if let cellLines = wrapped[index] { return lineIndex < cellLines.count ? cellLines[lineIndex] : "" }
-                    return lineIndex == 0 ? row[index] : ""
-                }
-                appendLine(values, nil)
-                endLine()
+                    return lineIndex == 0 ? cells[first + index] : ""
+                })
             }
         }
         if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
