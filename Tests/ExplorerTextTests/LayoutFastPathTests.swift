@@ -98,4 +98,16 @@ struct LayoutFastPathTests {
             #expect(DisplayWidth.isPrintableASCII(text) == text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }, "\(text.debugDescription)")
         }
     }
+
+    @Test func theLongestWordOfASCIIIsItsLongestRunOfLetters() {
+        var generator = SplitMix64(seed: 7)
+        for _ in 0..<2_000 {
+            let text = String((0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                "ab cd  e".randomElement(using: &generator)!
+            })
+            let measured = text.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
+            #expect(TextTable.longestWord(text) == measured, "\(text.debugDescription)")
+            #expect(FieldList.wrap(text, width: 5) == wrappedMeasuringEachLine(text, width: 5), "\(text.debugDescription)")
+        }
+    }
 }

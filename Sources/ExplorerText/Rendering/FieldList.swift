@@ -51,6 +51,7 @@ public enum FieldList {
 
     private static func wrapAtSpaces(_ text: String, width: Int) -> [String] {
         guard text.displayWidth > width else { return [text] }
+        if DisplayWidth.isPrintableASCII(text) { return wrapASCII(text, width: width) }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -73,6 +74,38 @@ public enum FieldList {
         }
         if !line.isEmpty { lines.append(line) }
         return lines.isEmpty ? [""] : lines
+    }
+
+    /// ``wrapAtSpaces(_:width:)`` of printable ASCII, over its bytes: a word is a run of
+    /// bytes other than spaces, as wide as it is long.
+    private static func wrapASCII(_ text: String, width: Int) -> [String] {
+        var text = text
+        return text.withUTF8 { bytes in
+            var lines: [String] = []
+            var line: [UInt8] = []
+            var index = 0
+            while index < bytes.count {
+                guard bytes[index] != UInt8(ascii: " ") else {
+                    index += 1
+                    continue
+                }
+                let start = index
+                while index < bytes.count, bytes[index] != UInt8(ascii: " ") { index += 1 }
+                let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
+                if line.isEmpty {
+                    line.append(contentsOf: word)
+                } else if line.count + 1 + word.count <= width {
+                    line.append(UInt8(ascii: " "))
+                    line.append(contentsOf: word)
+                } else {
+                    lines.append(String(decoding: line, as: UTF8.self))
+                    line.removeAll(keepingCapacity: true)
+                    line.append(contentsOf: word)
+                }
+            }
+            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            return lines.isEmpty ? [""] : lines
+        }
     }
 
     /// Whether `line + " " + word` is as wide as its parts and a space: true when the
