@@ -110,4 +110,11 @@ struct LayoutFastPathTests {
             #expect(FieldList.wrap(text, width: 5) == wrappedMeasuringEachLine(text, width: 5), "\(text.debugDescription)")
         }
     }
+
+    /// A line ends without its spaces, as characters: a space after a prepended mark (U+0600)
+    /// is part of the mark's cluster, and stays, as it did when lines were trimmed as text.
+    @Test func aSpaceJoinedToAPrependedMarkStaysAtTheEndOfALine() {
+        let table = TextTable(columns: [.init("A"), .init("B")], rows: [["\u{600}", ""], ["x", ""], ["\u{301}", ""]])
+        #expect(table.render(width: 40) == "A  B\n\u{600} \nx\n\u{301}")
+    }
 }

@@ -298,7 +298,8 @@ import Testing
             #expect(same(quick, ITunesCatalogue.serializedSearched(json)), "\(json.prefix(80))")
         }
         for json in [#"{"trackId": 1, "trackId": 2}"#, #"{"trackId": true, "collectionId": 5.0}"#, #"{"trackId": "7", "trackName": 7}"#,
-                     #"{"artistName": null, "trackName": "x\u00e9"}"#, "[1]", "", #"{"trackId": 1} x"#] {
+                     #"{"artistName": null, "trackName": "x\u00e9"}"#, "[1]", "", #"{"trackId": 1} x"#,
+                     "{\"trackName\": \"\u{FEFF}x\"}", "{\"artistName\": \"\\n\u{FEFF}y\"}"] {
             let quick = ITunesCatalogue.quicklySearched(json)
             #expect(quick == nil || same(quick, ITunesCatalogue.serializedSearched(json)), "\(json)")
             #expect(same(ITunesCatalogue.searched(json), ITunesCatalogue.serializedSearched(json)), "\(json)")

@@ -86,6 +86,20 @@ import TestSupport
         }
     }
 
+    /// Odd but plain bodies are read quickly, not left to JSONDecoder: members of the wrong kind,
+    /// escapes, a count that is not a number, members nobody keeps.
+    @Test(arguments: [
+        #"{"resultCount": null, "results": [{}, {}]}"#,
+        #"{"resultCount": "7", "results": [{"trackId": "7", "trackName": 7, "trackPrice": "1.29", "collectionPrice": true}]}"#,
+        #"{"results": [{"trackName": "caf\u00e9 \ud83c\udfb8 \"q\" \\ \/ \n\t", "x": {"y": [1, 2.5, null]}}]}"#,
+        #"{"results": [{"trackPrice": -1.5, "trackId": -3, "trackCount": null}], "extra": [true, false]}"#,
+    ])
+    func plainOddBodiesAreReadQuickly(_ text: String) throws {
+        let body = Data(text.utf8)
+        let quick = try #require(ITunesSearchAnswer.quicklyDecoded(body))
+        #expect(quick == Self.decoded(body))
+    }
+
     @Test func aBodyThatIsNotUTF8IsLeftToJSONDecoder() {
         var body = Data(#"{"results": [{"trackName": "x"}]}"#.utf8)
         body[body.count - 6] = 0xFF

@@ -32,6 +32,8 @@ public final class ListTableCache<Item: ListItem> {
             // copying an item retains every string it holds.
             return lhs.rows.withUnsafeBufferPointer { left in
                 rhs.rows.withUnsafeBufferPointer { right in
+                    // Unchanged rows share their storage: equal at once.
+                    if left.baseAddress == right.baseAddress { return lhs.columns == rhs.columns }
                     for index in left.indices
                     where left[index].number != right[index].number || left[index].isFavourite != right[index].isFavourite {
                         return false

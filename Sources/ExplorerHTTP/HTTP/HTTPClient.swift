@@ -33,13 +33,17 @@ extension HTTPClient {
     /// Sends the request and decodes its JSON body; an answer that is not what `T` reads is
     /// ``HTTPError/undecodable(_:request:at:shape:)``, naming where it came from and what it is.
     public func decode<T: Decodable>(_ type: T.Type, from request: HTTPRequest) async throws -> T {
-        try await send(request) { response in
-            do {
-                return try JSONDecoder().decode(T.self, from: response.body)
-            } catch {
-                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
-                                            shape: HTTPError.shape(of: error))
-            }
-        }.value
+        try await send(request) { response in try Self.decoded(T.self, response, of: request) }.value
+    }
+
+    /// `response`'s body as `T`, read by `JSONDecoder`; a body it cannot read is
+    /// ``HTTPError/undecodable(_:request:at:shape:)``.
+    static func decoded<T: Decodable>(_ type: T.Type, _ response: HTTPResponse, of request: HTTPRequest) throws -> T {
+        do {
+            return try JSONDecoder().decode(T.self, from: response.body)
+        } catch {
+            throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
+                                        shape: HTTPError.shape(of: error))
+        }
     }
 }

@@ -14,13 +14,7 @@ extension HTTPClient {
     /// where it gives nil, `JSONDecoder` as for any answer.
     public func decode<T: QuicklyDecodable>(_ type: T.Type, from request: HTTPRequest) async throws -> T {
         try await send(request) { response in
-            if let value = T.quicklyDecoded(response.body) { return value }
-            do {
-                return try JSONDecoder().decode(T.self, from: response.body)
-            } catch {
-                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request),
-                                            shape: HTTPError.shape(of: error))
-            }
+            try T.quicklyDecoded(response.body) ?? Self.decoded(T.self, response, of: request)
         }.value
     }
 }

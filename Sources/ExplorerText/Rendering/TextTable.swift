@@ -80,8 +80,11 @@ public struct TextTable: Sendable {
         // once, padding written as spaces, and one String made at the end (appending to a
         // String cell by cell, and joining lines, cost a third of laying out a screen).
         var bytes: [UInt8] = []
-        bytes.reserveCapacity((rows.count + 1) * (width + 1))
+        let lineWidth = shown.reduce(0) { $0 + widths[$1] } + separator.utf8.count * max(shown.count - 1, 0)
+        bytes.reserveCapacity((rows.count + 1) * (lineWidth + 1))
         let separatorBytes = Array(separator.utf8)
+        /// Where the line being written starts in ``bytes``.
+        var lineStart = 0
 
         /// Appends the cell of column `index` at `position` among those shown: `text`, of
         /// display width `measured`, cut (a wrapped cell's line may still hold a word wider than
@@ -99,11 +102,21 @@ public struct TextTable: Sendable {
             }
         }
 
-        /// Ends a line: without trailing spaces (a space is one byte in UTF-8 and never part of
-        /// another character's bytes), then a newline.
+        /// Ends a line: without the spaces that end it (as the characters of its text: a space
+        /// after a prepended mark, U+0600 say, is part of that mark's cluster and stays), then a
+        /// newline.
         func endLine() {
-            while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+            var end = bytes.count
+            while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
+            if end < bytes.count, end > lineStart, bytes[end - 1] >= 0x80 {
+                // After a non-ASCII character the spaces are looked at as the text's characters.
+                var line = String(decoding: bytes[lineStart...], as: UTF8.self)
+                while line.last == " " { line.removeLast() }
+                end = lineStart + line.utf8.count
+            }
+            bytes.removeSubrange(end...)
             bytes.append(UInt8(ascii: "\n"))
+            lineStart = bytes.count
         }
 
         /// Appends one line of `values` (one per column), measuring each.
@@ -123,6 +136,7 @@ public struct TextTable: Sendable {
             bytes.removeSubrange(start...)
             bytes += style.header(header).utf8
             bytes.append(UInt8(ascii: "\n"))
+            lineStart = bytes.count
         }
         let wrapping = shown.filter { wraps[$0] }
         for row in rows.indices {

@@ -63,34 +63,52 @@ struct ITunesCatalogue: Sendable {
                 ["artistName", "collectionName", "trackName"].compactMap { result[$0] as? String })
     }
 
+    /// The members ``searched(_:)`` reads, by their keys' bytes.
+    private enum SearchedMember: Int, CaseIterable {
+        case trackId, collectionId, artistName, collectionName, trackName
+
+        static let keys = ["trackId", "collectionId", "artistName", "collectionName", "trackName"].map { Array($0.utf8) }
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(key) }) else { return nil }
+            self.init(rawValue: index)
+        }
+    }
+
     private static func searched(_ cursor: inout JSONCursor) throws -> Searched {
-        let keys = ["trackId", "collectionId", "artistName", "collectionName", "trackName"].map { Array($0.utf8) }
         var trackID: Int?, collectionID: Int?
-        var names: [String?] = [nil, nil, nil]
-        var seen = Set<Int>()
+        var names: [SearchedMember: String] = [:]
+        var seen: Set<SearchedMember> = []
         guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
         try cursor.enterObject()
         var first = true
         while let key = try cursor.nextKey(first: &first) {
-            guard let which = keys.firstIndex(where: { $0.elementsEqual(key) }) else {
+            guard let member = SearchedMember(key) else {
                 try cursor.skipValue()
                 continue
             }
-            guard seen.insert(which).inserted else { throw JSONCursor.GiveUp() }
+            guard seen.insert(member).inserted else { throw JSONCursor.GiveUp() }
             let kind = try cursor.nextKind()
-            switch which {
-            case 0, 1:
+            switch member {
+            case .trackId, .collectionId:
                 // An id written otherwise than as an integer is left to JSONSerialization.
                 guard kind == .number || kind == .null else { throw JSONCursor.GiveUp() }
                 let id = kind == .number ? try cursor.integer() : nil
                 if kind == .null { try cursor.skipValue() }
-                if which == 0 { trackID = id } else { collectionID = id }
-            default:
-                if kind == .string { names[which - 2] = try cursor.string() } else { try cursor.skipValue() }
+                if member == .trackId { trackID = id } else { collectionID = id }
+            case .artistName, .collectionName, .trackName:
+                guard kind == .string else {
+                    try cursor.skipValue()
+                    continue
+                }
+                let name = try cursor.string()
+                // JSONSerialization (on Linux) drops a byte-order mark in a string: left to it.
+                guard !name.unicodeScalars.contains("\u{FEFF}") else { throw JSONCursor.GiveUp() }
+                names[member] = name
             }
         }
         try cursor.end()
-        return (trackID, collectionID, names.compactMap { $0 })
+        return (trackID, collectionID, [SearchedMember.artistName, .collectionName, .trackName].compactMap { names[$0] })
     }
 
     var count: Int { entries.count }
