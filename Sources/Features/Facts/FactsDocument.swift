@@ -78,6 +78,7 @@ public struct FactsDocument: Sendable, Equatable, Decodable {
             // ISO-8859-1: each byte is the scalar of its value.
             bytes = Data(String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) })).utf8)
         }
+        if let quick = quicklyDecoded(bytes) { return quick }
         do {
             return try JSONDecoder().decode(FactsDocument.self, from: bytes)
         } catch DecodingError.dataCorrupted(let context) where context.codingPath.isEmpty {
