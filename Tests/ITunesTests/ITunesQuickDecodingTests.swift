@@ -111,22 +111,11 @@ import TestSupport
     @Test func damagedAnswersAreReadAlikeOrLeftToJSONDecoder() {
         let answers = Self.realAnswers.map { [UInt8]($0) }
         let tokens = [#""x""#, "1e5", "-0", "null", "true", #""\u00e9""#, #""\ud800""#, "{", "}", "[", "]", ",", ":", "0.5",
-                      "12345678901234567890", #""trackId""#, #""trackId":9,"#, #""results":[],"#, "\"", "\\"].map { Array($0.utf8) }
+                      "12345678901234567890", #""trackId""#, #""trackId":9,"#, #""results":[],"#, "\"", "\\"]
         var generator = SplitMix64(seed: 21)
         var readQuickly = 0
         for round in 0..<4_000 {
-            var bytes = answers[round % answers.count]
-            guard !bytes.isEmpty else { continue }
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let at = Int.random(in: 0..<bytes.count, using: &generator)
-                switch Int.random(in: 0..<4, using: &generator) {
-                case 0: bytes[at] = UInt8.random(in: 0...255, using: &generator)
-                case 1: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...20, using: &generator)))
-                case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + Int.random(in: 1...20, using: &generator))], at: at)
-                default: bytes.insert(contentsOf: tokens.randomElement(using: &generator)!, at: at)
-                }
-                if bytes.isEmpty { bytes = [0x7B] }
-            }
+            let bytes = ByteDamage.damaged(answers[round % answers.count], tokens: tokens, using: &generator)
             let body = Data(bytes)
             guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else { continue }
             readQuickly += 1
