@@ -153,6 +153,36 @@ public struct JSONCursor {
         return value
     }
 
+    /// The string that comes next, or nil when the next value is something else (which is read
+    /// and passed over): what a lenient reader's text member is.
+    public mutating func stringIfString() throws -> String? {
+        guard try nextKind() == .string else {
+            try skipValue()
+            return nil
+        }
+        return try string()
+    }
+
+    /// ``integer()`` of the number that comes next, or nil when the next value is not a number
+    /// (it is read and passed over).
+    public mutating func integerIfNumber() throws -> Int? {
+        guard try nextKind() == .number else {
+            try skipValue()
+            return nil
+        }
+        return try integer()
+    }
+
+    /// ``double()`` of the number that comes next, or nil when the next value is not a number
+    /// (it is read and passed over).
+    public mutating func doubleIfNumber() throws -> Double? {
+        guard try nextKind() == .number else {
+            try skipValue()
+            return nil
+        }
+        return try double()
+    }
+
     /// Reads the value that comes next, whatever it is, and makes nothing of it.
     public mutating func skipValue() throws {
         try skipValue(depth: 0)

@@ -19,9 +19,7 @@ public enum DisplayWidth {
     /// ``of(_:)-(String)`` of part of a string (a word of it): printable ASCII is measured in
     /// place, anything else as a string of its own.
     public static func of(_ text: Substring) -> Int {
-        let isPrintableASCII = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F } }
-            ?? text.utf8.allSatisfy { $0 >= 0x20 && $0 < 0x7F }
-        return isPrintableASCII ? text.utf8.count : of(String(text))
+        (text.utf8.withContiguousStorageIfAvailable(isPrintableASCII) ?? false) ? text.utf8.count : of(String(text))
     }
 
     /// The long way: grapheme cluster by grapheme cluster. ``of(_:)-(String)`` comes here only
@@ -34,10 +32,13 @@ public enum DisplayWidth {
     static func isPrintableASCII(_ string: String) -> Bool {
         // Over the bytes in place (a small string's copied out of the value): a tight loop.
         var string = string
-        return string.withUTF8 { bytes in
-            for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
-            return true
-        }
+        return string.withUTF8(isPrintableASCII)
+    }
+
+    /// Whether every one of `bytes` is printable ASCII.
+    static func isPrintableASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where byte < 0x20 || byte >= 0x7F { return false }
+        return true
     }
 
     /// Letters and signs that are always a grapheme cluster of their own, whatever is next to

@@ -6,9 +6,9 @@ extension String {
     ///
     /// Every string that came from the network passes through here before it is printed.
     public var sanitizedForTerminal: String {
-        if DisplayWidth.isPrintableASCII(self) { return self }  // nothing to do
-        // Most other text has nothing to remove either: a look over its bytes says so.
-        if utf8.withContiguousStorageIfAvailable({ !Self.holdsUnprintable($0) }) == true { return self }
+        // Most text has nothing to remove: one look over its bytes says so.
+        var text = self
+        if !text.withUTF8(Self.holdsUnprintable) { return self }
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(unicodeScalars.count)
         for scalar in unicodeScalars {

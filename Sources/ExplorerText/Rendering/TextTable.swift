@@ -207,17 +207,18 @@ public struct TextTable: Sendable {
 
     /// The widest word of `text` (words are separated by spaces).
     public static func longestWord(_ text: String) -> Int {
-        if DisplayWidth.isPrintableASCII(text) {
-            // The longest run of bytes other than spaces.
-            var text = text
-            return text.withUTF8 { bytes in
-                var longest = 0, run = 0
-                for byte in bytes {
-                    run = byte == UInt8(ascii: " ") ? 0 : run + 1
-                    longest = max(longest, run)
-                }
-                return longest
+        // Printable ASCII: the longest run of bytes other than spaces.
+        var bytes = text
+        if let longest = bytes.withUTF8({ bytes -> Int? in
+            guard DisplayWidth.isPrintableASCII(bytes) else { return nil }
+            var longest = 0, run = 0
+            for byte in bytes {
+                run = byte == UInt8(ascii: " ") ? 0 : run + 1
+                longest = max(longest, run)
             }
+            return longest
+        }) {
+            return longest
         }
         guard text.displayWidth > 0 else { return 0 }
         return text.split(separator: " ").map { DisplayWidth.of($0) }.max() ?? 0

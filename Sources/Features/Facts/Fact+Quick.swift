@@ -32,11 +32,7 @@ extension Fact {
 
     /// A string member trimmed (nil when nothing is left), or nil for any other value.
     static func text(_ cursor: inout JSONCursor) throws -> String? {
-        guard try cursor.nextKind() == .string else {
-            try cursor.skipValue()
-            return nil
-        }
-        let trimmed = try cursor.string().trimmingWhitespaceAndNewlines
-        return trimmed.isEmpty ? nil : trimmed
+        guard let trimmed = try cursor.stringIfString()?.trimmingWhitespaceAndNewlines, !trimmed.isEmpty else { return nil }
+        return trimmed
     }
 }

@@ -88,20 +88,15 @@ struct ITunesCatalogue: Sendable {
                 continue
             }
             guard seen.insert(member).inserted else { throw JSONCursor.GiveUp() }
-            let kind = try cursor.nextKind()
             switch member {
             case .trackId, .collectionId:
-                // An id written otherwise than as an integer is left to JSONSerialization.
+                // An id written otherwise than as an integer (or null) is left to JSONSerialization.
+                let kind = try cursor.nextKind()
                 guard kind == .number || kind == .null else { throw JSONCursor.GiveUp() }
-                let id = kind == .number ? try cursor.integer() : nil
-                if kind == .null { try cursor.skipValue() }
+                let id = try cursor.integerIfNumber()
                 if member == .trackId { trackID = id } else { collectionID = id }
             case .artistName, .collectionName, .trackName:
-                guard kind == .string else {
-                    try cursor.skipValue()
-                    continue
-                }
-                let name = try cursor.string()
+                guard let name = try cursor.stringIfString() else { continue }
                 // JSONSerialization (on Linux) drops a byte-order mark in a string: left to it.
                 guard !name.unicodeScalars.contains("\u{FEFF}") else { throw JSONCursor.GiveUp() }
                 names[member] = name

@@ -22,20 +22,20 @@ extension ITunesItem {
             switch member {
             case .wrapperType: item.wrapperType = try text(&cursor)
             case .kind: item.kind = try text(&cursor)
-            case .trackId: item.trackId = try integer(&cursor)
-            case .collectionId: item.collectionId = try integer(&cursor)
+            case .trackId: item.trackId = try cursor.integerIfNumber()
+            case .collectionId: item.collectionId = try cursor.integerIfNumber()
             case .artistName: item.artistName = try text(&cursor)
             case .collectionName: item.collectionName = try text(&cursor)
             case .trackName: item.trackName = try text(&cursor)
             case .primaryGenreName: item.primaryGenreName = try text(&cursor)
             case .releaseDate: item.releaseDate = try text(&cursor)
-            case .trackTimeMillis: item.trackTimeMillis = try integer(&cursor)
-            case .trackNumber: item.trackNumber = try integer(&cursor)
-            case .trackCount: item.trackCount = try integer(&cursor)
-            case .discNumber: item.discNumber = try integer(&cursor)
-            case .discCount: item.discCount = try integer(&cursor)
-            case .trackPrice: item.trackPrice = try number(&cursor)
-            case .collectionPrice: item.collectionPrice = try number(&cursor)
+            case .trackTimeMillis: item.trackTimeMillis = try cursor.integerIfNumber()
+            case .trackNumber: item.trackNumber = try cursor.integerIfNumber()
+            case .trackCount: item.trackCount = try cursor.integerIfNumber()
+            case .discNumber: item.discNumber = try cursor.integerIfNumber()
+            case .discCount: item.discCount = try cursor.integerIfNumber()
+            case .trackPrice: item.trackPrice = try cursor.doubleIfNumber()
+            case .collectionPrice: item.collectionPrice = try cursor.doubleIfNumber()
             case .currency: item.currency = try text(&cursor)
             case .country: item.country = try text(&cursor)
             case .trackExplicitness: item.trackExplicitness = try text(&cursor)
@@ -48,28 +48,9 @@ extension ITunesItem {
         return item
     }
 
+    /// A text member as `init(from:)` keeps it: a string, cut past ``KeptText/maxCharacters``.
     private static func text(_ cursor: inout JSONCursor) throws -> String? {
-        guard try cursor.nextKind() == .string else {
-            try cursor.skipValue()
-            return nil
-        }
-        return KeptText.capped(try cursor.string())
-    }
-
-    private static func integer(_ cursor: inout JSONCursor) throws -> Int? {
-        guard try cursor.nextKind() == .number else {
-            try cursor.skipValue()
-            return nil
-        }
-        return try cursor.integer()
-    }
-
-    private static func number(_ cursor: inout JSONCursor) throws -> Double? {
-        guard try cursor.nextKind() == .number else {
-            try cursor.skipValue()
-            return nil
-        }
-        return try cursor.double()
+        KeptText.capped(try cursor.stringIfString())
     }
 
     /// The members a result keeps, known by their keys' bytes.
