@@ -15,7 +15,10 @@ public enum FieldList {
             let value = field.value.sanitizedForTerminal
             // A word too long for the value column (a URL) but not for a line of its own goes
             // under its label, whole, so that it can still be copied.
-            if value.split(separator: " ").contains(where: { String($0).displayWidth > valueWidth && String($0).displayWidth <= width - 4 }) {
+            // (The longest word is found over the bytes of ASCII; only a value with a word
+            // wider than the column is looked at word by word.)
+            if TextTable.longestWord(value) > valueWidth,
+               value.split(separator: " ").contains(where: { String($0).displayWidth > valueWidth && String($0).displayWidth <= width - 4 }) {
                 lines.append(stacked([field], width: width))
                 continue
             }
