@@ -81,8 +81,12 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         let marks = navigator.marks()
         var start = starts[starts.count - 1]
         while start < facts.count {
+            // The page grows a fact at a time while it still fits.
             var count = 1
-            while start + count < facts.count, pageFits(candidate(from: start, count: count + 1, page: starts.count, marks: marks)) {
+            var candidate = candidate(from: start, count: count, page: starts.count, marks: marks)
+            while start + count < facts.count {
+                addRow(start + count, to: &candidate, marks: marks)
+                guard pageFits(candidate) else { break }
                 count += 1
             }
             start += count
@@ -101,11 +105,15 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         state.pageCount = max(facts.count, page)
         state.totalCount = facts.count
         state.hiddenCount = hiddenCount
-        state.rows = (start..<start + count).map { marks.row($0 + 1, facts[$0]) }
-        for url in state.rows.compactMap(\.item.imageURL) {
-            state.images[url.absoluteString] = images[url] ?? .unavailableOffline
-        }
+        for index in start..<start + count { addRow(index, to: &state, marks: marks) }
         return state
+    }
+
+    /// Adds the fact at `index` of ``facts`` to a ``candidate(from:count:page:marks:)``.
+    private func addRow(_ index: Int, to state: inout FactsState, marks: FavouriteMarks) {
+        let fact = facts[index]
+        state.rows.append(marks.row(index + 1, fact))
+        if let url = fact.imageURL { state.images[url.absoluteString] = images[url] ?? .unavailableOffline }
     }
 
     public func row(named text: String) throws(CommandError) -> (number: Int, item: Fact) {
