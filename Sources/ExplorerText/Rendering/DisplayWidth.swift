@@ -45,12 +45,13 @@ public enum DisplayWidth {
     /// them (none of them extends a cluster, joins one, or is a Hangul jamo, a regional
     /// indicator, a prepended mark or a control): text made only of these and ``isSimple(_:)``
     /// scalars is as wide as its scalars added up. Latin, Greek and Cyrillic letters,
-    /// punctuation, kana, CJK ideographs, Hangul syllables and full- and half-width forms; not
+    /// punctuation, arrows, box drawing and geometric shapes (`arch`'s trees), kana, CJK ideographs, Hangul syllables and full- and half-width forms; not
     /// the combining marks among them (U+0300–036F, U+0483–0489, U+302A–302F, U+3099–309A,
     /// U+FF9E–FF9F).
     static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
         case 0xA0...0x2FF, 0x370...0x482, 0x48A...0x52F, 0x2010...0x2027, 0x2030...0x205E,
+             0x2190...0x21FF, 0x2500...0x25FF,
              0x3000...0x3029, 0x3030...0x3096, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
              0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFE0...0xFFE6: true
         default: false
