@@ -26,6 +26,15 @@ extension String {
         return String(scalars)
     }
 
+    /// ``sanitizedForTerminal`` and its ``displayWidth``: printable ASCII, the most of what a
+    /// table holds, is both found and measured in one look over its bytes.
+    var sanitizedAndMeasured: (text: String, width: Int) {
+        var text = self
+        if text.withUTF8(DisplayWidth.isPrintableASCII) { return (self, utf8.count) }
+        let sanitized = sanitizedForTerminal
+        return (sanitized, sanitized.displayWidth)
+    }
+
     /// Whether UTF-8 `bytes` hold anything ``sanitizedForTerminal`` changes: a C0 control or
     /// DEL (one byte), a C1 control (`C2 80`–`C2 9F`), a line or paragraph separator or a
     /// bidirectional embedding or override (`E2 80 A8`–`E2 80 AE`), or an isolate

@@ -65,8 +65,7 @@ public struct TextTable: Sendable {
         var longestWords = [Int](repeating: 0, count: columnCount)
         for row in rows {
             for index in 0..<columnCount {
-                let cell = index < row.count ? row[index].sanitizedForTerminal : ""
-                let cellWidth = cell.displayWidth
+                let (cell, cellWidth) = index < row.count ? row[index].sanitizedAndMeasured : ("", 0)
                 cells.append(cell)
                 cellWidths.append(cellWidth)
                 if cellWidth > natural[index] { natural[index] = cellWidth }
@@ -91,14 +90,22 @@ public struct TextTable: Sendable {
         /// its column) and padded to the column's width.
         func appendCell(_ text: String, measured: Int, at position: Int, column index: Int) {
             if position > 0 { bytes += separatorBytes }
-            let fitted = text.truncated(toWidth: widths[index], measured: measured)
+            var fitted = text.truncated(toWidth: widths[index], measured: measured)
             let missing = widths[index] - fitted.width
             if rightAligned[index] {
-                if missing > 0 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
-                bytes += fitted.text.utf8
+                appendSpaces(missing)
+                fitted.text.withUTF8 { bytes.append(contentsOf: $0) }
             } else {
-                bytes += fitted.text.utf8
-                if missing > 0 && position < shown.count - 1 { bytes += repeatElement(UInt8(ascii: " "), count: missing) }
+                fitted.text.withUTF8 { bytes.append(contentsOf: $0) }
+                if position < shown.count - 1 { appendSpaces(missing) }
+            }
+        }
+
+        func appendSpaces(_ count: Int) {
+            var count = count
+            while count > 0 {
+                bytes.append(UInt8(ascii: " "))
+                count -= 1
             }
         }
 
