@@ -11,7 +11,8 @@ public struct FavouriteMarks: Sendable, Equatable {
 
     @inlinable
     public func contains<Item: ListItem>(_ item: Item) -> Bool {
-        item.itemID.map(ids.contains) ?? false
+        // (No favourites: nothing to hash.)
+        !ids.isEmpty && (item.itemID.map(ids.contains) ?? false)
     }
 
     /// The row for `item`, starred when it is a favourite.

@@ -178,19 +178,22 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
         next.sort = sort
         next.segments = segments
         var rows: [CharactersState.Row] = []
+        rows.reserveCapacity(people.count)
+        // Rows and people are read where they are stored: a person copied out of the array
+        // retains each of their sixteen fields, and releases them again.
         if let sort {
             // Everyone sorted (once per sort and load), then filtered: ties keep row order
             // either way, so this is the order of the filtered rows sorted.
             let sorted = sortOrders.sorted(by: sort, version: peopleVersion) {
                 people.enumerated().map { ListRow(number: $0.offset + 1, item: $0.element, isFavourite: false) }
             }
-            for row in sorted {
-                guard let number = row.number, filter.matches(traits[number - 1]) else { continue }
-                rows.append(marks.row(number, row.item))
+            for index in sorted.indices {
+                guard let number = sorted[index].number, filter.matches(traits[number - 1]) else { continue }
+                rows.append(marks.row(number, sorted[index].item))
             }
         } else {
-            for (index, person) in people.enumerated() where filter.matches(traits[index]) {
-                rows.append(marks.row(index + 1, person))
+            for index in people.indices where filter.matches(traits[index]) {
+                rows.append(marks.row(index + 1, people[index]))
             }
         }
         next.rows = rows
