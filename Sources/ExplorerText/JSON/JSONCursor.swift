@@ -108,6 +108,28 @@ public struct JSONCursor {
 
     /// The string that comes next, its escapes read.
     public mutating func string() throws -> String {
+        let (raw, hasEscapes, isASCII) = try stringBytes()
+        if !hasEscapes {
+            if isASCII { return String(decoding: raw, as: UTF8.self) }
+            guard let text = String(validating: raw, as: UTF8.self) else { throw GiveUp() }
+            return text
+        }
+        return try Self.unescaped(raw)
+    }
+
+    /// Reads the string that comes next, giving up where ``string()`` would, without making it.
+    private mutating func skipString() throws {
+        let (raw, hasEscapes, isASCII) = try stringBytes()
+        if hasEscapes {
+            _ = try Self.unescaped(raw)
+        } else if !isASCII {
+            guard String(validating: raw, as: UTF8.self) != nil else { throw GiveUp() }
+        }
+    }
+
+    /// The bytes between the quotes of the string that comes next, as written, and whether
+    /// they hold an escape or a byte past ASCII.
+    private mutating func stringBytes() throws -> (raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool, isASCII: Bool) {
         skipSpace()
         try expect(UInt8(ascii: "\""))
         let start = index
@@ -128,12 +150,7 @@ public struct JSONCursor {
         }
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
-        if !hasEscapes {
-            if isASCII { return String(decoding: raw, as: UTF8.self) }
-            guard let text = String(validating: raw, as: UTF8.self) else { throw GiveUp() }
-            return text
-        }
-        return try Self.unescaped(raw)
+        return (raw, hasEscapes, isASCII)
     }
 
     /// An integer written as one (digits, maybe a minus) that fits in an `Int`; a number
@@ -200,7 +217,7 @@ public struct JSONCursor {
             var first = true
             while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
         case .string:
-            _ = try string()
+            try skipString()
         case .number:
             _ = try numberText()
         case .bool:
