@@ -305,4 +305,19 @@ import Testing
             #expect(same(ITunesCatalogue.searched(json), ITunesCatalogue.serializedSearched(json)), "\(json)")
         }
     }
+
+    /// Printable ASCII is normalized by lowering its case, as Foundation's compatibility mapping
+    /// and folding would: every character alone and beside others, and the bench's terms.
+    @Test func asciiIsNormalizedAsFoundationFoldsIt() {
+        func folded(_ text: String) -> String {
+            text.precomposedStringWithCompatibilityMapping
+                .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+        }
+        let characters = (0x20..<0x7F).map { String(UnicodeScalar(UInt8($0))) }
+        for text in characters + [characters.joined(), "Jack JOHNSON", "Guns N' Roses", "AC/DC", "beyonce lemonade", "  war  "] {
+            #expect(ITunesCatalogue.normalize(text) == folded(text), "\(text.debugDescription)")
+            #expect(ITunesCatalogue.bytes(ITunesCatalogue.normalize(text)) == Array(folded(text).precomposedStringWithCanonicalMapping.utf8))
+        }
+    }
+
 }

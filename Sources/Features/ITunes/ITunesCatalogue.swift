@@ -32,7 +32,7 @@ struct ITunesCatalogue: Sendable {
             if let trackID = result.trackID, !seen.insert(trackID).inserted { continue }
             let text = Self.normalize(result.names.joined(separator: " "))
             let words = Self.words(text)
-            entries.append(Entry(json: json, words: words, wordBytes: words.map { $0.utf8.allSatisfy { $0 < 0x80 } ? Array($0.utf8) : Self.bytes($0) }, text: Self.bytes(text),
+            entries.append(Entry(json: json, words: words, wordBytes: words.map(Self.bytes), text: Self.bytes(text),
                                  ids: [result.trackID, result.collectionID].compactMap { $0 }))
         }
         self.entries = entries
@@ -112,14 +112,23 @@ struct ITunesCatalogue: Sendable {
     func search(_ term: String, limit: Int) -> [String] {
         // Each word's script is looked at once, not once for every entry.
         let queryWords = Self.words(Self.normalize(term)).map { (word: $0, isUnspaced: Self.isUnspaced($0), bytes: Self.bytes($0)) }
-        guard !queryWords.isEmpty else { return [] }
-        return Array(entries.lazy.filter { entry in
-            queryWords.allSatisfy { query in
-                query.isUnspaced ? Self.contains(entry.text, query.bytes) : entry.words.indices.contains { index in
-                    entry.wordBytes[index].starts(with: query.bytes) && entry.words[index].hasPrefix(query.word)
-                }
+        guard !queryWords.isEmpty, limit > 0 else { return [] }
+        // One pass that stops at `limit` (a lazy filter's prefix asked each entry two or three times).
+        var found: [String] = []
+        for index in entries.indices where Self.matches(entries[index], queryWords) {
+            found.append(entries[index].json)
+            if found.count == limit { break }
+        }
+        return found
+    }
+
+    /// Whether `entry` matches every one of `queryWords`.
+    private static func matches(_ entry: Entry, _ queryWords: [(word: String, isUnspaced: Bool, bytes: [UInt8])]) -> Bool {
+        queryWords.allSatisfy { query in
+            query.isUnspaced ? contains(entry.text, query.bytes) : entry.words.indices.contains { index in
+                entry.wordBytes[index].starts(with: query.bytes) && entry.words[index].hasPrefix(query.word)
             }
-        }.prefix(max(limit, 0)).map(\.json))
+        }
     }
 
     /// The results whose track id (or, for an audiobook, collection id) is `id`.
@@ -147,8 +156,11 @@ struct ITunesCatalogue: Sendable {
     }
 
     static func normalize(_ text: String) -> String {
+        // Printable ASCII: its lower case (NFKC and folding change nothing else in it), without
+        // Foundation's round trip through CFString.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.lowercased() }
         // NFKC first, so half-width kana with separate sound marks (ｽﾋﾟｯﾂ) become スピッツ.
-        text.precomposedStringWithCompatibilityMapping
+        return text.precomposedStringWithCompatibilityMapping
             .folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
@@ -160,7 +172,8 @@ struct ITunesCatalogue: Sendable {
     /// Folded text composed again (folding can leave a kana's sound mark apart) as UTF-8: text
     /// that compares equal as `String`s is then equal byte for byte.
     static func bytes(_ folded: String) -> [UInt8] {
-        Array(folded.precomposedStringWithCanonicalMapping.utf8)
+        // ASCII is composed already.
+        folded.utf8.allSatisfy { $0 < 0x80 } ? Array(folded.utf8) : Array(folded.precomposedStringWithCanonicalMapping.utf8)
     }
 
     /// Whether `needle` occurs in `haystack`, byte for byte (both from ``bytes(_:)``). A search
