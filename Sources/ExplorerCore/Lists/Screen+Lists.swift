@@ -82,11 +82,20 @@ extension ScreenTable {
     /// favourite) and its id.
     @inlinable
     public static func listCells<Item: ListItem>(_ row: ListRow<Item>) -> [Cell] {
-        [
-            Cell(row.number.map(String.init) ?? "", .optional(row.number)),
-            row.canBeFavourite ? Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)) : Cell("", .null),
-            .data(.optional(row.item.itemID)),
-        ]
+        var cells: [Cell] = []
+        cells.reserveCapacity(listColumns.count)
+        appendListCells(row, to: &cells)
+        return cells
+    }
+
+    /// Appends ``listCells(_:)`` of `row` to `cells`. Inlined, so that what it reads is read
+    /// where the row is stored, not from a copy of the row and every string of its item.
+    @inlinable @inline(__always)
+    static func appendListCells<Item: ListItem>(_ row: ListRow<Item>, to cells: inout [Cell]) {
+        let id = row.item.itemID
+        cells.append(Cell(row.number.map(String.init) ?? "", .optional(row.number)))
+        cells.append(id != nil ? Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)) : Cell("", .null))
+        cells.append(.data(.optional(id)))
     }
 }
 
@@ -125,24 +134,28 @@ extension ScreenTable {
         let showsValue = columns.map(\.showsValue)
         var cells: [[Cell]] = []
         cells.reserveCapacity(rows.count)
-        for index in rows.indices {
-            rowFields[index].withUnsafeBufferPointer { fields in
-                let sameShape = fields.count == firstKeys.count && zip(fields.indices, firstKeys).allSatisfy { fields[$0].key == $1 }
-                let columnPositions = sameShape ? firstPositions : positions(Array(fields))
-                var rowCells = listCells(rows[index])
-                rowCells.reserveCapacity(rowCells.count + columns.count)
-                for (column, position) in columnPositions.enumerated() {
-                    guard let position else {
-                        rowCells.append(Cell("", .null))
-                        continue
+        // Rows are read in place too: an item copied out retains every string it holds.
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                rowFields[index].withUnsafeBufferPointer { fields in
+                    let sameShape = fields.count == firstKeys.count && zip(fields.indices, firstKeys).allSatisfy { fields[$0].key == $1 }
+                    let columnPositions = sameShape ? firstPositions : positions(Array(fields))
+                    var rowCells: [Cell] = []
+                    rowCells.reserveCapacity(listColumns.count + columns.count)
+                    appendListCells(rows[index], to: &rowCells)
+                    for (column, position) in columnPositions.enumerated() {
+                        guard let position else {
+                            rowCells.append(Cell("", .null))
+                            continue
+                        }
+                        if !inText[column] {
+                            rowCells.append(.data(fields[position].value))
+                        } else {
+                            rowCells.append(showsValue[column] ? .value(fields[position].value) : Cell(fields[position].text, fields[position].value))
+                        }
                     }
-                    if !inText[column] {
-                        rowCells.append(.data(fields[position].value))
-                    } else {
-                        rowCells.append(showsValue[column] ? .value(fields[position].value) : Cell(fields[position].text, fields[position].value))
-                    }
+                    cells.append(rowCells)
                 }
-                cells.append(rowCells)
             }
         }
         return ScreenTable(columns: listColumns + columns, rows: cells)
