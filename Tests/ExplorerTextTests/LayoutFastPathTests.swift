@@ -118,4 +118,28 @@ struct LayoutFastPathTests {
         let table = TextTable(columns: [.init("A"), .init("B")], rows: [["\u{600}", ""], ["x", ""], ["\u{301}", ""]])
         #expect(table.render(width: 40) == "A  B\n\u{600} \nx\n\u{301}")
     }
+
+    /// A cell is cut where it is written when it is printable ASCII: as `truncated(toWidth:)`
+    /// cuts it (and any other text), at every width, left and right aligned.
+    @Test func aCellOfASCIIIsCutAsTruncatedCutsIt() {
+        var generator = SplitMix64(seed: 21)
+        for _ in 0..<1_000 {
+            let text = String((0..<Int.random(in: 0...30, using: &generator)).map { _ in "abc XYZ-1…é".randomElement(using: &generator)! })
+            let width = Int.random(in: 1...12, using: &generator)
+            guard text.displayWidth > width else { continue }
+            for alignment in [TextTable.Column.Alignment.left, .right] {
+                let table = TextTable(columns: [.init("#", alignment: .right, truncatable: false, minimumWidth: 1),
+                                                .init("t", alignment: alignment, minimumWidth: 1)],
+                                      rows: [["1", text]])
+                let expected = text.truncated(toWidth: width)
+                let padding = String(repeating: " ", count: max(width - expected.displayWidth, 0))
+                let line = "1  " + (alignment == .right ? padding + expected : expected)
+                var wanted = line
+                while wanted.last == " " { wanted.removeLast() }
+                #expect(table.render(width: 3 + width).split(separator: "\n", omittingEmptySubsequences: false).last.map(String.init) == wanted,
+                        "\(text.debugDescription) at \(width)")
+            }
+        }
+    }
+
 }

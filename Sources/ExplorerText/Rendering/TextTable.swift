@@ -76,83 +76,51 @@ public struct TextTable: Sendable {
         let rightAligned = columns.map { $0.alignment == .right }
 
         // The whole table is written into one buffer of UTF-8 bytes: each cell's bytes copied
-        // once, padding written as spaces, and one String made at the end (appending to a
-        // String cell by cell, and joining lines, cost a third of laying out a screen).
-        var bytes: [UInt8] = []
+        // once, padding written as spaces.
         let lineWidth = shown.reduce(0) { $0 + widths[$1] } + separator.utf8.count * max(shown.count - 1, 0)
-        bytes.reserveCapacity((rows.count + 1) * (lineWidth + 1))
+        var out = TextLineBuffer(capacity: (rows.count + 1) * (lineWidth + 1))
         let separatorBytes = Array(separator.utf8)
-        /// Where the line being written starts in ``bytes``.
-        var lineStart = 0
 
         /// Appends the cell of column `index` at `position` among those shown: `text`, of
         /// display width `measured`, cut (a wrapped cell's line may still hold a word wider than
         /// its column) and padded to the column's width.
-        func appendCell(_ text: String, measured: Int, at position: Int, column index: Int) {
-            if position > 0 { bytes += separatorBytes }
-            var fitted = text.truncated(toWidth: widths[index], measured: measured)
+        func appendCell(_ text: String, measured: Int, at position: Int, column index: Int, to out: inout TextLineBuffer) {
+            if position > 0 { out.append(bytes: separatorBytes) }
+            // Cut, printable ASCII fills its column exactly.
+            if measured > widths[index], out.appendCutASCII(text, toWidth: widths[index]) { return }
+            let fitted = text.truncated(toWidth: widths[index], measured: measured)
             let missing = widths[index] - fitted.width
             if rightAligned[index] {
-                appendSpaces(missing)
-                fitted.text.withUTF8 { bytes.append(contentsOf: $0) }
+                out.appendSpaces(missing)
+                out.append(fitted.text)
             } else {
-                fitted.text.withUTF8 { bytes.append(contentsOf: $0) }
-                if position < shown.count - 1 { appendSpaces(missing) }
+                out.append(fitted.text)
+                if position < shown.count - 1 { out.appendSpaces(missing) }
             }
-        }
-
-        func appendSpaces(_ count: Int) {
-            var count = count
-            while count > 0 {
-                bytes.append(UInt8(ascii: " "))
-                count -= 1
-            }
-        }
-
-        /// Ends a line: without the spaces that end it (as the characters of its text: a space
-        /// after a prepended mark, U+0600 say, is part of that mark's cluster and stays), then a
-        /// newline.
-        func endLine() {
-            var end = bytes.count
-            while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-            if end < bytes.count, end > lineStart, bytes[end - 1] >= 0x80 {
-                // After a non-ASCII character the spaces are looked at as the text's characters.
-                var line = String(decoding: bytes[lineStart...], as: UTF8.self)
-                while line.last == " " { line.removeLast() }
-                end = lineStart + line.utf8.count
-            }
-            bytes.removeSubrange(end...)
-            bytes.append(UInt8(ascii: "\n"))
-            lineStart = bytes.count
         }
 
         /// Appends one line of `values` (one per column), measuring each.
-        func appendLine(_ values: [String]) {
+        func appendLine(_ values: [String], to out: inout TextLineBuffer) {
             for (position, index) in shown.enumerated() {
-                appendCell(values[index], measured: values[index].displayWidth, at: position, column: index)
+                appendCell(values[index], measured: values[index].displayWidth, at: position, column: index, to: &out)
             }
-            endLine()
+            out.endLine()
         }
 
         if showsHeader {
             // The header is styled as a whole line.
-            let start = bytes.count
-            appendLine(columns.map(\.title))
-            bytes.removeLast()
-            let header = String(decoding: bytes[start...], as: UTF8.self)
-            bytes.removeSubrange(start...)
-            bytes += style.header(header).utf8
-            bytes.append(UInt8(ascii: "\n"))
-            lineStart = bytes.count
+            let start = out.bytes.count
+            appendLine(columns.map(\.title), to: &out)
+            out.restyleLastLine(from: start) { style.header($0) }
         }
         let wrapping = shown.filter { wraps[$0] }
         for row in rows.indices {
             let first = row * columnCount
             guard wrapping.contains(where: { cellWidths[first + $0] > widths[$0] }) else {
                 for (position, index) in shown.enumerated() {
-                    appendCell(cells[first + index], measured: cellWidths[first + index], at: position, column: index)
+                    appendCell(cells[first + index], measured: cellWidths[first + index], at: position, column: index, to: &out)
                 }
-                endLine()
+                out.endLine()
                 continue
             }
             // The wrapped cells run down as many lines as they need; the others are on the first.
@@ -162,11 +130,10 @@ public struct TextTable: Sendable {
                 appendLine(columns.indices.map { index -> String in
                     if let cellLines = wrapped[index] { return lineIndex < cellLines.count ? cellLines[lineIndex] : "" }
                     return lineIndex == 0 ? cells[first + index] : ""
-                })
+                }, to: &out)
             }
         }
-        if bytes.last == UInt8(ascii: "\n") { bytes.removeLast() }
-        return String(decoding: bytes, as: UTF8.self)
+        return out.text
     }
 
     /// Which columns to show and how wide each is, to fit `width`: with every wrapping column at
