@@ -145,7 +145,7 @@ enum ArchReflection {
 
     /// Milliseconds to a tenth: `0.4 ms`, `12.0 ms`.
     static func milliseconds(_ duration: Duration) -> String {
-        String(format: "%.1f ms", ms(duration))
+        "\(ReadableNumber.fixed(ms(duration), decimals: 1)) ms"
     }
 
     static func ms(_ duration: Duration) -> Double {

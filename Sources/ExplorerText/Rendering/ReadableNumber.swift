@@ -71,7 +71,7 @@ public enum ReadableNumber {
         case ..<1024: return "\(count) bytes"
         case ..<(1024 * 1024): return "\(count / 1024) KB"
         case _ where count % 1_048_576 == 0: return "\(count / 1_048_576) MB"
-        default: return String(format: "%.1f MB", Double(count) / 1_048_576)
+        default: return "\(fixed(Double(count) / 1_048_576, decimals: 1)) MB"
         }
     }
 

@@ -101,7 +101,7 @@ public final class ITunesView: ScreenView {
         if value == value.rounded(), abs(value) < 1e15 {
             amount = ReadableNumber.grouping(Int(value))
         } else {
-            amount = String(format: "%.2f", value)
+            amount = ReadableNumber.fixed(value, decimals: 2)
         }
         return currency.isEmpty ? amount : "\(amount) \(currency)"
     }

@@ -223,7 +223,7 @@ public final class MovieDBView: ScreenView {
     /// `7.3 (2,313)` in a list, `7.3 / 10 · 2,313 votes` on a detail; `no votes yet`.
     static func ratingText(_ item: MovieDBItem, long: Bool) -> String {
         guard let count = item.voteCount, count > 0, let average = item.voteAverage else { return long ? "no votes yet" : "–" }
-        let score = String(format: "%.1f", average)
+        let score = ReadableNumber.fixed(average, decimals: 1)
         return long ? "\(score) / 10 · \(ReadableNumber.grouping(count)) vote\(count == 1 ? "" : "s")" : "\(score) (\(ReadableNumber.grouping(count)))"
     }
 
