@@ -92,14 +92,19 @@ public final class AppDatabase: Sendable {
     /// Not GRDB's `read`, which turns `PRAGMA query_only` on and off around each read: SQLite
     /// expires every prepared statement of the connection when a flag pragma changes, so each
     /// read prepared again every statement it ran, the ones kept prepared included (the
-    /// offline index's, the response cache's, FTS5's own), 2% of a varied script.
+    /// offline index's, the response cache's, FTS5's own), 2% of a varied script. A body that
+    /// writes all the same (a mistake) is undone and fails, as it did there.
     func read<T>(_ body: (Database) throws -> T) throws -> T {
         let writer = try open()
         do {
             return try writer.writeWithoutTransaction { db in
                 var result: T?
                 try db.inTransaction(.deferred) {
+                    let changes = db.totalChangesCount
                     result = try body(db)
+                    guard db.totalChangesCount == changes else {
+                        throw StoreError(.other, path: path, detail: "a read changed the database")
+                    }
                     return .commit
                 }
                 return result!

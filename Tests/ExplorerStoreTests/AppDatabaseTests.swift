@@ -29,6 +29,19 @@ struct AppDatabaseTests {
         #expect(try favourites.ids(in: "starships") == ["10"])
     }
 
+    /// A read runs in a transaction of its own, not GRDB's read-only mode (whose pragma made
+    /// SQLite prepare every statement again): a read that writes, a mistake, still fails and
+    /// leaves the file as it was.
+    @Test func aReadThatWritesFailsAndChangesNothing() throws {
+        let database = AppDatabase.inMemory(migrations: [Self.cache])
+        #expect(throws: StoreError.self) {
+            try database.read { db in try db.execute(sql: "INSERT INTO moviedbItem VALUES ('movie/1', 'Written in a read')") }
+        }
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM moviedbItem") } == 0)
+        try database.write { db in try db.execute(sql: "INSERT INTO moviedbItem VALUES ('movie/2', 'Written')") }
+        #expect(try database.read { db in try String.fetchAll(db, sql: "SELECT title FROM moviedbItem") } == ["Written"])
+    }
+
     @Test func aLaterMigrationUpdatesAnExistingFileAndKeepsTheFavourites() throws {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
