@@ -11,7 +11,8 @@ extension ReadableNumber {
         guard (1...3).contains(decimals), value.isFinite, value.magnitude < 1e12 else {
             return String(format: "%.\(decimals)f", value)
         }
-        let scale: Double = decimals == 1 ? 10 : decimals == 2 ? 100 : 1_000
+        let divisor = [10, 100, 1_000][decimals - 1]
+        let scale = Double(divisor)
         // The product rounded, and exactly what rounding it lost (a fused multiply-add): the
         // exact product is their sum.
         let product = value.magnitude * scale
@@ -29,7 +30,6 @@ extension ReadableNumber {
             up = Int(floor) % 2 == 1
         }
         let units = Int(floor) + (up ? 1 : 0)
-        let divisor = decimals == 1 ? 10 : decimals == 2 ? 100 : 1_000
         var fraction = String(units % divisor)
         while fraction.utf8.count < decimals { fraction = "0" + fraction }
         return "\(value.sign == .minus ? "-" : "")\(units / divisor).\(fraction)"
