@@ -49,4 +49,22 @@ extension FieldsCache where Context == FieldsCacheNoContext {
     public func fields(_ item: Item) -> [ScreenField] {
         fields(item, FieldsCacheNoContext())
     }
+
+    /// ``fields(_:)`` of each row's item, the items looked at where the rows are stored:
+    /// passing one on from there would copy it, retaining every string it holds.
+    @inlinable
+    public func fields(ofRows rows: [ListRow<Item>]) -> [[ScreenField]] {
+        var result: [[ScreenField]] = []
+        result.reserveCapacity(rows.count)
+        rows.withUnsafeBufferPointer { rows in
+            for index in rows.indices {
+                if let id = rows[index].item.itemID, let entry = entries[id], entry.item == rows[index].item {
+                    result.append(entry.fields)
+                } else {
+                    result.append(fields(rows[index].item))
+                }
+            }
+        }
+        return result
+    }
 }

@@ -65,7 +65,7 @@ public final class ListTableCache<Item: ListItem> {
     public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
         recent.value(for: Source(rows: rows, columns: columns)) {
             madeCount += 1
-            return ScreenTable.list(rows, columns: columns, fields: fields.fields)
+            return ScreenTable.list(rows, columns: columns, rowFields: fields.fields(ofRows: rows))
         }
     }
 }
