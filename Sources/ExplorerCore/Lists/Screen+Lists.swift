@@ -30,7 +30,7 @@ extension Screen {
             ],
             rows: favourites.map { row -> [ScreenTable.Cell] in
                 let favourite = row.favourite
-                return [ScreenTable.Cell(String(row.number), .int(row.number)),
+                return [ScreenTable.Cell(ReadableNumber.decimal(row.number), .int(row.number)),
                         ScreenTable.Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)),
                         ScreenTable.Cell(favourite.title),
                         ScreenTable.Cell("\(feature)/\(favourite.itemID)", .string(favourite.itemID)),
@@ -92,9 +92,15 @@ extension ScreenTable {
     /// where the row is stored, not from a copy of the row and every string of its item.
     @inlinable @inline(__always)
     static func appendListCells<Item: ListItem>(_ row: ListRow<Item>, to cells: inout [Cell]) {
-        let id = row.item.itemID
-        cells.append(Cell(row.number.map(String.init) ?? "", .optional(row.number)))
-        cells.append(id != nil ? Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)) : Cell("", .null))
+        appendListCells(number: row.number, id: row.item.itemID, isFavourite: row.isFavourite, to: &cells)
+    }
+
+    /// ``appendListCells(_:to:)`` of what it reads of a row. A row in an unsafe buffer is
+    /// copied whole (every string of its item retained) to be passed on; these three are not.
+    @inlinable @inline(__always)
+    static func appendListCells(number: Int?, id: String?, isFavourite: Bool, to cells: inout [Cell]) {
+        cells.append(Cell(number.map { ReadableNumber.decimal($0) } ?? "", .optional(number)))
+        cells.append(id != nil ? Cell(isFavourite ? "★" : "☆", .bool(isFavourite)) : Cell("", .null))
         cells.append(.data(.optional(id)))
     }
 }
@@ -126,8 +132,8 @@ extension ScreenTable {
         // looked at key by key.
         let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
         func positions(_ fields: [ScreenField]) -> [Int?] {
-            let byKey = Dictionary(fields.enumerated().map { ($0.element.key, $0.offset) }, uniquingKeysWith: { first, _ in first })
-            return columns.map { byKey[$0.key] }
+            // A score of keys each way: looked through, not hashed.
+            columns.map { column in fields.firstIndex { $0.key == column.key } }
         }
         let firstPositions = rowFields.first.map(positions) ?? []
         let inText = columns.map(\.visibility.inText)
@@ -142,7 +148,8 @@ extension ScreenTable {
                     let columnPositions = sameShape ? firstPositions : positions(Array(fields))
                     var rowCells: [Cell] = []
                     rowCells.reserveCapacity(listColumns.count + columns.count)
-                    appendListCells(rows[index], to: &rowCells)
+                    appendListCells(number: rows[index].number, id: rows[index].item.itemID,
+                                    isFavourite: rows[index].isFavourite, to: &rowCells)
                     for (column, position) in columnPositions.enumerated() {
                         guard let position else {
                             rowCells.append(Cell("", .null))

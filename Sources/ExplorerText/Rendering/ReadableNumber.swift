@@ -77,14 +77,7 @@ public enum ReadableNumber {
 
     /// An integer with thousands separators: 1234567 → "1,234,567".
     public static func grouping(_ value: Int) -> String {
-        let digits = Array(String(value.magnitude).utf8)
-        var result: [UInt8] = value < 0 ? [UInt8(ascii: "-")] : []
-        result.reserveCapacity(digits.count + digits.count / 3 + 1)
-        for (index, digit) in digits.enumerated() {
-            if index > 0 && (digits.count - index) % 3 == 0 { result.append(UInt8(ascii: ",")) }
-            result.append(digit)
-        }
-        return String(decoding: result, as: UTF8.self)
+        decimal(value, grouped: true)
     }
 
     private static func withUnit(_ number: String, _ unit: String?) -> String {
