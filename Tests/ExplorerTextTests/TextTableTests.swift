@@ -8,6 +8,22 @@ struct TextTableTests {
         text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
 
+    @Test func rowsAreKeptOneCellPerColumnShortRowsFilledLongOnesCut() {
+        let table = TextTable(columns: [.init("a"), .init("b")], rows: [["1"], ["2", "3", "extra"], []])
+        #expect(table.rowCount == 3)
+        #expect(table.cells == ["1", "", "2", "3", "", ""])
+        #expect(table.rows == [["1", ""], ["2", "3"], ["", ""]])
+        let same = TextTable(columns: [.init("a"), .init("b")], cells: ["1", "", "2", "3", "", ""], rowCount: 3)
+        #expect(same.render(width: 80) == table.render(width: 80))
+        #expect(lines(table.render(width: 80)) == ["a  b", "1", "2  3", ""])
+    }
+
+    @Test func aCellThatMustBeSanitizedIsShownSanitizedAndTheTableKeepsItsOwn() {
+        let table = TextTable(columns: [.init("name"), .init("n", alignment: .right)], rows: [["a\u{1B}[31mb", "1"], ["ok", "22"]])
+        #expect(lines(table.render(width: 80)) == ["name     n", "a[31mb   1", "ok      22"])
+        #expect(table.cells[0] == "a\u{1B}[31mb")
+    }
+
     @Test func alignsColumnsByDisplayWidthWithCJKCells() {
         let table = TextTable(
             columns: [.init("name"), .init("n", alignment: .right)],

@@ -2,22 +2,46 @@
 /// what ``TextTable`` writes a table into (appending to a `String` cell by cell, and joining
 /// lines, cost a third of laying out a screen). A value passed `inout`, not a variable
 /// captured by the functions that write, so no access to it is checked as the program runs.
-struct TextLineBuffer {
-    private(set) var bytes: [UInt8] = []
-    /// Where the line being written starts in ``bytes``.
+///
+/// The bytes are in memory the buffer allocates and frees itself (it cannot be copied, so
+/// it is freed exactly once): a cell's bytes are copied in with one `memcpy`, where appending
+/// to an array checked its capacity and uniqueness at every cell.
+struct TextLineBuffer: ~Copyable {
+    private var storage: UnsafeMutablePointer<UInt8>
+    private var capacity: Int
+    /// How many bytes are written.
+    private(set) var count = 0
+    /// Where the line being written starts.
     private var lineStart = 0
 
     init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+        self.capacity = max(capacity, 64)
+        storage = .allocate(capacity: self.capacity)
+    }
+
+    deinit { storage.deallocate() }
+
+    /// Room for `extra` more bytes, the buffer doubled (at least) when it has not.
+    private mutating func reserve(_ extra: Int) {
+        guard count + extra > capacity else { return }
+        let grown = max(capacity * 2, count + extra)
+        let moved = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        moved.initialize(from: storage, count: count)
+        storage.deallocate()
+        storage = moved
+        capacity = grown
     }
 
     mutating func append(_ text: String) {
         var text = text
-        text.withUTF8 { bytes.append(contentsOf: $0) }
+        text.withUTF8 { append(bytes: $0) }
     }
 
-    mutating func append(bytes text: [UInt8]) {
-        text.withUnsafeBufferPointer { bytes.append(contentsOf: $0) }
+    mutating func append(bytes source: UnsafeBufferPointer<UInt8>) {
+        guard let base = source.baseAddress, !source.isEmpty else { return }
+        reserve(source.count)
+        (storage + count).initialize(from: base, count: source.count)
+        count += source.count
     }
 
     /// `text` cut to `width` columns, ending in `…`, when it is printable ASCII (a column a
@@ -27,8 +51,8 @@ struct TextLineBuffer {
         var text = text
         return text.withUTF8 { source in
             guard width > 0, DisplayWidth.isPrintableASCII(source) else { return false }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: source.prefix(width - 1)))
-            bytes.append(contentsOf: Self.ellipsis)
+            append(bytes: UnsafeBufferPointer(rebasing: source.prefix(width - 1)))
+            Self.ellipsis.withUnsafeBufferPointer { append(bytes: $0) }
             return true
         }
     }
@@ -36,44 +60,46 @@ struct TextLineBuffer {
     /// `…` in UTF-8.
     private static let ellipsis: [UInt8] = Array("…".utf8)
 
-    mutating func appendSpaces(_ count: Int) {
-        var count = count
-        while count > 0 {
-            bytes.append(UInt8(ascii: " "))
-            count -= 1
-        }
+    mutating func appendSpaces(_ spaces: Int) {
+        guard spaces > 0 else { return }
+        reserve(spaces)
+        (storage + count).initialize(repeating: UInt8(ascii: " "), count: spaces)
+        count += spaces
     }
 
     /// Ends a line: without the spaces that end it (as the characters of its text: a space
     /// after a prepended mark, U+0600 say, is part of that mark's cluster and stays), then a
     /// newline.
     mutating func endLine() {
-        var end = bytes.count
-        while end > lineStart, bytes[end - 1] == UInt8(ascii: " ") { end -= 1 }
-        if end < bytes.count, end > lineStart, bytes[end - 1] >= 0x80 {
+        var end = count
+        while end > lineStart, storage[end - 1] == UInt8(ascii: " ") { end -= 1 }
+        if end < count, end > lineStart, storage[end - 1] >= 0x80 {
             // After a non-ASCII character the spaces are looked at as the text's characters.
-            var line = String(decoding: bytes[lineStart...], as: UTF8.self)
+            var line = String(decoding: UnsafeBufferPointer(start: storage + lineStart, count: count - lineStart), as: UTF8.self)
             while line.last == " " { line.removeLast() }
             end = lineStart + line.utf8.count
         }
-        bytes.removeSubrange(end...)
-        bytes.append(UInt8(ascii: "\n"))
-        lineStart = bytes.count
+        count = end
+        reserve(1)
+        storage[count] = UInt8(ascii: "\n")
+        count += 1
+        lineStart = count
     }
 
     /// Replaces the last line written (ended) with `transform` of it: how a header is styled.
     mutating func restyleLastLine(from start: Int, _ transform: (String) -> String) {
-        bytes.removeLast()
-        let line = String(decoding: bytes[start...], as: UTF8.self)
-        bytes.removeSubrange(start...)
+        let line = String(decoding: UnsafeBufferPointer(start: storage + start, count: count - 1 - start), as: UTF8.self)
+        count = start
         append(transform(line))
-        bytes.append(UInt8(ascii: "\n"))
-        lineStart = bytes.count
+        reserve(1)
+        storage[count] = UInt8(ascii: "\n")
+        count += 1
+        lineStart = count
     }
 
     /// The text written, without the newline that ends its last line.
     var text: String {
-        let end = bytes.last == UInt8(ascii: "\n") ? bytes.count - 1 : bytes.count
-        return String(decoding: bytes[..<end], as: UTF8.self)
+        let end = count > 0 && storage[count - 1] == UInt8(ascii: "\n") ? count - 1 : count
+        return String(decoding: UnsafeBufferPointer(start: storage, count: end), as: UTF8.self)
     }
 }

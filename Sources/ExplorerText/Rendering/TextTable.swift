@@ -36,37 +36,59 @@ public struct TextTable: Sendable {
         }
     }
 
-    public var columns: [Column]
-    public var rows: [[String]]
+    /// Fixed when the table is made: ``cells`` are laid out by them.
+    public private(set) var columns: [Column]
+    /// The cells, row after row, one per column: a row is `columns.count` cells.
+    public private(set) var cells: [String]
+    public private(set) var rowCount: Int
     public var separator = "  "
     public var showsHeader = true
 
     /// How narrow a truncatable column may get when nothing else can give.
     static let narrowestColumn = 2
 
+    /// A table of `rows`, each cut or filled with empty cells to one per column.
     public init(columns: [Column], rows: [[String]] = []) {
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * columns.count)
+        for row in rows {
+            for index in columns.indices { cells.append(index < row.count ? row[index] : "") }
+        }
+        self.init(columns: columns, cells: cells, rowCount: rows.count)
+    }
+
+    /// A table of `cells`, row after row, `columns.count` of them a row (an array a row would
+    /// cost an allocation a row).
+    public init(columns: [Column], cells: [String], rowCount: Int) {
+        precondition(cells.count == rowCount * columns.count, "a table's cells are one per column of each row")
         self.columns = columns
-        self.rows = rows
+        self.cells = cells
+        self.rowCount = rowCount
+    }
+
+    /// The cells row by row.
+    public var rows: [[String]] {
+        (0..<rowCount).map { row in Array(cells[row * columns.count..<(row + 1) * columns.count]) }
     }
 
     /// The table as lines of at most `width` columns (when it can be fitted), without trailing spaces.
     public func render(width: Int, style: Style = .plain) -> String {
-        // Every cell sanitized and measured once, row after row in one array (an array a row
-        // cost an allocation a row, twice), and each column's widest cell and longest word
-        // found on the way.
+        // Every cell sanitized and measured once, and each column's widest cell and longest
+        // word found on the way. The cells are the table's own until one must be sanitized
+        // (then they are copied, once): most never are.
         let columnCount = columns.count
         let wraps = columns.map(\.wraps)
-        var cells: [String] = []
+        var cells = self.cells
         var cellWidths: [Int] = []
-        cells.reserveCapacity(rows.count * columnCount)
-        cellWidths.reserveCapacity(rows.count * columnCount)
+        cellWidths.reserveCapacity(cells.count)
         var natural = columns.map { showsHeader ? $0.title.displayWidth : 0 }
         // A wrapping column would rather not be narrower than its longest word.
         var longestWords = [Int](repeating: 0, count: columnCount)
-        for row in rows {
+        for row in 0..<rowCount {
             for index in 0..<columnCount {
-                let (cell, cellWidth) = index < row.count ? row[index].sanitizedAndMeasured : ("", 0)
-                cells.append(cell)
+                let position = row * columnCount + index
+                let (cell, cellWidth) = cells[position].sanitizedAndMeasured
+                if cell != cells[position] { cells[position] = cell }
                 cellWidths.append(cellWidth)
                 if cellWidth > natural[index] { natural[index] = cellWidth }
                 if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(cell)) }
@@ -78,23 +100,32 @@ public struct TextTable: Sendable {
         // The whole table is written into one buffer of UTF-8 bytes: each cell's bytes copied
         // once, padding written as spaces.
         let lineWidth = shown.reduce(0) { $0 + widths[$1] } + separator.utf8.count * max(shown.count - 1, 0)
-        var out = TextLineBuffer(capacity: (rows.count + 1) * (lineWidth + 1))
+        var out = TextLineBuffer(capacity: (rowCount + 1) * (lineWidth + 1))
         let separatorBytes = Array(separator.utf8)
 
         /// Appends the cell of column `index` at `position` among those shown: `text`, of
         /// display width `measured`, cut (a wrapped cell's line may still hold a word wider than
         /// its column) and padded to the column's width.
         func appendCell(_ text: String, measured: Int, at position: Int, column index: Int, to out: inout TextLineBuffer) {
-            if position > 0 { out.append(bytes: separatorBytes) }
-            // Cut, printable ASCII fills its column exactly.
-            if measured > widths[index], out.appendCutASCII(text, toWidth: widths[index]) { return }
-            let fitted = text.truncated(toWidth: widths[index], measured: measured)
-            let missing = widths[index] - fitted.width
+            if position > 0 { separatorBytes.withUnsafeBufferPointer { out.append(bytes: $0) } }
+            let columnWidth = widths[index]
+            guard measured <= columnWidth else {
+                // Cut, printable ASCII fills its column exactly.
+                if out.appendCutASCII(text, toWidth: columnWidth) { return }
+                let fitted = text.truncated(toWidth: columnWidth, measured: measured)
+                appendFitted(fitted.text, missing: columnWidth - fitted.width, at: position, column: index, to: &out)
+                return
+            }
+            appendFitted(text, missing: columnWidth - measured, at: position, column: index, to: &out)
+        }
+
+        /// Appends `text`, which fits its column with `missing` columns to spare, padded.
+        func appendFitted(_ text: String, missing: Int, at position: Int, column index: Int, to out: inout TextLineBuffer) {
             if rightAligned[index] {
                 out.appendSpaces(missing)
-                out.append(fitted.text)
+                out.append(text)
             } else {
-                out.append(fitted.text)
+                out.append(text)
                 if position < shown.count - 1 { out.appendSpaces(missing) }
             }
         }
@@ -109,12 +140,12 @@ public struct TextTable: Sendable {
 
         if showsHeader {
             // The header is styled as a whole line.
-            let start = out.bytes.count
+            let start = out.count
             appendLine(columns.map(\.title), to: &out)
             out.restyleLastLine(from: start) { style.header($0) }
         }
         let wrapping = shown.filter { wraps[$0] }
-        for row in rows.indices {
+        for row in 0..<rowCount {
             let first = row * columnCount
             guard wrapping.contains(where: { cellWidths[first + $0] > widths[$0] }) else {
                 for (position, index) in shown.enumerated() {

@@ -126,13 +126,21 @@ public struct ScreenTable: Sendable, Equatable {
     /// The table as text lays it out: the text columns and their cells.
     public var textTable: TextTable {
         let shown = columns.indices.filter { columns[$0].visibility.inText }
+        var cells: [String] = []
+        cells.reserveCapacity(rows.count * shown.count)
+        // Rows are read where they are stored (a row copied out retains each of its cells).
+        for row in rows.indices {
+            rows[row].withUnsafeBufferPointer { row in
+                for index in shown { cells.append(index < row.count ? row[index].text : "") }
+            }
+        }
         var table = TextTable(
             columns: shown.map { index in
                 let column = columns[index]
                 return TextTable.Column(column.title, alignment: column.alignment, truncatable: column.isTruncatable,
                                         minimumWidth: column.minimumWidth, dropOrder: column.dropOrder, wraps: column.wraps)
             },
-            rows: rows.map { row in shown.map { $0 < row.count ? row[$0].text : "" } })
+            cells: cells, rowCount: rows.count)
         table.showsHeader = showsHeader
         return table
     }
