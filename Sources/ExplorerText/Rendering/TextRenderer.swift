@@ -95,12 +95,27 @@ public struct TextRenderer: Sendable, Equatable {
     private func wrapped(_ items: [String]) -> [String] {
         var lines: [String] = []
         var line = ""
+        // The line's display width, kept rather than measured again for each item: added up
+        // while the line is printable ASCII (a column a byte), measured after anything else.
+        var lineWidth = 0
+        var lineIsASCII = true
         for item in items {
-            if !line.isEmpty, line.displayWidth + 2 + item.displayWidth > width {
+            let itemIsASCII = DisplayWidth.isPrintableASCII(item)
+            let itemWidth = itemIsASCII ? item.utf8.count : item.displayWidth
+            if !line.isEmpty, lineWidth + 2 + itemWidth > width {
                 lines.append(line)
                 line = ""
+                lineWidth = 0
+                lineIsASCII = true
             }
-            line += line.isEmpty ? item : "  " + item
+            if line.isEmpty {
+                line = item
+                lineWidth = itemWidth
+            } else {
+                line += "  " + item
+                lineWidth = lineIsASCII && itemIsASCII ? lineWidth + 2 + itemWidth : line.displayWidth
+            }
+            lineIsASCII = lineIsASCII && itemIsASCII
         }
         if !line.isEmpty { lines.append(line) }
         return lines
