@@ -27,6 +27,34 @@ struct DisplayWidthFastPathTests {
         #expect(!"周".unicodeScalars.allSatisfy(DisplayWidth.isSimple))
     }
 
+    /// Byte by byte, `simpleWidth` finds the scalars `isSimple` names, and only those: every
+    /// scalar of the Basic Multilingual Plane and beyond it, alone and between others; and
+    /// sanitizing changes none of what it measures.
+    @Test func simpleWidthFindsExactlyTheSimpleScalars() {
+        func simpleWidth(_ text: String) -> Int? { text.withUTF8Bytes(DisplayWidth.simpleWidth) }
+        let values: [UInt32] = Array(0...0xFFFF) + [0x1F600, 0x20000, 0x10FFFF]
+        let scalars = values.compactMap { Unicode.Scalar($0) }
+        for scalar in scalars {
+            let simple = DisplayWidth.isSimple(scalar)
+            for text in [String(scalar), "a\(scalar)★", "\(scalar)\u{301}"] {
+                let expected = text.unicodeScalars.allSatisfy(DisplayWidth.isSimple) ? text.unicodeScalars.count : nil
+                guard simpleWidth(text) == expected else {
+                    Issue.record("U+\(String(scalar.value, radix: 16)) in \(text.debugDescription): \(String(describing: simpleWidth(text)))")
+                    return
+                }
+                if expected != nil {
+                    #expect(text.sanitizedForTerminal == text)
+                    #expect(text.displayWidth == DisplayWidth.graphemeWidth(text))
+                }
+            }
+            #expect((simpleWidth(String(scalar)) != nil) == simple)
+        }
+        // A sequence cut short is not a symbol.
+        for bytes: [UInt8] in [[0xE2, 0x98], [0xC2], [0x61, 0xE2], [0xE2, 0x98, 0x87]] {
+            #expect(bytes.withUnsafeBufferPointer(DisplayWidth.simpleWidth) == nil)
+        }
+    }
+
     @Test(arguments: samples)
     func cuttingGivesWhatCuttingByGraphemeGives(_ text: String) {
         for width in 0...(text.displayWidth + 1) {

@@ -132,7 +132,7 @@ extension ScreenTable {
         // looked at key by key.
         let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
         func positions(_ fields: [ScreenField]) -> [Int?] {
-            // A score of keys each way: looked through, not hashed.
+            // Some twenty columns and fields: looking through the keys costs less than hashing them.
             columns.map { column in fields.firstIndex { $0.key == column.key } }
         }
         let firstPositions = rowFields.first.map(positions) ?? []

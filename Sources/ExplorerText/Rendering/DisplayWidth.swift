@@ -2,7 +2,7 @@
 /// count two, combining marks and other zero-width characters count none, everything else one.
 public enum DisplayWidth {
     public static func of(_ string: String) -> Int {
-        if isPrintableASCII(string) { return string.utf8.count }
+        if let width = string.withUTF8Bytes(simpleWidth) { return width }
         var width = 0
         for scalar in string.unicodeScalars {
             if isSimple(scalar) {
@@ -31,8 +31,7 @@ public enum DisplayWidth {
     /// Whether every byte is printable ASCII: one column each.
     static func isPrintableASCII(_ string: String) -> Bool {
         // Over the bytes in place (a small string's copied out of the value): a tight loop.
-        var string = string
-        return string.withUTF8(isPrintableASCII)
+        string.withUTF8Bytes(isPrintableASCII)
     }
 
     /// Whether every one of `bytes` is printable ASCII.
@@ -56,6 +55,37 @@ public enum DisplayWidth {
              0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFF01...0xFF9D, 0xFFE0...0xFFE6: true
         default: false
         }
+    }
+
+    /// The width of UTF-8 `bytes` that are all ``isSimple(_:)`` scalars, one column each, found
+    /// byte by byte; nil when there is anything else. A list's stars are measured so, rather
+    /// than scalar by scalar. None of these scalars is changed by
+    /// ``Swift/String/sanitizedForTerminal``.
+    static func simpleWidth(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        // Printable ASCII, the most of it, in the tighter loop.
+        if isPrintableASCII(bytes) { return bytes.count }
+        var width = 0
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            if byte >= 0x20 && byte < 0x7F {
+                index += 1
+            } else if byte == 0xC2, index + 1 < count, bytes[index + 1] == 0xB7 {  // ·
+                index += 2
+            } else if byte == 0xE2, index + 2 < count {
+                switch (bytes[index + 1], bytes[index + 2]) {
+                case (0x98, 0x85), (0x98, 0x86), (0x80, 0xA6), (0x80, 0x93), (0x80, 0xBA), (0x96, 0xB8), (0x80, 0xA2):
+                    index += 3  // ★ ☆ … – › ▸ •
+                default:
+                    return nil
+                }
+            } else {
+                return nil
+            }
+            width += 1
+        }
+        return width
     }
 
     /// Printable ASCII and the few symbols explorer itself draws (★ ☆ … – · › ▸ •): each one

@@ -7,8 +7,7 @@ extension String {
     /// Every string that came from the network passes through here before it is printed.
     public var sanitizedForTerminal: String {
         // Most text has nothing to remove: one look over its bytes says so.
-        var text = self
-        if !text.withUTF8(Self.holdsUnprintable) { return self }
+        if !withUTF8Bytes(Self.holdsUnprintable) { return self }
         var scalars = String.UnicodeScalarView()
         scalars.reserveCapacity(unicodeScalars.count)
         for scalar in unicodeScalars {
@@ -26,11 +25,10 @@ extension String {
         return String(scalars)
     }
 
-    /// ``sanitizedForTerminal`` and its ``displayWidth``: printable ASCII, the most of what a
-    /// table holds, is both found and measured in one look over its bytes.
+    /// ``sanitizedForTerminal`` and its ``displayWidth``: printable ASCII and a list's stars, the
+    /// most of what a table holds, are both found and measured in one look over their bytes.
     var sanitizedAndMeasured: (text: String, width: Int) {
-        var text = self
-        if text.withUTF8(DisplayWidth.isPrintableASCII) { return (self, utf8.count) }
+        if let width = withUTF8Bytes(DisplayWidth.simpleWidth) { return (self, width) }
         let sanitized = sanitizedForTerminal
         return (sanitized, sanitized.displayWidth)
     }

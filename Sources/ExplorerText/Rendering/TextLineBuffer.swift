@@ -33,8 +33,7 @@ struct TextLineBuffer: ~Copyable {
     }
 
     mutating func append(_ text: String) {
-        var text = text
-        text.withUTF8 { append(bytes: $0) }
+        text.withUTF8Bytes { append(bytes: $0) }
     }
 
     mutating func append(bytes source: UnsafeBufferPointer<UInt8>) {
@@ -48,8 +47,7 @@ struct TextLineBuffer: ~Copyable {
     /// byte): as ``String/truncated(toWidth:)`` cuts it, without making the cut string. False,
     /// and nothing written, when it is not printable ASCII.
     mutating func appendCutASCII(_ text: String, toWidth width: Int) -> Bool {
-        var text = text
-        return text.withUTF8 { source in
+        text.withUTF8Bytes { source in
             guard width > 0, DisplayWidth.isPrintableASCII(source) else { return false }
             append(bytes: UnsafeBufferPointer(rebasing: source.prefix(width - 1)))
             Self.ellipsis.withUnsafeBufferPointer { append(bytes: $0) }

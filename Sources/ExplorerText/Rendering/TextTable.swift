@@ -87,11 +87,16 @@ public struct TextTable: Sendable {
         for row in 0..<rowCount {
             for index in 0..<columnCount {
                 let position = row * columnCount + index
-                let (cell, cellWidth) = cells[position].sanitizedAndMeasured
-                if cell != cells[position] { cells[position] = cell }
+                // Printable ASCII and stars, most cells, are clean and a column each.
+                var cellWidth = cells[position].withUTF8Bytes { DisplayWidth.simpleWidth($0) ?? -1 }
+                if cellWidth < 0 {
+                    let (cell, width) = cells[position].sanitizedAndMeasured
+                    if cell != cells[position] { cells[position] = cell }
+                    cellWidth = width
+                }
                 cellWidths.append(cellWidth)
                 if cellWidth > natural[index] { natural[index] = cellWidth }
-                if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(cell)) }
+                if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(cells[position])) }
             }
         }
         let (shown, widths) = fit(natural: natural, longestWords: longestWords, into: width)
