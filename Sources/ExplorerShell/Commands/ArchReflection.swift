@@ -41,7 +41,7 @@ enum ArchReflection {
     static func wholeWordsWidth(_ table: ScreenTable) -> Int {
         let text = table.textTable
         let widths = text.columns.indices.map { index -> Int in
-            let cells = text.rows.map { $0[index] }
+            let cells = stride(from: index, to: text.cells.count, by: text.columns.count).map { text.cells[$0] }
             let widest = text.columns[index].wraps ? cells.map(TextTable.longestWord).max() ?? 0 : cells.map(\.displayWidth).max() ?? 0
             return max(widest, text.showsHeader ? text.columns[index].title.displayWidth : 0, text.columns[index].minimumWidth)
         }

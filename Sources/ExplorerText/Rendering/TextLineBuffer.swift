@@ -5,7 +5,8 @@
 ///
 /// The bytes are in memory the buffer allocates and frees itself (it cannot be copied, so
 /// it is freed exactly once): a cell's bytes are copied in with one `memcpy`, where appending
-/// to an array checked its capacity and uniqueness at every cell.
+/// to an array checked its capacity and uniqueness at every cell. Bytes are a trivial type, so
+/// the memory is freed without deinitializing them (a buffer of strings would have to).
 struct TextLineBuffer: ~Copyable {
     private var storage: UnsafeMutablePointer<UInt8>
     private var capacity: Int
@@ -86,6 +87,7 @@ struct TextLineBuffer: ~Copyable {
 
     /// Replaces the last line written (ended) with `transform` of it: how a header is styled.
     mutating func restyleLastLine(from start: Int, _ transform: (String) -> String) {
+        precondition(count > start && storage[count - 1] == UInt8(ascii: "\n"), "the line to restyle is ended")
         let line = String(decoding: UnsafeBufferPointer(start: storage + start, count: count - 1 - start), as: UTF8.self)
         count = start
         append(transform(line))

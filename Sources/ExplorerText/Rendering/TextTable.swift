@@ -74,11 +74,11 @@ public struct TextTable: Sendable {
     /// The table as lines of at most `width` columns (when it can be fitted), without trailing spaces.
     public func render(width: Int, style: Style = .plain) -> String {
         // Every cell sanitized and measured once, and each column's widest cell and longest
-        // word found on the way. The cells are the table's own until one must be sanitized
-        // (then they are copied, once): most never are.
+        // word found on the way. `sanitized` shares the table's cells until one must change
+        // (then they are copied, once): most never do.
         let columnCount = columns.count
         let wraps = columns.map(\.wraps)
-        var cells = self.cells
+        var sanitized = cells
         var cellWidths: [Int] = []
         cellWidths.reserveCapacity(cells.count)
         var natural = columns.map { showsHeader ? $0.title.displayWidth : 0 }
@@ -87,16 +87,20 @@ public struct TextTable: Sendable {
         for row in 0..<rowCount {
             for index in 0..<columnCount {
                 let position = row * columnCount + index
-                // Printable ASCII and stars, most cells, are clean and a column each.
-                var cellWidth = cells[position].withUTF8Bytes { DisplayWidth.simpleWidth($0) ?? -1 }
-                if cellWidth < 0 {
-                    let (cell, width) = cells[position].sanitizedAndMeasured
-                    if cell != cells[position] { cells[position] = cell }
+                let cellWidth: Int
+                if let width = sanitized[position].withUTF8Bytes(DisplayWidth.simpleWidth) {
+                    // Printable ASCII and stars, most cells: clean, and a column each.
+                    cellWidth = width
+                } else {
+                    let (cell, width) = sanitized[position].sanitizedAndMeasured
+                    // (Strings compare as Unicode text, but sanitizing always removes or
+                    // replaces a character, so a changed cell never compares equal.)
+                    if cell != sanitized[position] { sanitized[position] = cell }
                     cellWidth = width
                 }
                 cellWidths.append(cellWidth)
                 if cellWidth > natural[index] { natural[index] = cellWidth }
-                if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(cells[position])) }
+                if wraps[index] { longestWords[index] = max(longestWords[index], Self.longestWord(sanitized[position])) }
             }
         }
         let (shown, widths) = fit(natural: natural, longestWords: longestWords, into: width)
@@ -154,18 +158,18 @@ public struct TextTable: Sendable {
             let first = row * columnCount
             guard wrapping.contains(where: { cellWidths[first + $0] > widths[$0] }) else {
                 for (position, index) in shown.enumerated() {
-                    appendCell(cells[first + index], measured: cellWidths[first + index], at: position, column: index, to: &out)
+                    appendCell(sanitized[first + index], measured: cellWidths[first + index], at: position, column: index, to: &out)
                 }
                 out.endLine()
                 continue
             }
             // The wrapped cells run down as many lines as they need; the others are on the first.
-            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, Self.wrap(cells[first + $0], width: widths[$0])) })
+            let wrapped = Dictionary(uniqueKeysWithValues: wrapping.map { ($0, Self.wrap(sanitized[first + $0], width: widths[$0])) })
             let height = wrapped.values.map(\.count).max() ?? 1
             for lineIndex in 0..<height {
                 appendLine(columns.indices.map { index -> String in
                     if let cellLines = wrapped[index] { return lineIndex < cellLines.count ? cellLines[lineIndex] : "" }
-                    return lineIndex == 0 ? cells[first + index] : ""
+                    return lineIndex == 0 ? sanitized[first + index] : ""
                 }, to: &out)
             }
         }
