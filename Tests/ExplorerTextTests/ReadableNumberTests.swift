@@ -103,4 +103,59 @@ struct ReadableNumberTests {
     func bytes(count: Int, expected: String) {
         #expect(ReadableNumber.bytes(count) == expected)
     }
+
+    // MARK: reading ASCII byte by byte
+
+    /// The reading of a value, character by character, as it was before ASCII was read by
+    /// bytes: the reference the quick way is held to.
+    private static func valueByCharacters(_ text: String) -> Double? {
+        var digits = ""
+        var seenDigit = false
+        var seenPoint = false
+        for character in text.trimmingSpaces {
+            if character.isASCII && character.isNumber {
+                digits.append(character)
+                seenDigit = true
+            } else if character == "," && seenDigit {
+                continue
+            } else if character == "." && seenDigit && !seenPoint {
+                digits.append(character)
+                seenPoint = true
+            } else if seenDigit {
+                break
+            } else {
+                return nil
+            }
+        }
+        return seenDigit ? Double(digits) : nil
+    }
+
+    /// Random texts of digits, separators, letters, spaces, a CR LF pair and a few non-ASCII
+    /// characters (a combining accent, an Arabic digit, a superscript, a thin space).
+    private static func randomTexts(_ count: Int) -> [String] {
+        let pieces = ["0", "1", "5", "9", ",", ".", "-", " ", "\t", "a", "k", "n", "/", "é", "٣", "²", "\u{301}", "\r\n", "\u{2009}", "+"]
+        var generator = SplitMix64(seed: 21)
+        return (0..<count).map { _ in
+            (0..<Int(generator.next() % 9)).map { _ in pieces[Int(generator.next() % UInt64(pieces.count))] }.joined()
+        }
+    }
+
+    @Test func valuesAreReadAsCharacterByCharacter() {
+        for text in ["1,600", "30-165", "1000km", "78.2", "1.2.3", "1\r\n2", "5\u{301}", "٣4", "99999999999999999999999", "1.", ",5"]
+            + Self.randomTexts(100_000) {
+            guard ReadableNumber.value(text) == Self.valueByCharacters(text) else {
+                Issue.record("\(text.debugDescription): \(String(describing: ReadableNumber.value(text)))")
+                return
+            }
+        }
+    }
+
+    @Test func textThatStartsWithNoDigitCommaOrPointIsNoNumber() {
+        for text in ["unknown", "n/a", "-5", "km1000", "$100", "é5", "٣", " x1 "] + Self.randomTexts(20_000)
+        where !(text.trimmingSpaces.first.map { $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") } ?? true) {
+            #expect(ReadableNumber.format(text) == String(text.trimmingSpaces), "\(text.debugDescription)")
+            #expect(ReadableNumber.format(text, unit: "kg") == String(text.trimmingSpaces), "\(text.debugDescription)")
+            #expect(ReadableNumber.jsonValue(text) == .null, "\(text.debugDescription)")
+        }
+    }
 }

@@ -11,6 +11,9 @@ public enum ReadableNumber {
     }
 
     private static func value(_ trimmed: Substring) -> Double? {
+        // ASCII, nearly all APIs send, is read byte by byte: a byte is a character there (a
+        // CR LF pair reads the same either way), without breaking the text into graphemes.
+        if let value = trimmed.utf8.withContiguousStorageIfAvailable(asciiValue), let value { return value }
         var digits = ""
         var seenDigit = false
         var seenPoint = false
@@ -32,16 +35,56 @@ public enum ReadableNumber {
         return seenDigit ? Double(digits) : nil
     }
 
+    /// ``value(_:)-(Substring)`` of ASCII `bytes`; nil (not `.some(nil)`) when they are not ASCII.
+    private static func asciiValue(_ bytes: UnsafeBufferPointer<UInt8>) -> Double?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var digits: [UInt8] = []
+        digits.reserveCapacity(bytes.count)
+        var seenPoint = false
+        for byte in bytes {
+            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
+                digits.append(byte)
+            } else if byte == UInt8(ascii: ","), !digits.isEmpty {
+                continue
+            } else if byte == UInt8(ascii: "."), !digits.isEmpty, !seenPoint {
+                digits.append(byte)
+                seenPoint = true
+            } else if !digits.isEmpty {
+                break
+            } else {
+                return .some(nil)
+            }
+        }
+        return .some(digits.isEmpty ? nil : Double(String(decoding: digits, as: UTF8.self)))
+    }
+
+    /// `text` when it is a whole number of up to 18 ASCII digits and nothing else, what APIs
+    /// mostly send: it reads as it would digit by digit (an integer that size converts to the
+    /// `Double` its digits parse to).
+    private static func wholeNumber(_ text: String) -> Int? {
+        guard !text.isEmpty, text.utf8.count <= 18,
+              text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(text)
+    }
+
+    /// Whether `text` cannot be a number to format or read: it starts with something other
+    /// than a digit, a comma or a point (`unknown`, `n/a`), which every way of reading one
+    /// needs first.
+    private static func startsWithNoNumber(_ text: Substring) -> Bool {
+        guard let first = text.utf8.first else { return false }
+        return !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) && first != UInt8(ascii: ",") && first != UInt8(ascii: ".")
+    }
+
     /// Digits grouped by thousands, with an optional unit: `"1000000"` → `"1,000,000"`,
     /// `"30-165"` → `"30–165"`, `"1000km"` → `"1,000 km"`, `"78.2"` stays; text that is not
     /// a number (`"unknown"`, `"n/a"`) is returned as is.
     public static func format(_ text: String, unit: String? = nil) -> String {
         // Most of what APIs send is a whole number in ASCII digits (`"1000000"`): read at once.
-        if !text.isEmpty, text.utf8.count <= 18, text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-           let whole = Int(text) {
+        if let whole = wholeNumber(text) {
             return withUnit(grouping(whole), unit)
         }
         let trimmed = text.trimmingSpaces
+        if startsWithNoNumber(trimmed) { return String(trimmed) }
         if let (low, high) = range(trimmed), let low = grouped(low), let high = grouped(high) {
             return withUnit("\(low)–\(high)", unit)
         }
@@ -55,7 +98,9 @@ public enum ReadableNumber {
     /// The raw value for JSON: a number (`"1,600"` → 1600, `"1000km"` → 1000), a range as
     /// `{"min": 30, "max": 165}`, or `null` when the text holds no number (`"unknown"`, `"n/a"`).
     public static func jsonValue(_ text: String) -> JSONValue {
+        if let whole = wholeNumber(text) { return .number(Double(whole)) }
         let trimmed = text.trimmingSpaces
+        if startsWithNoNumber(trimmed) { return .null }
         if let (low, high) = range(trimmed), grouped(low) != nil, grouped(high) != nil,
            let lowValue = value(low.trimmingSpaces), let highValue = value(high.trimmingSpaces) {
             return ["min": .number(lowValue), "max": .number(highValue)]
