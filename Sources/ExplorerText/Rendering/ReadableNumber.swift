@@ -1,8 +1,8 @@
 /// Numbers as APIs such as SWAPI send them — strings that may hold `"1,600"`, `"30-165"`,
 /// `"1000km"`, `"78.2"`, `"unknown"` or `"n/a"` — parsed for sorting and formatted for reading.
 ///
-/// Plain Swift over the text's characters, no Foundation: these run for every field of every
-/// row a list shows.
+/// Plain Swift over the text's characters (ASCII, nearly all of it, over its bytes), no
+/// Foundation: these run for every field of every item a list shows.
 public enum ReadableNumber {
     /// The numeric value for sorting: `"1,600"` → 1600, `"30-165"` → 30 (the low end),
     /// `"1000km"` → 1000; nil when the text holds no number (`"unknown"`, `"n/a"`).
