@@ -14,6 +14,12 @@ public enum ReadableNumber {
         // ASCII, nearly all APIs send, is read byte by byte: a byte is a character there (a
         // CR LF pair reads the same either way), without breaking the text into graphemes.
         if let value = trimmed.utf8.withContiguousStorageIfAvailable(asciiValue), let value { return value }
+        return valueByCharacters(trimmed)
+    }
+
+    /// ``value(_:)-(Substring)`` read character by character: any text, and what the ASCII
+    /// reading is held to.
+    static func valueByCharacters(_ trimmed: Substring) -> Double? {
         var digits = ""
         var seenDigit = false
         var seenPoint = false
