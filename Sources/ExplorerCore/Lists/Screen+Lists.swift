@@ -70,38 +70,11 @@ extension Screen {
 }
 
 extension ScreenTable {
-    /// The columns every list starts with: `#` (`row`) and `★` (`favourite`), and the API's `id`
-    /// for data readers.
-    public static let listColumns: [Column] = [
-        Column("row", title: "#", alignment: .right, truncatable: false),
-        Column("favourite", title: "★", truncatable: false, minimumWidth: 1),
-        .data("id"),
-    ]
-
     /// The cells of ``listColumns`` for a row: its number, its star (none when it cannot be a
     /// favourite) and its id.
     @inlinable
     public static func listCells<Item: ListItem>(_ row: ListRow<Item>) -> [Cell] {
-        var cells: [Cell] = []
-        cells.reserveCapacity(listColumns.count)
-        appendListCells(row, to: &cells)
-        return cells
-    }
-
-    /// Appends ``listCells(_:)`` of `row` to `cells`. Inlined, so that what it reads is read
-    /// where the row is stored, not from a copy of the row and every string of its item.
-    @inlinable @inline(__always)
-    static func appendListCells<Item: ListItem>(_ row: ListRow<Item>, to cells: inout [Cell]) {
-        appendListCells(number: row.number, id: row.item.itemID, isFavourite: row.isFavourite, to: &cells)
-    }
-
-    /// ``appendListCells(_:to:)`` of what it reads of a row. A row in an unsafe buffer is
-    /// copied whole (every string of its item retained) to be passed on; these three are not.
-    @inlinable @inline(__always)
-    static func appendListCells(number: Int?, id: String?, isFavourite: Bool, to cells: inout [Cell]) {
-        cells.append(Cell(number.map { ReadableNumber.decimal($0) } ?? "", .optional(number)))
-        cells.append(id != nil ? Cell(isFavourite ? "★" : "☆", .bool(isFavourite)) : Cell("", .null))
-        cells.append(.data(.optional(id)))
+        ListRows.Mark(number: row.number, id: row.item.itemID, isFavourite: row.isFavourite).cells
     }
 }
 
@@ -123,48 +96,18 @@ extension ScreenTable {
         return list(rows, columns: columns, rowFields: rowFields)
     }
 
-    /// ``list(_:columns:fields:)`` of rows whose fields are made: the cells, row by row. Fields
-    /// are read where they are stored (copying one out would retain each of its strings).
+    /// ``list(_:columns:fields:)`` of rows whose fields are made. The table keeps the fields;
+    /// its cells are made as a renderer reads them (see ``ScreenTable/ListRows``).
     @inlinable
     static func list<Item: ListItem>(_ rows: [ListRow<Item>], columns: [Column], rowFields: [[ScreenField]]) -> ScreenTable {
-        // Rows of one feature usually have the same fields in the same order: such a row's
-        // columns find their fields where the first row's did. Only a row that differs is
-        // looked at key by key.
-        let firstKeys = rowFields.first.map { $0.map(\.key) } ?? []
-        func positions(_ fields: [ScreenField]) -> [Int?] {
-            // Some twenty columns and fields: looking through the keys costs less than hashing them.
-            columns.map { column in fields.firstIndex { $0.key == column.key } }
-        }
-        let firstPositions = rowFields.first.map(positions) ?? []
-        let inText = columns.map(\.visibility.inText)
-        let showsValue = columns.map(\.showsValue)
-        var cells: [[Cell]] = []
-        cells.reserveCapacity(rows.count)
-        // Rows are read in place too: an item copied out retains every string it holds.
+        var marks: [ListRows.Mark] = []
+        marks.reserveCapacity(rows.count)
+        // Rows are read where they are stored: an item copied out retains every string it holds.
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
-                rowFields[index].withUnsafeBufferPointer { fields in
-                    let sameShape = fields.count == firstKeys.count && zip(fields.indices, firstKeys).allSatisfy { fields[$0].key == $1 }
-                    let columnPositions = sameShape ? firstPositions : positions(Array(fields))
-                    var rowCells: [Cell] = []
-                    rowCells.reserveCapacity(listColumns.count + columns.count)
-                    appendListCells(number: rows[index].number, id: rows[index].item.itemID,
-                                    isFavourite: rows[index].isFavourite, to: &rowCells)
-                    for (column, position) in columnPositions.enumerated() {
-                        guard let position else {
-                            rowCells.append(Cell("", .null))
-                            continue
-                        }
-                        if !inText[column] {
-                            rowCells.append(.data(fields[position].value))
-                        } else {
-                            rowCells.append(showsValue[column] ? .value(fields[position].value) : Cell(fields[position].text, fields[position].value))
-                        }
-                    }
-                    cells.append(rowCells)
-                }
+                marks.append(ListRows.Mark(number: rows[index].number, id: rows[index].item.itemID, isFavourite: rows[index].isFavourite))
             }
         }
-        return ScreenTable(columns: listColumns + columns, rows: cells)
+        return ScreenTable(listColumns: columns, rows: ListRows(marks: marks, fields: rowFields, columns: columns))
     }
 }

@@ -15,8 +15,8 @@ public enum CSVRenderer {
         guard let table = firstTable(in: screen) else { return "" }
         let data = table.columns.indices.filter { table.columns[$0].visibility.inData }
         var text = record(data.map { table.columns[$0].key })
-        for row in table.rows {
-            text += record(data.map { $0 < row.count ? field(row[$0].value) : "" })
+        for row in 0..<table.rowCount {
+            text += record(data.map { field(table.value(row: row, column: $0)) })
         }
         return text
     }

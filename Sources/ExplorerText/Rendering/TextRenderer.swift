@@ -40,7 +40,7 @@ public struct TextRenderer: Sendable, Equatable {
         case .table(let table):
             // An empty table is for data readers (its header in CSV): the screen says in words
             // that there is nothing (`No results for "…"`).
-            guard !table.rows.isEmpty else { break }
+            guard table.rowCount > 0 else { break }
             let text = table.textTable.render(width: width, style: style)
             if !text.isEmpty { lines.append(text) }
         case .fields(let fields):

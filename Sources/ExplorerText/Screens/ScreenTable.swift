@@ -98,27 +98,92 @@ public struct ScreenTable: Sendable, Equatable {
     }
 
     public var columns: [Column]
-    /// Each row has one cell per column, in column order.
-    public var rows: [[Cell]]
+    /// Each row has one cell per column, in column order. A list's rows are kept as what they
+    /// are made from (``ListRows``) and their cells made as they are read.
+    public var rows: [[Cell]] {
+        get {
+            switch content {
+            case .cells(let rows): rows
+            case .list(let list): (0..<list.count).map { row in columns.indices.map { cell(row: row, column: $0) } }
+            }
+        }
+        set { content = .cells(newValue) }
+    }
     public var showsHeader = true
     /// The member its rows are under in JSON: `rows` for the screen's own list; another name
     /// (`videos`) for a table that accompanies something else, which CSV does not take for the
     /// screen's table.
     public var key: String
+    var content: Content
+
+    /// Where the rows are: cells, or a list's rows.
+    enum Content: Sendable, Equatable {
+        case cells([[Cell]])
+        case list(ListRows)
+    }
 
     public init(columns: [Column], rows: [[Cell]] = [], showsHeader: Bool = true, key: String = "rows") {
         self.columns = columns
-        self.rows = rows
+        self.content = .cells(rows)
         self.showsHeader = showsHeader
         self.key = key
+    }
+
+    /// A list's table: ``listColumns`` and then `columns`, of `rows`.
+    public init(listColumns columns: [Column], rows: ListRows) {
+        self.columns = Self.listColumns + columns
+        self.content = .list(rows)
+        self.key = "rows"
+    }
+
+    public var rowCount: Int {
+        switch content {
+        case .cells(let rows): rows.count
+        case .list(let list): list.count
+        }
+    }
+
+    /// Equal when the columns and every cell are (a list's rows are compared as they are kept
+    /// first: rows made from the same fields are equal at once).
+    public static func == (lhs: ScreenTable, rhs: ScreenTable) -> Bool {
+        guard lhs.columns == rhs.columns, lhs.showsHeader == rhs.showsHeader, lhs.key == rhs.key,
+              lhs.rowCount == rhs.rowCount else { return false }
+        switch (lhs.content, rhs.content) {
+        case (.cells(let left), .cells(let right)): return left == right
+        case (.list(let left), .list(let right)) where left == right: return true
+        default:
+            // Cell by cell, so that tables that differ (most) are found to at once.
+            for row in 0..<lhs.rowCount {
+                for column in lhs.columns.indices where lhs.cell(row: row, column: column) != rhs.cell(row: row, column: column) {
+                    return false
+                }
+            }
+            return true
+        }
+    }
+
+    /// `row`'s cell in `column` (empty and `null` where a row has no such cell).
+    func cell(row: Int, column: Int) -> Cell {
+        switch content {
+        case .cells(let rows): column < rows[row].count ? rows[row][column] : Cell("", .null)
+        case .list(let list): Cell(list.text(row: row, column: column, of: columns), list.value(row: row, column: column))
+        }
+    }
+
+    /// The raw value of `row`'s cell in `column` (`null` where a row has no such cell).
+    func value(row: Int, column: Int) -> JSONValue {
+        switch content {
+        case .cells(let rows): column < rows[row].count ? rows[row][column].value : .null
+        case .list(let list): list.value(row: row, column: column)
+        }
     }
 
     /// The rows as JSON objects of the data columns.
     public var dataRows: [JSONValue] {
         let data = columns.indices.filter { columns[$0].visibility.inData }
-        return rows.map { row in
+        return (0..<rowCount).map { row in
             var object = JSONObject()
-            for index in data { object[columns[index].key] = index < row.count ? row[index].value : .null }
+            for index in data { object[columns[index].key] = value(row: row, column: index) }
             return .object(object)
         }
     }
@@ -127,11 +192,18 @@ public struct ScreenTable: Sendable, Equatable {
     public var textTable: TextTable {
         let shown = columns.indices.filter { columns[$0].visibility.inText }
         var cells: [String] = []
-        cells.reserveCapacity(rows.count * shown.count)
-        // Rows are read where they are stored (a row copied out retains each of its cells).
-        for row in rows.indices {
-            rows[row].withUnsafeBufferPointer { row in
-                for index in shown { cells.append(index < row.count ? row[index].text : "") }
+        cells.reserveCapacity(rowCount * shown.count)
+        switch content {
+        case .cells(let rows):
+            // Rows are read where they are stored (a row copied out retains each of its cells).
+            for row in rows.indices {
+                rows[row].withUnsafeBufferPointer { row in
+                    for index in shown { cells.append(index < row.count ? row[index].text : "") }
+                }
+            }
+        case .list(let list):
+            for row in 0..<list.count {
+                for index in shown { cells.append(list.text(row: row, column: index, of: columns)) }
             }
         }
         var table = TextTable(
@@ -140,7 +212,7 @@ public struct ScreenTable: Sendable, Equatable {
                 return TextTable.Column(column.title, alignment: column.alignment, truncatable: column.isTruncatable,
                                         minimumWidth: column.minimumWidth, dropOrder: column.dropOrder, wraps: column.wraps)
             },
-            cells: cells, rowCount: rows.count)
+            cells: cells, rowCount: rowCount)
         table.showsHeader = showsHeader
         return table
     }
