@@ -23,7 +23,7 @@ extension ExplorerOptions {
                 close(null)
             }
         }
-        let variables = ProcessInfo.processInfo.environment
+        let variables = ProcessEnvironment.variables
         let paths = ExplorerPaths(environment: variables)
         let outputIsTerminal = isatty(STDOUT_FILENO) == 1
         let errorsGoToTerminal = isatty(STDERR_FILENO) == 1

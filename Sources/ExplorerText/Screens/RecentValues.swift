@@ -1,8 +1,9 @@
 import Foundation
 
 /// Whether `EXPLORER_MEMO=off` is set: then no ``RecentValues`` keeps anything, so bench/run can
-/// measure a script with every table and screen text made afresh.
-private let memosAreOff = ProcessInfo.processInfo.environment["EXPLORER_MEMO"] == "off"
+/// measure a script with every table and screen text made afresh. (`getenv`: the variables as a
+/// dictionary cost a tenth of start-up.)
+private let memosAreOff = getenv("EXPLORER_MEMO").map { String(cString: $0) } == "off"
 
 /// The values made lately for a few keys, the most recently asked for last: a key asked for
 /// again finds its value (and becomes the most recent), a new one makes it, and past
