@@ -33,8 +33,15 @@ enum StrictJSON {
 
     /// `.name` for a plain key, `["odd key"]` for any other.
     static func member(_ key: String, of path: String) -> String {
+        // ASCII letters, digits and `_` (Foundation's `CharacterSet.alphanumerics` costs a tenth
+        // of start-up the first time).
         let plain = key.first.map { $0.isLetter || $0 == "_" } == true
-            && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_") }
+            && key.unicodeScalars.allSatisfy {
+                switch $0 {
+                case "a"..."z", "A"..."Z", "0"..."9", "_": true
+                default: false
+                }
+            }
         return plain ? "\(path).\(key)" : "\(path)[\(JSONWriter.string(.string(key)))]"
     }
 
