@@ -7,7 +7,7 @@ public enum ProcessEnvironment {
     /// Each `NAME=value` entry; of two with one name, the later.
     public static var variables: [String: String] {
         var variables: [String: String] = [:]
-        var entry = environ
+        var entry = environ  // set up by the C library before main; explorer never clears it
         while let text = entry.pointee {
             let bytes = UnsafeRawBufferPointer(start: text, count: strlen(text)).bindMemory(to: UInt8.self)
             if let equals = bytes.firstIndex(of: UInt8(ascii: "=")) {
