@@ -126,6 +126,17 @@ struct ReadableNumberTests {
         }
     }
 
+    @Test func numbersAreFormattedAsCharacterByCharacter() {
+        for text in ["1,600", "1600", "78.2", "1,000.50", " 12 ", "1.2.3", ".5", "5.", "1\r\n2", "5\u{301}", "٣4", "1 000",
+                     "99999999999999999999999", "0012", "1,,2", "\t7\t"] + Self.randomTexts(100_000) {
+            let trimmed = text.trimmingSpaces
+            guard ReadableNumber.grouped(trimmed) == ReadableNumber.groupedByCharacters(trimmed) else {
+                Issue.record("\(text.debugDescription): \(String(describing: ReadableNumber.grouped(trimmed)))")
+                return
+            }
+        }
+    }
+
     @Test func textThatStartsWithNoDigitCommaOrPointIsNoNumber() {
         for text in ["unknown", "n/a", "-5", "km1000", "$100", "é5", "٣", " x1 "] + Self.randomTexts(20_000)
         where !(text.trimmingSpaces.first.map { $0.isASCII && ($0.isNumber || $0 == "," || $0 == ".") } ?? true) {

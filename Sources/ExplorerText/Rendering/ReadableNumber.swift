@@ -152,7 +152,14 @@ public enum ReadableNumber {
     }
 
     /// "1,600" or "1600" → "1,600"; "78.2" → "78.2"; nil when not a plain number.
-    private static func grouped(_ text: Substring) -> String? {
+    static func grouped(_ text: Substring) -> String? {
+        if let grouped = text.utf8.withContiguousStorageIfAvailable(asciiGrouped), let grouped { return grouped }
+        return groupedByCharacters(text)
+    }
+
+    /// ``grouped(_:)`` read character by character: any text, and what the ASCII reading is
+    /// held to.
+    static func groupedByCharacters(_ text: Substring) -> String? {
         let plain = String(text.filter { $0 != "," }.trimmingSpaces)
         guard !plain.isEmpty, plain.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }),
               plain.filter({ $0 == "." }).count <= 1, plain.first != ".", plain.last != "." else { return nil }
@@ -162,6 +169,23 @@ public enum ReadableNumber {
         }
         let integer = grouping(whole)
         return pieces.count == 2 ? "\(integer).\(pieces[1])" : integer
+    }
+
+    /// ``grouped(_:)`` of ASCII `bytes`; nil (not `.some(nil)`) when they are not ASCII.
+    private static func asciiGrouped(_ bytes: UnsafeBufferPointer<UInt8>) -> String?? {
+        guard bytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+        var plain = bytes.filter { $0 != UInt8(ascii: ",") }[...]
+        while let first = plain.first, first == UInt8(ascii: " ") || first == UInt8(ascii: "\t") { plain.removeFirst() }
+        while let last = plain.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { plain.removeLast() }
+        let point = plain.firstIndex(of: UInt8(ascii: "."))
+        guard let first = plain.first, let last = plain.last, first != UInt8(ascii: "."), last != UInt8(ascii: "."),
+              plain.allSatisfy({ ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9")) || $0 == UInt8(ascii: ".") }),
+              plain.count(where: { $0 == UInt8(ascii: ".") }) <= 1 else { return .some(nil) }
+        let whole = String(decoding: plain[..<(point ?? plain.endIndex)], as: UTF8.self)
+        guard let number = Int(whole) else { return String(decoding: plain, as: UTF8.self) }  // beyond Int
+        let integer = grouping(number)
+        guard let point else { return integer }
+        return integer + "." + String(decoding: plain[(point + 1)...], as: UTF8.self)
     }
 }
 
