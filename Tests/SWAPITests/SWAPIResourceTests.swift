@@ -13,6 +13,18 @@ struct SWAPIResourceTests {
         #expect(SWAPIResource.id(fromURL: "https://swapi.dev/api/starships/x1/") == nil)
     }
 
+    @Test(arguments: [
+        ("https://swapi.dev/api/people/13/", "people", "13"), ("https://swapi.dev/api/people/13", "people", "13"),
+        ("people/13", "people", "13"), ("https://swapi.dev/api/star-ships_x/7//", "star-ships_x", "7"),
+        ("https://swapi.dev/api/planètes/13/", "planètes", "13"),
+        ("13", nil, nil), ("", nil, nil), ("///", nil, nil), ("https://swapi.dev/api/peo ple/13/", nil, nil),
+        ("https://swapi.dev/api/people/abc/", nil, nil), ("https://swapi.dev/api/4/13/", nil, nil),
+    ] as [(String, String?, String?)])
+    func recordFromURL(url: String, kind: String?, id: String?) {
+        let record = SWAPIResource.record(fromURL: url)
+        #expect(record?.kind == kind && record?.id == id, "\(url)")
+    }
+
     @Test func filmTitleFromURL() {
         #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/1/") == "A New Hope")
         #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/2/") == "The Empire Strikes Back")
