@@ -125,6 +125,7 @@ public struct AppEnvironment {
             selection: selection,
             scheduler: scheduler,
             display: display,
-            outlet: outlet)
+            outlet: outlet,
+            environment: variables)
     }
 }

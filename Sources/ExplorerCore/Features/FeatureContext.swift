@@ -35,6 +35,9 @@ public struct FeatureContext {
     public let display: LiveDisplay
     /// Where the feature's view shows what it renders; the shell prints it after each command.
     public let outlet: ScreenOutlet
+    /// The process's environment variables (`EXPLORER_VIEWER`, `PATH` for the programs a
+    /// feature starts), read once as explorer starts.
+    public let environment: [String: String]
 
     public init(
         id: String,
@@ -50,7 +53,8 @@ public struct FeatureContext {
         selection: SourceSelection = SourceSelection(.embedded),
         scheduler: SchedulingClock = SchedulingClock(),
         display: LiveDisplay? = nil,
-        outlet: ScreenOutlet? = nil
+        outlet: ScreenOutlet? = nil,
+        environment: [String: String] = ProcessEnvironment.variables
     ) {
         self.id = id
         self.http = http
@@ -66,6 +70,7 @@ public struct FeatureContext {
         self.scheduler = scheduler
         self.display = display ?? LiveDisplay()
         self.outlet = outlet ?? ScreenOutlet()
+        self.environment = environment
     }
 
     /// The database the favourites live in, where a feature keeps its own tables too.

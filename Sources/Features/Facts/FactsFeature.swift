@@ -26,8 +26,8 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
     /// The terminal's status line: says a viewer is running and that Ctrl-C stops it.
     private let announce: @MainActor (String) -> Void
 
-    public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
-        self.environment = environment
+    public init(context: FeatureContext) {
+        environment = context.environment
         announce = context.progress
         let settings = context.settings
         let perHost = Self.maxConcurrentImagesPerHostSetting.int(in: settings, default: 6)

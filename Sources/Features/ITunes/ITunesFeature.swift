@@ -29,7 +29,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         viewModel = ITunesViewModel(service: service, favourites: context.favourites, tracer: context.tracer,
                                     progress: context.progress)
         view = ITunesView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
-        previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"))
+        previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"), environment: context.environment)
     }
 
     public var location: [String] {

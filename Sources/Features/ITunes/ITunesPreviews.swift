@@ -7,7 +7,7 @@ public struct ITunesPreviews: Sendable {
     public let cacheDirectory: URL
     public let environment: [String: String]
 
-    public init(cacheDirectory: URL, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(cacheDirectory: URL, environment: [String: String]) {
         self.cacheDirectory = cacheDirectory
         self.environment = environment
     }

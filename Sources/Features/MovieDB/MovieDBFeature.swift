@@ -30,10 +30,10 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
     private let images: ImageCache
     private let opener: DesktopOpener
 
-    public init(context: FeatureContext, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(context: FeatureContext) {
         http = context.http
         images = context.images
-        opener = DesktopOpener(environment: environment)
+        opener = DesktopOpener(environment: context.environment)
         let library = MovieDBLibrary.http(context.http, index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
                                           selection: context.selection, clock: context.clock, tracer: context.tracer)
         viewModel = MovieDBViewModel(library: library, favourites: context.favourites, clock: context.clock, tracer: context.tracer)
