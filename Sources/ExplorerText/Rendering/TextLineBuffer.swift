@@ -79,10 +79,7 @@ struct TextLineBuffer: ~Copyable {
             end = lineStart + line.utf8.count
         }
         count = end
-        reserve(1)
-        storage[count] = UInt8(ascii: "\n")
-        count += 1
-        lineStart = count
+        appendNewline()
     }
 
     /// Replaces the last line written (ended) with `transform` of it: how a header is styled.
@@ -91,6 +88,11 @@ struct TextLineBuffer: ~Copyable {
         let line = String(decoding: UnsafeBufferPointer(start: storage + start, count: count - 1 - start), as: UTF8.self)
         count = start
         append(transform(line))
+        appendNewline()
+    }
+
+    /// Ends the line being written with a newline; the next starts after it.
+    private mutating func appendNewline() {
         reserve(1)
         storage[count] = UInt8(ascii: "\n")
         count += 1
