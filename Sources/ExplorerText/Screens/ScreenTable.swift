@@ -173,7 +173,7 @@ public struct ScreenTable: Sendable, Equatable {
     /// The raw value of `row`'s cell in `column` (`null` where a row has no such cell).
     func value(row: Int, column: Int) -> JSONValue {
         switch content {
-        case .cells(let rows): column < rows[row].count ? rows[row][column].value : .null
+        case .cells: cell(row: row, column: column).value
         case .list(let list): list.value(row: row, column: column)
         }
     }
