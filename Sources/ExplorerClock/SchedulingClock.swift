@@ -151,6 +151,13 @@ public final class SchedulingClock: AppClock {
         }
     }
 
+    public func follow(recordedTime date: Date) {
+        state.withLock { state in
+            guard let virtual = state.virtualNow, virtual < date else { return }
+            state.virtualNow = date
+        }
+    }
+
     /// The timer due soonest at or before `limit`.
     private func nextDue(upTo limit: Date) -> (Int, Entry)? {
         state.withLock { state in

@@ -11,6 +11,13 @@ public enum UTCTimestamp {
         return "\(dayText(day))T\(timeText(milliseconds / 1000))Z"
     }
 
+    /// `2024-03-15T05:00:00.250Z`: to the millisecond, as a recording keeps times (a replay's
+    /// clock follows them, so a countdown replayed shows what the live run showed).
+    public static func iso8601Milliseconds(_ date: Date) -> String {
+        let (day, milliseconds) = parts(date)
+        return "\(dayText(day))T\(timeText(milliseconds / 1000)).\(padded(milliseconds % 1000, 3))Z"
+    }
+
     /// `2024-03-15 05:00:00.250`: the text GRDB stores a `Date` as (to the nearest millisecond).
     public static func database(_ date: Date) -> String {
         let (day, milliseconds) = parts(date)

@@ -52,7 +52,7 @@ struct ExchangeLogTests {
         }
         #expect(answeredBy(HTTPError(.status(500), request: request, at: at)) == "api.test")
         #expect(answeredBy(HTTPError(.networkUnavailable(.refused), request: request, at: at)) == "none: network unavailable")
-        #expect(answeredBy(HTTPError(.notRecorded(file: "x.rec"), request: request, at: at)) == "none: not recorded")
+        #expect(answeredBy(HTTPError(.notRecorded(file: "x.rec", advice: "record it with --record"), request: request, at: at)) == "none: not recorded")
         var injected = HTTPError(.status(404), request: request, at: at)
         injected.injected = "HTTP 404"
         #expect(answeredBy(injected) == "none: injected by `net fail` (HTTP 404)")

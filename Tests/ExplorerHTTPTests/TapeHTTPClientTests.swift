@@ -87,7 +87,7 @@ struct TapeHTTPClientTests {
         #expect(missing.kind == .status(404))
         #expect(missing.body == Data(#"{"detail": "Not found"}"#.utf8))
         let never = try await #require(throws: HTTPError.self) { try await replaying.send(HTTPRequest(path: "/people/", query: [.init("page", "3")])) }
-        #expect(never.kind == .notRecorded(file: "demo.rec"))
+        #expect(never.kind == .notRecorded(file: "demo.rec", advice: "record it with --record"))
         #expect(never.description == "not in demo.rec: GET /people/?page=3 — record it with --record")
         #expect(untouched.asked.withLock { $0 } == [], "replay never asks the transport")
     }

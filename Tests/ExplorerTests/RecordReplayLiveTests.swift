@@ -106,7 +106,7 @@ struct RecordReplayLiveTests {
                 "facts' images are in it, as base64")
         let header = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(header["format"] as? String == "explorer-recording")
-        #expect(header["recorded_at"] as? String == RacesLiveTests.clock)
+        #expect(header["recorded_at"] as? String == "2026-11-24T09:00:00.000Z", "to the millisecond")
     }
 
     @Test("the key is in no byte of the recording, and a replay needs none")
@@ -140,7 +140,7 @@ struct RecordReplayLiveTests {
 
         let faulted = try await Self.run(["--replay", file.path, "--fail", "500 times 1"], script: "use starships\nuse starships\n",
                                          data: "faulted", in: sandbox)
-        #expect(faulted.stderrText == "error: line 1: HTTP 500 from \(swapi) for /api/starships/?page=1\n",
+        #expect(faulted.stderrText == "error: line 1: starships did not load: HTTP 500 from \(swapi) for /api/starships/?page=1; no feature is in use\n",
                 "\(faulted.stderrText)")
         #expect(faulted.stdoutText.hasPrefix("Starships · page 1 of 4 · 36 in all\n"), "the second try is answered from the recording")
 
@@ -156,7 +156,7 @@ struct RecordReplayLiveTests {
         let damaged = try await Self.run(["--replay", file.path], script: "use starships\n", data: "damaged", in: sandbox)
         #expect(damaged.stderrText == """
             warning: \(file.path): line 2 cannot be read (cut short, or edited?) and was left out
-            error: line 1: not in \(file.path): GET /starships/?page=1 — record it with --record
+            error: line 1: starships did not load: not in \(file.path): GET /starships/?page=1 — record it with --record; no feature is in use
 
             """)
         #expect(damaged.status == 1)
@@ -236,14 +236,86 @@ struct RecordReplayLiveTests {
                                              arguments: Explorer.defaultArguments(for: [], sandbox: sandbox) + ["--width", "300", "-c", "record \(file.path)", "-"],
                                              environment: sandbox.environment)
         #expect(await first.firstLine(timeout: 60) == "recording live answers to \(file.path) (the source is embedded: nothing is recorded until `source live`)")
-        let second = try await Explorer.run(["--record", file.path, "-c", "features"], in: sandbox)
+        let second = try await Explorer.run(["--source", "live", "--record", file.path, "-c", "features"], in: sandbox)
         #expect(second.status == 1)
         #expect(second.stderrText == "error: cannot record to \(file.path): another explorer is recording to it\n")
         #expect(second.stdoutText == "")
         first.closeStdin()
         #expect(await first.exitStatus() == 0)
-        let third = try await Explorer.run(["--record", file.path, "-c", "record"], in: sandbox)
+        let third = try await Explorer.run(["--source", "live", "--record", file.path, "-c", "record"], in: sandbox)
         #expect(third.stdoutText == "recording live answers to \(file.path) (0 answers so far)\n", "\(third.stderrText)")
+    }
+
+    /// A recording of one races answer, received `late` after recording started (`received_at`
+    /// to the millisecond), its races starting 90 and 600 s after the start.
+    static func racesRecording(receivedAfter late: String, in sandbox: Sandbox) throws -> URL {
+        let body = try #require(String(data: try RacesLiveTests.answer(offsets: [90, 600]), encoding: .utf8))
+        let header: [String: Any] = [
+            "explorer": "0.1.0", "format": "explorer-recording", "version": 1, "recorded_at": "2026-11-24T09:00:00.000Z",
+            "features": [["id": "races", "baseURL": "https://api.neds.com.au/rest/v1"]],
+        ]
+        let answer: [String: Any] = [
+            "feature": "races", "method": "GET", "target": "/racing/?count=10&method=nextraces", "status": 200,
+            "headers": ["content-type": "application/json"], "received_at": "2026-11-24T09:00:\(late)Z", "body": body,
+        ]
+        let lines = try [header, answer].map { String(decoding: try JSONSerialization.data(withJSONObject: $0, options: .sortedKeys), as: UTF8.self) }
+        let file = sandbox.file("races.rec")
+        try (lines.joined(separator: "\n") + "\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test("a replay's clock follows the times its answers came, to the millisecond: countdowns show what the live run showed")
+    func replayClockFollowsTheAnswers() async throws {
+        let sandbox = try Sandbox("record-clock-follows")
+        // The live run's answer came 7.4 s after it started: it counted down from then (90 − 7.4 s).
+        let file = try Self.racesRecording(receivedAfter: "07.400", in: sandbox)
+        let output = try await Explorer.run(["--replay", file.path, "--width", "80"], script: "use races\nclock\n", in: sandbox)
+        #expect(output.stderrText == "")
+        let first = output.stdoutText.split(separator: "\n").first { $0.hasPrefix("1 ") }.map(String.init) ?? ""
+        #expect(first.hasSuffix("1m 22s"), "counted from 09:00:07.400, not from the recording's start (1m 30s): \(output.stdoutText)")
+        #expect(output.stdoutText.contains("clock: virtual, stands at 2026-11-24 09:00:07 +0000"), "\(output.stdoutText)")
+    }
+
+    @Test("a recording keeps times to the millisecond; `--record` without live data is refused, and no file is made")
+    func recordingTimes() async throws {
+        let sandbox = try Sandbox("record-times")
+        let refused = try await Explorer.run(["--record", sandbox.file("demo.rec").path, "-c", "use starships"], in: sandbox)
+        #expect(refused.status == 64)
+        #expect(refused.stderrText == "error: --record needs live data: add --source live (the source is embedded: nothing would be recorded)\n")
+        #expect(refused.stdoutText == "")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.file("demo.rec").path))
+
+        let server = try await FakeSWAPI(sandbox: sandbox)
+        try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
+        let live = try await Explorer.run(["--source", "live", "--config", sandbox.file("Plugins.json").path, "--record", sandbox.file("demo.rec").path,
+                                           "-c", "use starships"], in: sandbox)
+        #expect(live.status == 0, "\(live.stderrText)")
+        let lines = try String(contentsOf: sandbox.file("demo.rec"), encoding: .utf8).split(separator: "\n")
+        let times = try lines.map { line in
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            return try #require((object["recorded_at"] ?? object["received_at"]) as? String)
+        }
+        #expect(times.count == 2)
+        #expect(times.allSatisfy { $0.contains(/T\d\d:\d\d:\d\d\.\d{3}Z$/) }, "\(times)")
+    }
+
+    @Test("a replay under another Plugins.json names the base URL it was recorded with and how to replay it")
+    func replayUnderAnotherConfiguration() async throws {
+        let sandbox = try Sandbox("record-other-config")
+        // examples/workshop.rec was recorded from loopback servers with workshop-plugins.json;
+        // facts' document is at another path there.
+        let recording = TestPaths.examples.appendingPathComponent("workshop.rec").path
+        let output = try await Explorer.run(["--replay", recording], script: "use facts\n", in: sandbox)
+        #expect(output.status == 1)
+        #expect(output.stderrText == """
+            error: line 1: facts did not load: not in \(recording): GET /s/2iodh4vg0eortkl/facts.json — it was recorded with facts at \
+            http://127.0.0.1:45725, this run's Plugins.json has https://dl.dropboxusercontent.com: replay it with the one it was \
+            recorded with (--config FILE); no feature is in use
+
+            """)
+        let asRecorded = try await Explorer.run(["--replay", recording, "--config", TestPaths.examples.appendingPathComponent("workshop-plugins.json").path],
+                                                script: "use facts\n", in: sandbox)
+        #expect(asRecorded.status == 0, "\(asRecorded.stderrText)")
     }
 
     static func answerCount(_ file: URL) throws -> Int {

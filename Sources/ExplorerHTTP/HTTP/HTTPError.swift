@@ -34,7 +34,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         /// Live requests cannot be made here: libcurl cannot be loaded.
         case transportUnavailable
         /// Replaying a recording (`--replay FILE`) that holds no answer to the request.
-        case notRecorded(file: String)
+        /// `advice`: what to do, from what the recording holds (`record it with --record`).
+        case notRecorded(file: String, advice: String)
     }
 
     /// Why the network is unavailable.
@@ -211,8 +212,8 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
             return "no secure (TLS) connection could be made to \(server) for \(path)\(suffix)"
         case .transferFailed:
             return "asking \(server) for \(path) failed\(suffix)"
-        case .notRecorded(let file):
-            return "not in \(file): GET \(endpoint) — record it with --record"
+        case .notRecorded(let file, let advice):
+            return "not in \(file): GET \(endpoint) — \(advice)"
         case .transportUnavailable:
             return "live data needs libcurl (libcurl.so.4), which cannot be loaded here: install the libcurl4 package\(suffix)"
         }

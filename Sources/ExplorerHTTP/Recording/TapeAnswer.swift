@@ -29,7 +29,7 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
             kept[name.lowercased()] = request.redacting(value)
         }
         self.headers = kept
-        receivedAt = UTCTimestamp.iso8601(date)
+        receivedAt = UTCTimestamp.iso8601Milliseconds(date)
         if let text = String(validating: body, as: UTF8.self) {
             self.body = request.redacting(text)
         } else {

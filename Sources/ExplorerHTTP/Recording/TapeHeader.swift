@@ -31,7 +31,7 @@ public struct TapeHeader: Codable, Sendable, Equatable {
         format = Self.formatName
         version = Self.currentVersion
         self.explorer = explorer
-        self.recordedAt = UTCTimestamp.iso8601(recordedAt)
+        self.recordedAt = UTCTimestamp.iso8601Milliseconds(recordedAt)
         self.features = features
     }
 

@@ -86,6 +86,18 @@ public final class TapeRecording: Sendable {
         return data.prefix(read)
     }
 
+    /// What to do about a request of `feature` (at `baseURL` in this run) that the recording
+    /// does not hold: replay with the configuration it was recorded with, when its header names
+    /// another base URL for the feature (its settings, such as a document's path, may differ
+    /// too); otherwise record it.
+    func adviceForMissing(feature: String, baseURL: URL) -> String {
+        let here = TapeTarget.withoutUserinfo(baseURL)
+        if let recorded = header.features.first(where: { $0.id == feature }), recorded.baseURL != here {
+            return "it was recorded with \(feature) at \(recorded.baseURL), this run's Plugins.json has \(here): replay it with the one it was recorded with (--config FILE)"
+        }
+        return "record it with --record"
+    }
+
     /// The next answer recorded for `request` from `feature`, and the line it is on; nil when
     /// none was recorded.
     func next(for request: HTTPRequest, feature: String) -> (answer: TapeAnswer, line: Int)? {
