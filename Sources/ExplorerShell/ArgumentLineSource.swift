@@ -10,7 +10,7 @@ public final class ArgumentLineSource: LineSource {
         remaining = commands
     }
 
-    public var numbersLines: Bool { false }
+    public var positions: LinePositions { .commands }
 
     public func nextLine(prompt: String) -> LineInput? {
         guard !remaining.isEmpty else { return nil }

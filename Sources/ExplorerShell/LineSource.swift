@@ -6,8 +6,20 @@ import ExplorerText
 public protocol LineSource: AnyObject {
     /// The next input, or nil at the end (Ctrl-D, end of file). Blocks until a line is there.
     func nextLine(prompt: String) -> LineInput?
-    /// Whether errors should name the line (`error: line 3: …`), as they do for scripts.
-    var numbersLines: Bool { get }
+    /// How errors name where they happened: not at all at a terminal, `line 3` in a script,
+    /// `-c:2` for the second command given with `-c`.
+    var positions: LinePositions { get }
+}
+
+/// How a ``LineSource``'s errors say where they happened.
+public enum LinePositions: Sendable, Equatable {
+    /// At a terminal: the error follows what was typed.
+    case unnumbered
+    /// `line 3`: a script read from stdin.
+    case lines
+    /// `-c:2`: commands counted one by one across all the lines (`-c` arguments, each of
+    /// which may hold several).
+    case commands
 }
 
 public enum LineInput: Sendable, Equatable {

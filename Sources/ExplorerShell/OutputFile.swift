@@ -32,8 +32,7 @@ public struct OutputFile: Sendable, Equatable {
         } else {
             guard errno == ENOENT else { throw Self.unwritable(name, errno) }
             // A new file: its directory must be there and writable.
-            let directory = (name as NSString).deletingLastPathComponent
-            let parent = directory.isEmpty ? "." : directory
+            let parent = Self.directory(of: name)
             var parentStatus = stat()
             guard stat(parent, &parentStatus) == 0 else { throw Self.unwritable(name, errno) }
             guard (parentStatus.st_mode & S_IFMT) == S_IFDIR else { throw Self.unwritable(name, ENOTDIR) }
@@ -42,9 +41,52 @@ public struct OutputFile: Sendable, Equatable {
         self.name = name
     }
 
-    /// Replaces the file's contents with `text` (creating it when it is not there).
+    /// Replaces the file's contents with `text` (creating it when it is not there): written
+    /// whole to a file beside it, then renamed over it, so a failure (a full disk) leaves the
+    /// old file as it was. What is not a regular file (a terminal, `/dev/null`) is written as
+    /// it is; a symbolic link's target is replaced, the link kept.
     public func replace(with text: String) throws(CommandError) {
-        try put(text, flags: O_TRUNC)
+        var status = stat()
+        let exists = stat(name, &status) == 0
+        guard !exists || (status.st_mode & S_IFMT) == S_IFREG else {
+            try put(text, flags: O_TRUNC)
+            return
+        }
+        var target = name
+        if exists, let resolved = realpath(name, nil) {
+            target = String(cString: resolved)
+            free(resolved)
+        }
+        var template = Array((Self.directory(of: target) + "/.explorer-once-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+        guard descriptor >= 0 else { throw Self.unwritable(name, errno) }
+        let temporary = String(cString: template)
+        var failure = writeAll(text, to: descriptor)
+        // The file keeps its permissions (a new one gets what the umask gives, as with `>`).
+        let mode = exists ? status.st_mode & 0o7777 : Self.newFileMode
+        if failure == 0, fchmod(descriptor, mode) != 0 { failure = errno }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, target) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            throw Self.unwritable(name, failure)
+        }
+    }
+
+    /// The directory `path` is in (`.` for a bare name); never Foundation's path functions,
+    /// which trap on some one-character names.
+    static func directory(of path: String) -> String {
+        guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
+        let directory = String(path[..<slash])
+        return directory.isEmpty ? "/" : directory
+    }
+
+    /// 0666 less the umask, as `open(…, O_CREAT, 0666)` would make it.
+    private static var newFileMode: mode_t {
+        let mask = umask(0)
+        umask(mask)
+        return 0o666 & ~mask
     }
 
     /// Adds `text` at the end of the file (creating it when it is not there).

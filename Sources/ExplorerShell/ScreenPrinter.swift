@@ -46,11 +46,20 @@ public final class ScreenPrinter {
     public func print(_ screen: Screen) async throws(CommandError) {
         // Warnings go to stderr wherever the screen goes, even if writing it fails.
         defer { warn(screen) }
-        if let file = onceFile ?? outputFile {
-            let isOnce = onceFile != nil
-            onceFile = nil
+        if let file = onceFile {
             let text = fileText(of: screen)
-            if isOnce { try file.replace(with: text) } else { try file.append(text) }
+            guard !text.isEmpty else {
+                // A screen with nothing in this format (a detail in CSV) replaces no file:
+                // `once` waits for the next screen, and says so.
+                output.warning("once \(file.name): \(Self.nothingToWrite(in: format)); the file waits for the next screen")
+                return
+            }
+            onceFile = nil
+            try file.replace(with: text)
+            return
+        }
+        if let file = outputFile {
+            try file.append(fileText(of: screen))
             return
         }
         switch format {
@@ -83,11 +92,19 @@ public final class ScreenPrinter {
         }
     }
 
+    /// Why a screen wrote nothing, for a `once` left waiting.
+    private static func nothingToWrite(in format: OutputFormat) -> String {
+        switch format {
+        case .csv: "this screen has no table to write as CSV"
+        case .json, .text: "this screen is empty"
+        }
+    }
+
     private func warn(_ screen: Screen) {
         for warning in screen.allWarnings {
             // A damaged database is said once a run on stderr (JSON keeps it on every screen).
             if StoreError.isDamageReport(warning), !damageReported.insert(warning).inserted { continue }
-            output.errorLine("warning: " + warning.sanitizedForTerminal)
+            output.warning(warning)
         }
     }
 

@@ -10,7 +10,14 @@ extension Shell {
             let suggestion = id.nearest(in: registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
             throw CommandError("no feature '\(id.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion); `features` lists them")
         }
-        try await feature.enter()
+        do {
+            try await feature.enter()
+        } catch where !Self.isInterruption(error) {
+            // Says where the session still is: a script's next lines are held back
+            // (``StepNotTaken``), a person at a terminal reads it before typing on.
+            let place = activeID.map { "still in \($0)" } ?? "no feature is in use"
+            throw CommandError("\(id) did not load: \(Self.message(for: error)); \(place)")
+        }
         if let previous = activeFeature, activeID != id { previous.didLeave() }
         activeID = id
         // A feature chosen by name starts afresh: `back` no longer returns along `follow`s.

@@ -55,10 +55,10 @@ extension Shell {
             case .interrupted:
                 continue
             case .unusable(let reason, let number):
-                report(CommandError(reason), at: Self.scriptLocation(name, number))
+                report(CommandError(reason), at: .file(name, line: number))
                 succeeded = false
             case .line(let text, let number):
-                succeeded = await execute(text, at: Self.scriptLocation(name, number), inScript: true)
+                succeeded = await execute(text, at: .file(name, line: number), inScript: true)
             }
             // Ctrl-C cancelled the `run` (at a terminal): the rest of the file does not run.
             try Task.checkCancellation()
@@ -70,10 +70,5 @@ extension Shell {
         if failed {
             throw ScriptFailure(name: name, failures: failureCount - failuresBefore)
         }
-    }
-
-    /// `demo.txt:3`, where an error in a script file happened.
-    static func scriptLocation(_ name: String, _ number: Int) -> String {
-        "\(name):\(number)"
     }
 }

@@ -67,6 +67,12 @@ public final class Shell {
     public internal(set) var activeID: String?
     /// The `follow`s taken, the last on top: `back` on the detail one opened returns from it.
     var followSteps: [FollowStep] = []
+    /// The step (`use`, `open`) that failed last, while the lines after it would act where it
+    /// would have led (``StepNotTaken``): in a script they are held back; anywhere, `raw` shows
+    /// the answers of the feature a failed `use` asked for.
+    var stepNotTaken: StepNotTaken?
+    /// The commands run so far from a source that counts them (`-c`).
+    private var countedCommands = 0
     /// How many commands failed so far.
     public private(set) var failureCount = 0
     private var wantsToQuit = false
@@ -110,6 +116,7 @@ public final class Shell {
         self.outlet = outlet
         self.printer = ScreenPrinter(output: output, terminal: terminal, format: format, pager: pagerIsOn ? pager : nil)
         tracer.writesStateAsJSON = format == .json
+        output.diagnosticsAsJSON = format == .json
         self.availablePager = pager
         self.options = options
         output.allowsProgress = format == .text
@@ -122,6 +129,7 @@ public final class Shell {
             printer.format = newValue
             output.allowsProgress = newValue == .text
             tracer.writesStateAsJSON = newValue == .json
+            output.diagnosticsAsJSON = newValue == .json
         }
     }
 
@@ -144,10 +152,10 @@ public final class Shell {
             case .interrupted:
                 continue
             case .unusable(let reason, let number):
-                report(CommandError(reason), at: lines.numbersLines ? Self.lineLocation(number) : nil)
+                report(CommandError(reason), at: location(of: number, in: lines.positions))
                 succeeded = false
             case .line(let text, let number):
-                succeeded = await execute(text, at: lines.numbersLines ? Self.lineLocation(number) : nil)
+                succeeded = await execute(text, at: location(of: number, in: lines.positions), countsCommands: lines.positions == .commands)
             }
             if !succeeded && options.bail { bailed = true }
         }
@@ -163,9 +171,14 @@ public final class Shell {
     /// Output that cannot be written stops everything too: the rest would be lost.
     var isStopped: Bool { wantsToQuit || bailed || output.writeFailure != nil }
 
-    /// `line 3`, where an error in a script read from stdin happened.
-    static func lineLocation(_ number: Int) -> String {
-        "line \(number)"
+    /// Where line `number` of a source is, for its errors: nothing at a terminal; for a line that
+    /// cannot be used among counted commands, the number the next command would have.
+    private func location(of number: Int, in positions: LinePositions) -> CommandLocation? {
+        switch positions {
+        case .unnumbered: return nil
+        case .lines: return .line(number)
+        case .commands: return .argument(countedCommands + 1)
+        }
     }
 
     /// Runs one line, which may hold several commands separated by `;`, as separate lines
@@ -173,44 +186,102 @@ public final class Shell {
     /// everything there. Ctrl-C stops the rest of the line too. Returns whether all succeeded.
     @discardableResult
     public func execute(_ text: String, line: Int? = nil) async -> Bool {
-        await execute(text, at: line.map(Self.lineLocation))
+        await execute(text, at: line.map(CommandLocation.line))
     }
 
     /// Runs one line as ``execute(_:line:)`` does, its errors reported at `location` (`line 3`,
     /// `demo.txt:3`). A line of a script that `run` reads is `inScript`: its commands run in
     /// the task of that `run` (so Ctrl-C, which cancels it, stops the script), and a command
     /// cut short that way is not reported (the `run` is, once).
-    func execute(_ text: String, at location: String?, inScript: Bool = false) async -> Bool {
+    ///
+    /// With `countsCommands` (`-c`), each command is located on its own, counted across every
+    /// line of the source: `-c:2`.
+    func execute(_ text: String, at lineLocation: CommandLocation?, inScript: Bool = false, countsCommands: Bool = false) async -> Bool {
         let commands: [[String]]
         do {
             commands = try CommandTokenizer.commands(in: text)
         } catch {
-            report(error, at: location)
+            report(error, at: lineLocation)
             return false
         }
         var succeeded = true
         for words in commands {
+            var location = lineLocation
+            if countsCommands {
+                countedCommands += 1
+                location = .argument(countedCommands)
+            }
             // `trace state` names the command each change came after (a `run`'s lines their own).
             let outer = tracer.command
             tracer.command = words.joined(separator: " ")
             defer { tracer.command = outer }
             do {
+                // Lines written ahead (a script) for where a failed step would have led.
+                if location != nil, let step = stepNotTaken, holdsBack(words, after: step) {
+                    if step.kind == .level { stepNotTaken = nil }
+                    throw step.refusal(of: words)
+                }
                 if inScript {
                     try await runDirectly(words)
                 } else {
                     try await runInterruptibly(words)
                 }
+                if stepNotTaken?.isOvertaken(by: words, featureIDs: registry.ids) == true { stepNotTaken = nil }
             } catch {
-                // `once FILE` was for this command's screen: a failed command ends it.
-                printer.onceFile = nil
+                let interrupted = Self.isInterruption(error)
                 if inScript && Task.isCancelled { return false }
-                report(error, at: location)
+                report(droppingOnce(error), at: location)
                 succeeded = false
-                if options.bail || Self.isInterruption(error) { break }
+                if stepNotTaken?.featureID == nil || isFeatureSelection(words),
+                   let step = StepNotTaken.after(failing: words, location: location, stillIn: activeID, featureIDs: registry.ids) {
+                    stepNotTaken = step
+                }
+                if options.bail || interrupted { break }
             }
             if wantsToQuit || output.writeFailure != nil { break }
         }
         return succeeded
+    }
+
+    /// `once FILE` was for this command's screen: a failed command ends it, and its error says
+    /// so (the file is as it was).
+    private func droppingOnce(_ error: Error) -> Error {
+        guard let file = printer.onceFile else { return error }
+        printer.onceFile = nil
+        if error is ScriptFailure { return error }
+        return CommandError("\(Self.message(for: error)) (once \(file.name.sanitizedForTerminal) dropped: the file is as it was)")
+    }
+
+    /// The session ends: a `once` still waiting for its screen is said, since its file was
+    /// never written.
+    public func finish() {
+        guard let file = printer.onceFile else { return }
+        printer.onceFile = nil
+        output.warning("once \(file.name): no screen came to write; the file is as it was")
+    }
+
+    /// Whether `words` would act on the feature or level a failed step did not reach: any
+    /// command of a feature, or a global one that acts on the feature in use, after a failed
+    /// `use`; `back` after a failed `open` or `follow`.
+    private func holdsBack(_ words: [String], after step: StepNotTaken) -> Bool {
+        guard let name = words.first else { return false }
+        switch step.kind {
+        case .level:
+            return name == BackCommand.name
+        case .feature:
+            if isFeatureSelection(words) { return false }
+            if let type = Self.globalCommandTypes.first(where: { $0.name == name }) {
+                if type == ArchCommand.self, words.count > 1 { return holdsBack(Array(words.dropFirst()), after: step) }
+                return type.actsOnFeatureInUse(Array(words.dropFirst()))
+            }
+            if QuitCommand.aliases.contains(name) || name == "?" { return false }
+            return true
+        }
+    }
+
+    /// `use ID`, or a feature's id alone.
+    private func isFeatureSelection(_ words: [String]) -> Bool {
+        words.first == UseCommand.name || (words.count == 1 && registry.entry(words[0]) != nil)
     }
 
     private func runDirectly(_ words: [String]) async throws {
@@ -224,7 +295,7 @@ public final class Shell {
     private func withStoreWarnings(_ screen: Screen?) -> Screen? {
         guard let problem = favourites.unreportedProblem() else { return screen }
         guard var screen else {
-            output.errorLine("warning: " + problem.sanitizedForTerminal)
+            output.warning(problem)
             return nil
         }
         screen.warnings.append(problem)
@@ -263,11 +334,10 @@ public final class Shell {
 
     /// Prints `error: LOCATION: message` and counts the failure; failures inside a script
     /// (``ScriptFailure``) were reported and counted as they happened.
-    func report(_ error: Error, at location: String?) {
+    func report(_ error: Error, at location: CommandLocation?) {
         if error is ScriptFailure { return }
         failureCount += 1
-        let prefix = location.map { "\($0.sanitizedForTerminal): " } ?? ""
-        output.errorLine("error: \(prefix)\(Self.message(for: error).sanitizedForTerminal)")
+        output.error(Self.message(for: error), at: location.map { ($0.description, $0.json) })
     }
 
     static func isInterruption(_ error: Error) -> Bool {
@@ -330,7 +400,7 @@ public final class Shell {
             try await use(name)
             return .view
         }
-        throw unknownCommand(name)
+        throw unknownCommand(name, arguments)
     }
 
     /// The commands available everywhere, in the order `help` lists them: each a type that
@@ -347,9 +417,12 @@ public final class Shell {
         return nil
     }
 
-    private func unknownCommand(_ name: String) -> CommandError {
+    private func unknownCommand(_ name: String, _ arguments: [String]) -> CommandError {
         let candidates = commandNames + registry.ids
         let owners = registry.features(offering: name)
+        if owners.isEmpty, let hint = ForeignCommand.hint(name, arguments) {
+            return CommandError("unknown command '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(hint)")
+        }
         if let activeID, !owners.isEmpty {
             // A command of other features, typed in this one: say where it works.
             return CommandError("'\(name.sanitizedForTerminal)' is not a command of \(activeID): it works in \(owners.joined(separator: ", ")) (`use \(owners[0])` first)")
@@ -357,18 +430,26 @@ public final class Shell {
         if !owners.isEmpty {
             return CommandError("'\(name.sanitizedForTerminal)' needs a feature in use: `use \(owners[0])` first (it works in \(owners.joined(separator: ", ")))")
         }
-        if ["next", "prev", "previous"].contains(name.lowercased()), activeCommands.contains(where: { $0.name == "page" }) {
-            // `next`, `prev`: the argument of `page`, typed alone.
-            return .unknownCommand(name, suggestion: "page \(name.lowercased())")
+        if let direction = Self.pageDirections[name.lowercased()] {
+            // `next`, `n`, `prev`: the argument of `page`, typed alone.
+            if activeCommands.contains(where: { $0.name == "page" }) {
+                return .unknownCommand(name, suggestion: "page \(direction)")
+            }
+            return CommandError("unknown command '\(name.sanitizedForTerminal)': `page \(direction)` turns the page of a list (`use <id>` first)")
         }
-        if let suggestion = name.nearest(in: candidates) {
+        // One letter is too little to guess from.
+        if name.count > 1, let suggestion = name.nearest(in: candidates) {
             return .unknownCommand(name, suggestion: suggestion)
         }
-        if activeID == nil {
+        // At the top level, a word near a feature's command: no feature is in use.
+        if activeID == nil, name.count > 1, name.nearest(in: registry.ids.flatMap { id in registry.feature(id)?.commands.map(\.name) ?? [] }) != nil {
             return CommandError("unknown command '\(name.sanitizedForTerminal.truncated(toWidth: 40))': no feature is in use (`use <id>` first; `features` lists them)")
         }
         return .unknownCommand(name, suggestion: nil)
     }
+
+    /// `next`, `prev` and their short forms, typed for `page next`, `page prev`.
+    private static let pageDirections = ["next": "next", "n": "next", "prev": "prev", "previous": "prev", "p": "prev"]
 
     /// Names of the commands available now: global ones and the active feature's.
     var commandNames: [String] {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 import Synchronization
 
@@ -78,9 +79,48 @@ public final class ShellOutput: Sendable {
         set { progressAllowed.withLock { $0 = newValue } }
     }
 
+    /// Whether stderr's lines are JSON objects, one a line (`--format json`), as stdout's are:
+    /// `{"error":…}`, `{"warning":…}`, `{"trace":"request","text":…}`, so that `2>&1 | jq`
+    /// reads both streams.
+    public var diagnosticsAsJSON: Bool {
+        get { jsonDiagnostics.withLock { $0 } }
+        set { jsonDiagnostics.withLock { $0 = newValue } }
+    }
+    private let jsonDiagnostics = Mutex(false)
+
+    /// `error: LOCATION: message`, or `{"error": message, …location}` in JSON (`location`: its
+    /// text, and its members in JSON: `{"line": 3}`).
+    public func error(_ message: String, at location: (text: String, json: JSONObject)? = nil) {
+        guard diagnosticsAsJSON else {
+            let prefix = location.map { "\($0.text.sanitizedForTerminal): " } ?? ""
+            return errorLine("error: \(prefix)\(message.sanitizedForTerminal)")
+        }
+        var object: JSONObject = ["error": .string(message.sanitizedForTerminal)]
+        if let location { object.merge(location.json) }
+        errorLine(JSONWriter.string(.object(object)))
+    }
+
+    /// `warning: message`, or `{"warning": message}` in JSON.
+    public func warning(_ message: String) {
+        guard diagnosticsAsJSON else { return errorLine("warning: " + message.sanitizedForTerminal) }
+        errorLine(JSONWriter.string(.object(["warning": .string(message.sanitizedForTerminal)])))
+    }
+
     /// Prints `text` and a newline to stderr. On a terminal the current line is erased first,
-    /// so the `^C` the terminal echoed does not run into the message.
+    /// so the `^C` the terminal echoed does not run into the message. In JSON, a line that is not
+    /// JSON already is made one: `error: …` and `warning: …` as ``error(_:at:)`` and
+    /// ``warning(_:)`` write them, anything else (the banner) as `{"note": …}`.
     public func errorLine(_ text: String) {
+        var text = text
+        if diagnosticsAsJSON, !text.hasPrefix("{") {
+            if text.hasPrefix("error: ") {
+                text = JSONWriter.string(.object(["error": .string(String(text.dropFirst(7)))]))
+            } else if text.hasPrefix("warning: ") {
+                text = JSONWriter.string(.object(["warning": .string(String(text.dropFirst(9)))]))
+            } else {
+                text = JSONWriter.string(.object(["note": .string(text)]))
+            }
+        }
         clearProgress()
         writeError((showsProgress ? "\r\u{1B}[K" : "") + text + "\n")
     }

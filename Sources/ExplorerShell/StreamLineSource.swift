@@ -32,7 +32,7 @@ public final class StreamLineSource: LineSource {
         self.init(file: file)
     }
 
-    public var numbersLines: Bool { true }
+    public var positions: LinePositions { .lines }
 
     public func nextLine(prompt: String) -> LineInput? {
         errno = 0

@@ -31,7 +31,7 @@ public final class TerminalLineSource: LineSource {
     }
 
     /// A person is typing: errors name no line.
-    public var numbersLines: Bool { false }
+    public var positions: LinePositions { .unnumbered }
 
     public func nextLine(prompt: String) -> LineInput? {
         showPrompt(prompt)

@@ -50,7 +50,8 @@ public final class Tracer: EmissionTracer {
         set { state.withLock { $0.stateEnabled = newValue } }
     }
 
-    /// Whether state changes are written as JSON lines (the shell says so when the format changes).
+    /// Whether trace lines and state changes are written as JSON lines, `{"trace":"request",
+    /// "text":…}` (the shell says so when the format changes).
     public var writesStateAsJSON: Bool {
         get { state.withLock { $0.stateAsJSON } }
         set { state.withLock { $0.stateAsJSON = newValue } }
@@ -181,7 +182,12 @@ public final class Tracer: EmissionTracer {
             guard let start = state.recording?.start else { return }
             state.recording?.events.append(TraceEvent(kind, text, elapsed: start.elapsed))
         }
-        if printing { write("trace: \(text)") }
+        guard printing else { return }
+        if state.withLock({ $0.stateAsJSON }) {
+            write(JSONWriter.string(.object(["trace": .string(kind.rawValue), "text": .string(text)])))
+        } else {
+            write("trace: \(text)")
+        }
     }
 
     /// Keeps every event told from now on (printed too when trace is on), until

@@ -13,7 +13,7 @@ final class EditlineLineSource: LineSource {
         self.interrupts = interrupts
     }
 
-    var numbersLines: Bool { false }
+    var positions: LinePositions { .unnumbered }
 
     func nextLine(prompt: String) -> LineInput? {
         interrupts.reset()

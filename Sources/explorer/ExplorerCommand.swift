@@ -137,7 +137,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     /// other is ArgumentParser's, as its own `main()` does, but a usage error's message is made
     /// safe to print first: it may quote an argument (`Unknown option '--x…'`) holding escapes,
     /// newlines or NUL. Help, `--version` and completion scripts are printed as ArgumentParser
-    /// prints them (zsh's repaired: ``ZshCompletionScript``).
+    /// prints them (zsh's and bash's repaired: ``ZshCompletionScript``, ``BashCompletionScript``).
     ///
     /// `explorer help` alone is `explorer --help`, as the completion scripts offer it and as
     /// git and swift do; a script file called `help` runs as `explorer ./help`.
@@ -165,6 +165,10 @@ struct ExplorerCommand: AsyncParsableCommand {
         } catch {
             let code = exitCode(for: error)
             if code == .success, let script = ZshCompletionScript(fullMessage(for: error)) {
+                print(script.repaired)
+                Foundation.exit(0)
+            }
+            if code == .success, let script = BashCompletionScript(fullMessage(for: error)) {
                 print(script.repaired)
                 Foundation.exit(0)
             }

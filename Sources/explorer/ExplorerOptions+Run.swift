@@ -12,7 +12,7 @@ extension ExplorerOptions {
         // With stdout closed (`>&-`) the next file opened (the database) would take its place
         // and receive the screens: stop first. Closed stdin or stderr get /dev/null for the same reason.
         guard fcntl(STDOUT_FILENO, F_GETFD) != -1 else {
-            Self.printError("cannot write output: \(String(cString: strerror(EBADF)))")
+            printError("cannot write output: \(String(cString: strerror(EBADF)))")
             throw ExitCode(Shell.ExitStatus.commandFailed)
         }
         let stdinIsClosed = fcntl(STDIN_FILENO, F_GETFD) == -1
@@ -38,7 +38,7 @@ extension ExplorerOptions {
         do {
             pluginsConfig = try loadConfig()
         } catch {
-            Self.printError(String(describing: error))
+            printError(String(describing: error))
             throw ExitCode(Shell.ExitStatus.configuration)
         }
 
@@ -55,13 +55,18 @@ extension ExplorerOptions {
             do {
                 recording = try TapeRecording(path: replay)
             } catch {
-                Self.printError(String(describing: error))
+                printError(String(describing: error))
                 throw ExitCode(Shell.ExitStatus.commandFailed)
             }
         }
         let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time) ?? recording?.recordedAt)
         let tracer = Tracer(clock: appClock, write: { output.errorLine($0) })
         let selection = SourceSelection(recording == nil ? source ?? pluginsConfig.source : .live)
+        // A recording of embedded data would be a header alone: refused before any file is made.
+        if record != nil, selection.current != .live {
+            printError("--record needs live data: add --source live (the source is \(selection.current.rawValue): nothing would be recorded)")
+            throw ExitCode(Shell.ExitStatus.usage)
+        }
         // At a terminal the first live request is typed later: libcurl can be loaded meanwhile.
         // (A script's first request comes at once, and a short one would wait at exit for it.)
         if typing && selection.current == .live { LiveHTTPClient.prepare() }
@@ -86,13 +91,13 @@ extension ExplorerOptions {
         if let recording {
             environment.tape.set(.replaying(recording))
             shell.clockWasLiveBeforeReplay = clock == nil
-            if let warning = recording.damageWarning { output.errorLine("warning: " + warning.sanitizedForTerminal) }
+            if let warning = recording.damageWarning { output.warning(warning) }
         }
         if let record {
             do {
                 environment.tape.set(.recording(try TapeRecorder(path: record, header: shell.tapeHeader())))
             } catch {
-                Self.printError(String(describing: error))
+                printError(String(describing: error))
                 throw ExitCode(Shell.ExitStatus.commandFailed)
             }
         }
@@ -111,7 +116,7 @@ extension ExplorerOptions {
             let interrupts = InterruptSignal()
             let watcher = interrupts.watch(shell.interrupter)
             let banner = FieldList.wrap(
-                "explorer \(ExplorerCommand.version) · \(selection.current.rawValue) data · `help` lists commands, `features` what to explore, Ctrl-D quits",
+                "explorer \(ExplorerCommand.version) · \(recording.map { "replay \($0.summary)" } ?? "\(selection.current.rawValue) data") · `help` lists commands, `features` what to explore, Ctrl-D quits",
                 width: terminal.currentWidth).joined(separator: "\n")
             if interactive {
                 if format == .text { output.line(banner) } else { output.errorLine(banner) }
@@ -127,17 +132,18 @@ extension ExplorerOptions {
             watcher.cancel()
         } else {
             guard !stdinIsClosed, let lines = StreamLineSource(descriptor: STDIN_FILENO) else {
-                Self.printError("cannot read stdin: \(String(cString: strerror(EBADF)))")
+                printError("cannot read stdin: \(String(cString: strerror(EBADF)))")
                 throw ExitCode(Shell.ExitStatus.commandFailed)
             }
             status = await shell.run(lines)
             if let failure = lines.readFailure {
-                Self.printError("cannot read stdin: \(failure)")
+                printError("cannot read stdin: \(failure)")
                 throw ExitCode(Shell.ExitStatus.commandFailed)
             }
         }
+        shell.finish()
         if let failure = output.writeFailure {
-            Self.printError("cannot write output: \(failure)")
+            printError("cannot write output: \(failure)")
             throw ExitCode(Shell.ExitStatus.commandFailed)
         }
         if status != 0 { throw ExitCode(status) }
@@ -161,11 +167,17 @@ extension ExplorerOptions {
         return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
     }
 
-    /// Prints `error: message` on stderr, on one line and with nothing a terminal would obey
+    /// ``printError(_:asJSON:)`` as `--format` has it: a JSON object with `--format json`.
+    func printError(_ message: String) {
+        Self.printError(message, asJSON: format == .json)
+    }
+
+    /// Prints `error: message` on stderr (`{"error": message}` in JSON), on one line and with nothing a terminal would obey
     /// (the message may quote a path, a flag or a file's contents).
-    static func printError(_ message: String) {
+    static func printError(_ message: String, asJSON: Bool = false) {
+        let text = asJSON ? JSONWriter.string(.object(["error": .string(message.sanitizedForTerminal)])) : "error: \(message.sanitizedForTerminal)"
         // write(2), not FileHandle: a stderr that cannot be written must not crash explorer.
-        let line = Array("error: \(message.sanitizedForTerminal)\n".utf8)
+        let line = Array("\(text)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 

@@ -118,16 +118,16 @@ final class CapturedOutput: Sendable {
 final class ScriptLineSource: LineSource {
     private var inputs: [LineInput]
     private(set) var prompts: [String] = []
-    let numbersLines: Bool
+    let positions: LinePositions
 
     init(_ lines: [String], numbersLines: Bool = true) {
         inputs = lines.enumerated().map { .line($0.element, number: $0.offset + 1) }
-        self.numbersLines = numbersLines
+        positions = numbersLines ? .lines : .unnumbered
     }
 
     init(inputs: [LineInput], numbersLines: Bool = true) {
         self.inputs = inputs
-        self.numbersLines = numbersLines
+        positions = numbersLines ? .lines : .unnumbered
     }
 
     var linesRead: Int { prompts.count }

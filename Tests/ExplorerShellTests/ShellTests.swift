@@ -42,7 +42,7 @@ struct ShellTests {
         await h.run("use fake")
         await h.run("xyzzy")
         #expect(h.output.errors == [
-            "error: unknown command 'xyzzy': no feature is in use (`use <id>` first; `features` lists them)",
+            "error: unknown command 'xyzzy' (type `help` for the list)",
             "error: unknown command 'xyzzy' (type `help` for the list)",
         ])
     }
@@ -69,8 +69,8 @@ struct ShellTests {
         await h.run("\u{1B}[2Jx")
         await h.run(String(repeating: "q", count: 50))
         #expect(h.output.errors == [
-            "error: unknown command '[2Jx': no feature is in use (`use <id>` first; `features` lists them)",
-            "error: unknown command '\(String(repeating: "q", count: 39))…': no feature is in use (`use <id>` first; `features` lists them)",
+            "error: unknown command '[2Jx' (type `help` for the list)",
+            "error: unknown command '\(String(repeating: "q", count: 39))…' (type `help` for the list)",
         ])
     }
 
@@ -127,13 +127,13 @@ struct ShellTests {
         #expect(h.shell.failureCount == 1)
     }
 
-    @Test func argumentLinesAreNotNumbered() async {
+    @Test func argumentCommandsAreCountedAcrossLines() async {
         let h = ShellHarness()
         defer { h.remove() }
 
         let status = await h.shell.run(ArgumentLineSource(["use fake; ping", "nope", "ping again"]))
         #expect(status == 1)
-        #expect(h.output.errors == ["error: unknown command 'nope' (type `help` for the list)"])
+        #expect(h.output.errors == ["error: -c:3: unknown command 'nope' (type `help` for the list)"])
         #expect(h.output.out == ["fake screen", "pong", "pong again"])
     }
 
@@ -166,7 +166,7 @@ struct ShellTests {
         #expect(await h.shell.run(source) == 1)
         #expect(source.linesRead == 2)
         #expect(h.shell.activeID == nil)
-        #expect(h.output.errors == ["error: line 2: unknown command 'nope': no feature is in use (`use <id>` first; `features` lists them)"])
+        #expect(h.output.errors == ["error: line 2: unknown command 'nope' (type `help` for the list)"])
     }
 
     @Test func bailStopsAtAnUnusableLine() async {
@@ -269,7 +269,7 @@ struct ShellTests {
         defer { h.remove() }
 
         #expect(await h.shell.run(ScriptLineSource(["", "# comment", "nope"])) == 1)
-        #expect(h.output.errors == ["error: line 3: unknown command 'nope': no feature is in use (`use <id>` first; `features` lists them)"])
+        #expect(h.output.errors == ["error: line 3: unknown command 'nope' (type `help` for the list)"])
     }
 
     @Test func commandsOnOneLineRunInOrder() async {
@@ -399,7 +399,35 @@ struct ShellTests {
         #expect(await h.run("broken") == false)
         #expect(h.shell.activeID == "fake")
         #expect(h.shell.prompt == "fake › bridge› ")
-        #expect(h.output.errors == ["error: cannot load broken things", "error: cannot load broken things"])
+        #expect(h.output.errors == ["error: broken did not load: cannot load broken things; no feature is in use",
+                                    "error: broken did not load: cannot load broken things; still in fake"])
+    }
+
+    @Test func aScriptHoldsBackWhatAFailedUseWasFor() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        let status = await h.shell.run(ScriptLineSource(["use fake", "use broken", "ping", "back", "favs", "favs all", "use films", "ping"]))
+        #expect(status == 1)
+        #expect(h.output.errors == [
+            "error: line 2: broken did not load: cannot load broken things; still in fake",
+            "error: line 3: ping not run: `use broken` failed (line 2); still in fake, not broken",
+            "error: line 4: back not run: `use broken` failed (line 2); still in fake, not broken",
+            "error: line 5: favs not run: `use broken` failed (line 2); still in fake, not broken",
+        ])
+        #expect(h.shell.activeID == "films", "`favs all` acts on no feature; `use films` ends the holding back")
+        #expect(h.shell.stepNotTaken == nil)
+    }
+
+    @Test func atATerminalAFailedUseSaysWhereYouStillAreAndHoldsNothingBack() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        await h.run("use fake")
+        #expect(await h.run("use broken") == false)
+        #expect(await h.run("ping") == true, "the prompt says fake: `ping` is typed for it")
+        #expect(h.output.errors == ["error: broken did not load: cannot load broken things; still in fake"])
+        #expect(h.output.out.last == "pong")
     }
 
     @Test func backGoesUpThenLeavesTheFeature() async {

@@ -14,7 +14,7 @@ struct StreamLineSourceTests {
         #expect(fwrite(bytes, 1, bytes.count, file) == bytes.count)
         rewind(file)
         let source = StreamLineSource(file: file)
-        #expect(source.numbersLines)
+        #expect(source.positions == .lines)
         var result: [LineInput] = []
         while let input = source.nextLine(prompt: "ignored› ") { result.append(input) }
         return result
@@ -99,9 +99,9 @@ struct StreamLineSourceTests {
 
     // MARK: ArgumentLineSource
 
-    @Test func argumentLinesComeInOrderUnnumbered() {
+    @Test func argumentLinesComeInOrderTheirCommandsCounted() {
         let source = ArgumentLineSource(["use starships; page 2", "open 3"])
-        #expect(source.numbersLines == false)
+        #expect(source.positions == .commands)
         #expect(source.nextLine(prompt: "") == .line("use starships; page 2", number: 1))
         #expect(source.nextLine(prompt: "") == .line("open 3", number: 2))
         #expect(source.nextLine(prompt: "") == nil)

@@ -51,7 +51,7 @@ struct TerminalLineSourceTests {
     @Test func linesAreReadAsTheyComeWithThePromptBeforeEach() {
         let pipes = Pipes()
         let source = pipes.source()
-        #expect(!source.numbersLines, "a person is typing: errors name no line")
+        #expect(source.positions == .unnumbered, "a person is typing: errors name no line")
         pipes.type("use starships\nopen 3\n")
         #expect(source.nextLine(prompt: "explorer› ") == .line("use starships", number: 1))
         #expect(source.nextLine(prompt: "starships› ") == .line("open 3", number: 2))

@@ -48,9 +48,10 @@ struct ArchDeclarationsTests {
         let endpoints = try #require(arch["endpoints"] as? [String])
         let screens = try #require(arch["screens"] as? [String])
 
-        let requests = output.stderrText.split(separator: "\n").compactMap { line -> String? in
-            guard line.hasPrefix("trace: GET ") else { return nil }
-            return String(line.dropFirst("trace: GET ".count).prefix { $0 != " " })
+        // In JSON each trace line is an object: `{"trace":"request","text":"GET /starships/?page=1 → 200 …"}`.
+        let requests = try JSONOutputTests.objects(output.stderrText).compactMap { line -> String? in
+            guard line["trace"] as? String == "request", let text = line["text"] as? String, text.hasPrefix("GET ") else { return nil }
+            return String(text.dropFirst("GET ".count).prefix { $0 != " " })
         }
         #expect(!requests.isEmpty)
         for request in requests {

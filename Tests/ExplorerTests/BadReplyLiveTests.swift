@@ -34,7 +34,7 @@ struct BadReplyLiveTests {
         let sandbox = try Sandbox("bad-reply-starships-\(kind)")
         let server = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
         let output = try await HostileServerTests.run("use starships\nfeatures\n", server: server, feature: "starships", sandbox: sandbox)
-        #expect(output.stderrText == "error: line 1: \(Self.message(kind, server: server, path: "/api/starships/?page=1"))\n")
+        #expect(output.stderrText == "error: line 1: starships did not load: \(Self.message(kind, server: server, path: "/api/starships/?page=1")); no feature is in use\n")
         #expect(output.stdoutText.contains("starships"), "the next line ran: \(output.stdoutText)")
         #expect(output.status == 1)
     }
@@ -67,7 +67,7 @@ struct BadReplyLiveTests {
         let swapi = try await FakeSWAPI(["--broken", "*=\(kind)"], sandbox: sandbox)
         let characters = try await HostileServerTests.run("use characters\n", server: swapi, feature: "characters", sandbox: sandbox)
         // A load of many pages names the page that failed first.
-        #expect(characters.stderrText == "error: line 1: page 1 failed: \(Self.message(kind, server: swapi, path: "/api/people/?page=1"))\n")
+        #expect(characters.stderrText == "error: line 1: characters did not load: page 1 failed: \(Self.message(kind, server: swapi, path: "/api/people/?page=1")); no feature is in use\n")
         #expect(characters.status == 1)
 
         let itunes = try await HostileServerTests.run("use itunes\nsearch jack johnson\n", server: swapi, feature: "itunes", sandbox: sandbox)
@@ -80,7 +80,7 @@ struct BadReplyLiveTests {
 
         let races = try await RacesLiveTests.start(sandbox, offsets: [600, 900], extra: ["--broken", "*=\(kind)"])
         let output = try await RacesLiveTests.run("use races\n", in: sandbox)
-        #expect(output.stderrText == "error: line 1: \(Self.message(kind, server: races, path: "/rest/v1/racing/?method=nextraces&count=10"))\n")
+        #expect(output.stderrText == "error: line 1: races did not load: \(Self.message(kind, server: races, path: "/rest/v1/racing/?method=nextraces&count=10")); no feature is in use\n")
         #expect(output.status == 1)
     }
 }

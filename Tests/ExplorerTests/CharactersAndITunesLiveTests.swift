@@ -79,7 +79,7 @@ struct CharactersAndITunesLiveTests {
         let server = try await FakeSWAPI(["--fail", "people:4=500"], data: Self.swapiCo2020, sandbox: sandbox)
         let output = try await runLive("characters", "use characters\n", server: server, sandbox: sandbox)
 
-        #expect(output.stderrText == "error: line 1: page 4 of 9 failed: HTTP 500 from 127.0.0.1:\(server.port) for /api/people/?page=4\n")
+        #expect(output.stderrText == "error: line 1: characters did not load: page 4 of 9 failed: HTTP 500 from 127.0.0.1:\(server.port) for /api/people/?page=4; no feature is in use\n")
         #expect(output.stdoutText == "", "nothing half-loaded is shown")
         #expect(output.status == 1)
         let requests = server.requests()

@@ -27,7 +27,7 @@ struct ConnectionLostLiveTests {
         let server = try await FakeSWAPI([misbehaviour], sandbox: sandbox)
         let output = try await runLive("starships", "use starships\n", baseURL: server.baseURL, sandbox: sandbox)
         #expect(output.stderrText
-            == "error: line 1: 127.0.0.1:\(server.port) closed the connection before answering /api/starships/?page=1 in full\n")
+            == "error: line 1: starships did not load: 127.0.0.1:\(server.port) closed the connection before answering /api/starships/?page=1 in full; no feature is in use\n")
         #expect(output.status == 1)
     }
 

@@ -149,7 +149,7 @@ struct FactsLiveTests {
         let empty = try Sandbox("facts-live-offline-empty")
         try empty.write(try String(contentsOf: sandbox.file("Plugins.json"), encoding: .utf8), to: "Plugins.json")
         let nothing = try await Self.run("use facts\n", in: empty)
-        #expect(nothing.stderrText == "error: line 1: \(refused)\n")
+        #expect(nothing.stderrText == "error: line 1: facts did not load: \(refused); no feature is in use\n")
         #expect(nothing.status == 1)
     }
 
@@ -174,7 +174,7 @@ struct FactsLiveTests {
               "settings": { "path": "/s/facts.json" } } ] }
             """, to: "Plugins.json")
         let output = try await Self.run("use facts\n", in: sandbox)
-        #expect(output.stderrText == "error: line 1: \(message.replacingOccurrences(of: "${PORT}", with: String(server.port)))\n")
+        #expect(output.stderrText == "error: line 1: facts did not load: \(message.replacingOccurrences(of: "${PORT}", with: String(server.port))); no feature is in use\n")
         #expect(output.status == 1)
     }
 

@@ -62,7 +62,11 @@ struct FuzzTests {
                 Issue.record("stderr holds \(control): \(again)")
             }
             if output.status != 64 {
-                let stray = output.stderrText.split(separator: "\n").first { line in !Self.stderrPrefixes.contains { line.hasPrefix($0) } }
+                // In JSON every line is an object (`{"error":…}`); in text each has its prefix.
+                let stray = output.stderrText.split(separator: "\n").first { line in
+                    !Self.stderrPrefixes.contains { line.hasPrefix($0) }
+                        && (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] == nil
+                }
                 #expect(stray == nil, "a stderr line without a prefix: \(String(describing: stray)): \(again)")
             }
         }

@@ -137,17 +137,35 @@ struct JSONOutputTests {
         #expect(lastLine.contains(#""rows":[]"#), "the last screen has no rows: \(lastLine)")
     }
 
-    @Test("errors stay on stderr with the same exit status; stdout has only the screens")
+    @Test("errors stay on stderr with the same exit status, each a JSON object; stdout has only the screens")
     func errorsStayOnStderr() async throws {
         let sandbox = try Sandbox("json-errors")
         let output = try await Explorer.run(["--format", "json"], script: "use starships\nopen 99\nnosuch\npage 2\n", in: sandbox)
         #expect(output.stderrText == """
-            error: line 2: no row 99: there are 36 rows
-            error: line 3: unknown command 'nosuch' (type `help` for the list)
+            {"error":"no row 99: there are 36 rows","line":2}
+            {"error":"unknown command 'nosuch' (type `help` for the list)","line":3}
 
             """)
         #expect(output.status == 1)
         #expect(try Self.objects(output.stdoutText).map { $0["page"] as? Int } == [1, 2])
+    }
+
+    @Test("in JSON both streams are JSON Lines: errors, warnings, traces and state changes read by jq with the screens (`2>&1 | jq`)")
+    func bothStreamsAreJSON() async throws {
+        let sandbox = try Sandbox("json-both-streams")
+        try sandbox.write("use starships\ntrace on\ntrace state on\npage 2\nopen 99\ntrace off\nonce x.csv\n", to: "script.txt")
+        let command = "'\(TestPaths.explorer)' --data-dir '\(sandbox.dataDirectory)' --format json -c 'format json' script.txt -c 'nosuch' 2>&1 | '\(TestPaths.jq)' -c '[(.screen // (if .error then \"error\" elif .warning then \"warning\" else .trace end)), (.line // .command // null)]'"
+        let output = try await ChildProcess.run(executable: "/bin/sh", arguments: ["-c", command], environment: sandbox.environment,
+                                              directory: sandbox.path, timeout: Explorer.processTimeout)
+        #expect(output.stderrText == "", "jq read every line: \(output.stderrText)")
+        let lines = output.stdoutText.split(separator: "\n").map(String.init)
+        #expect(lines.first == #"["error",2]"#, "`nosuch`, the second -c, runs before the file: \(lines)")
+        #expect(lines.contains(#"["request",null]"#), "a request traced: \(lines)")
+        #expect(lines.contains(#"["state",null]"#), "a state change traced: \(lines)")
+        #expect(lines.contains(#"["view",null]"#), "a render traced: \(lines)")
+        #expect(lines.contains(#"["error",5]"#), "`open 99`, line 5 of the file: \(lines)")
+        #expect(lines.contains(#"["warning",null]"#), "`once` left waiting at the end: \(lines)")
+        #expect(lines.last == #"["warning",null]"#, "`once` left waiting, said as the run ends: \(lines)")
     }
 
     @Test("`format json` switches a running script to JSON and `format text` back, silently")

@@ -49,7 +49,7 @@ struct LiveTests {
         let server = try await FakeSWAPI(["--hang"], sandbox: sandbox)
         let output = try await runLive("use starships\nfeatures\n", server: server, sandbox: sandbox)
 
-        #expect(output.stderrText == "error: line 1: timed out: no answer in 2 s from 127.0.0.1:\(server.port) for /api/starships/?page=1\n")
+        #expect(output.stderrText == "error: line 1: starships did not load: timed out: no answer in 2 s from 127.0.0.1:\(server.port) for /api/starships/?page=1; no feature is in use\n")
         #expect(output.status == 1)
         #expect(output.stdoutText.contains("starships"), "the next line still runs")
         #expect(output.duration >= 1.8, "gave up after \(output.duration) s, before the 2 s timeout")
@@ -81,7 +81,7 @@ struct LiveTests {
             ["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "2"],
             script: "use starships\n", in: sandbox)
 
-        #expect(output.stderrText == "error: line 1: network unavailable: 127.0.0.1:\(port) refused the connection for /api/starships/?page=1\n")
+        #expect(output.stderrText == "error: line 1: starships did not load: network unavailable: 127.0.0.1:\(port) refused the connection for /api/starships/?page=1; no feature is in use\n")
         #expect(output.status == 1)
         #expect(output.duration < 10, "a refused connection took \(output.duration) s (it should not wait for the timeout)")
     }

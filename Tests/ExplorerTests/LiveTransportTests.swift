@@ -77,7 +77,7 @@ struct LiveTransportTests {
         try sandbox.write(FakeSWAPI.pluginsJSON(baseURL: server.baseURL), to: "Plugins.json")
         let output = try await Explorer.run(["--source", "live", "--config", sandbox.file("Plugins.json").path, "--timeout", "30"],
                                             script: "use starships\nfeatures\n", in: sandbox)
-        #expect(output.stderrText == "error: line 1: the answer from 127.0.0.1:\(server.port) for /api/starships/?page=1 is over the 32 MB limit, so it was stopped\n")
+        #expect(output.stderrText == "error: line 1: starships did not load: the answer from 127.0.0.1:\(server.port) for /api/starships/?page=1 is over the 32 MB limit, so it was stopped; no feature is in use\n")
         #expect(output.stdoutText.contains("starships"), "the next line ran")
         #expect(output.status == 1)
     }

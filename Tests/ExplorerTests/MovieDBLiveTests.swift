@@ -110,7 +110,7 @@ struct MovieDBLiveTests {
 
         let none = try await Self.run("use moviedb\n", environment: [:], in: sandbox)
         #expect(none.status == 1)
-        #expect(none.stderrText.hasPrefix("error: line 1: TMDB needs an API key for live data: set TMDB_API_KEY (a v3 key) or TMDB_READ_TOKEN"))
+        #expect(none.stderrText.hasPrefix("error: line 1: moviedb did not load: TMDB needs an API key for live data: set TMDB_API_KEY (a v3 key) or TMDB_READ_TOKEN"))
         #expect(none.stderrText.contains(sandbox.file("config").path + "/explorer/tmdb-key (the apiKeyFile setting)"))
         #expect(server.requests().isEmpty, "no request without a key")
 
@@ -129,7 +129,7 @@ struct MovieDBLiveTests {
         let server = try await Self.start(sandbox)
         let output = try await Self.run("use moviedb\n", environment: ["TMDB_API_KEY": "not-the-key"], in: sandbox)
         #expect(server.requests() == ["/3/movie/popular?page=1&api_key=not-the-key"])
-        #expect(output.stderrText == "error: line 1: TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.)\n")
+        #expect(output.stderrText == "error: line 1: moviedb did not load: TMDB rejected the API key (status 7: Invalid API key: You must be granted a valid key.); no feature is in use\n")
         #expect(output.status == 1)
     }
 

@@ -93,7 +93,7 @@ struct RacesLiveTests {
         try empty.write(try String(contentsOf: sandbox.file("Plugins.json"), encoding: .utf8), to: "Plugins.json")
         let offline = try await Self.run("use races\n", in: empty)
         #expect(offline.stderrText
-                == "error: line 1: network unavailable: 127.0.0.1:\(server.port) refused the connection for /rest/v1/racing/?method=nextraces&count=10\n")
+                == "error: line 1: races did not load: network unavailable: 127.0.0.1:\(server.port) refused the connection for /rest/v1/racing/?method=nextraces&count=10; no feature is in use\n")
         #expect(offline.status == 1)
     }
 }

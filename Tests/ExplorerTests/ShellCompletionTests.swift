@@ -181,6 +181,22 @@ struct ShellCompletionTests {
         }
     }
 
+    @Test("Tab offers no flag that is given already and takes one value (`--source live --`)", arguments: Setup.allCases)
+    func tabLeavesOutAFlagGiven(_ setup: Setup) async throws {
+        let sandbox = try Sandbox("completion-given-\(setup.rawValue)")
+        let tmux = try await Self.start(setup, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.type("explorer --source live --format json --")
+        try await tmux.press(setup.listKeys)
+        let screen = try await tmux.waitFor("the other flags listed", timeout: 30) { Self.words($0).contains("--config") }
+        // The lines of the list (not the command line, which names the flags given).
+        let listed = screen.split(separator: "\n").filter { !$0.contains(setup.prompt) }
+        #expect(!listed.isEmpty, "\(screen)")
+        #expect(!listed.contains { $0.contains("--source") || $0.contains("--format") }, "offered again:\n\(screen)")
+        #expect(listed.contains { $0.contains("--fail") }, "a flag that repeats is still offered:\n\(screen)")
+    }
+
     @Test("Tab completes a flag's name in place", arguments: Setup.allCases)
     func tabCompletesAFlagName(_ setup: Setup) async throws {
         let sandbox = try Sandbox("completion-name-\(setup.rawValue)")

@@ -10,6 +10,8 @@ struct BackCommand: GlobalCommand {
         left it.
         """
 
+    static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { true }
+
     init(_ arguments: [String]) throws(CommandError) {
         guard arguments.isEmpty else { throw Self.usageError }
     }

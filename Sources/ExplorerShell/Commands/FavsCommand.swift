@@ -9,6 +9,9 @@ struct FavsCommand: GlobalCommand {
     static let usage = "favs [all]"
     static let summary = "list this feature's favourites, or all with `all`"
 
+    /// `favs` alone lists the favourites of the feature in use; `favs all` every feature's.
+    static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { arguments.isEmpty }
+
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
         oneOf(["all"], after: previous)
     }

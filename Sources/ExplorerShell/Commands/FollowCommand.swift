@@ -16,6 +16,8 @@ struct FollowCommand: GlobalCommand {
         forgets the way back. Tab offers the links of the detail on show and their numbers.
         """
 
+    static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { true }
+
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
         guard let feature = shell.activeFeature as? any LinkingFeature, let links = feature.links else { return [] }
         switch previous.count {

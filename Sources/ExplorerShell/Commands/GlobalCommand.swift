@@ -21,6 +21,9 @@ protocol GlobalCommand {
     static var details: String { get }
     /// Whether its argument is a file name (completed from the directory, never padded).
     static var completesFileNames: Bool { get }
+    /// Whether, given `arguments`, it acts on the feature in use (`back`, `raw`): in a script,
+    /// after a failed `use`, such a command is not run (``StepNotTaken``).
+    static func actsOnFeatureInUse(_ arguments: [String]) -> Bool
     /// Candidates for the word being typed, after the words `previous`.
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String]
 
@@ -36,6 +39,7 @@ extension GlobalCommand {
     static var synopsis: String { usage }
     static var details: String { "" }
     static var completesFileNames: Bool { false }
+    static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { false }
 
     /// A file name for a command that takes one; nothing otherwise.
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {

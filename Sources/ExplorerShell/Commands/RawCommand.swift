@@ -14,13 +14,14 @@ struct RawCommand: GlobalCommand {
         data, the response cache, the network, a recording being replayed, or a failure `net fail` \
         injected), the headers that matter, how long it took and the body: JSON indented, text as it \
         is, an image or a preview by its type and size. `raw 2` is the answer before, and so on: a \
-        command may make several requests (characters' pages). Outside a feature it shows the answers of \
-        the feature that asked last, so a `use` that failed can be looked into. With `format json` the \
+        command may make several requests (characters' pages). After a `use` that failed it shows the \
+        answers of the feature that failed to load, so the failure can be looked into; outside a feature, \
+        those of the feature that asked last. With `format json` the \
         body is the answer's JSON itself: `raw | jq .body.count`.
         """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        guard previous.isEmpty, let feature = shell.activeID ?? shell.exchanges.latestFeature else { return [] }
+        guard previous.isEmpty, let feature = shell.stepNotTaken?.featureID ?? shell.activeID ?? shell.exchanges.latestFeature else { return [] }
         return shell.exchanges.recent(for: feature).indices.map { String($0 + 1) }
     }
 
@@ -39,8 +40,9 @@ struct RawCommand: GlobalCommand {
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {
-        // Outside a feature: the one that asked last (a `use` that failed shows why here).
-        guard let feature = shell.activeID ?? shell.exchanges.latestFeature else {
+        // After a `use` that failed, its feature's answers show why (wherever the session still
+        // is); outside a feature, those of the one that asked last.
+        guard let feature = shell.stepNotTaken?.featureID ?? shell.activeID ?? shell.exchanges.latestFeature else {
             throw CommandError("nothing has been asked for yet: `raw` shows the answers of the feature in use")
         }
         let recent = shell.exchanges.recent(for: feature)

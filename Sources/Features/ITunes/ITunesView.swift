@@ -33,8 +33,9 @@ public final class ITunesView: ScreenView {
             return screen
         }
         guard state.page > 0 else {
-            // Before a search there is no table of results (JSON still has `"rows": []`).
-            screen.blocks = [.line("nothing searched yet: `search <words>` (any language: `search 周杰倫`)")]
+            // Before a search the table of results is empty, as every empty list: its header
+            // alone in CSV, `"rows": []` in JSON.
+            screen.blocks = [.line("nothing searched yet: `search <words>` (any language: `search 周杰倫`)"), .table(table([], Self.columns))]
             return screen
         }
         let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"

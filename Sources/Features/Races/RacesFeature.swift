@@ -74,7 +74,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                     details: """
                         At a terminal the screen is drawn over itself every second (countdowns ticking, races re-sorting \
                         and leaving), until a key or Ctrl-C, or for DURATION (`watch 2m`). Piped, `watch DURATION` prints \
-                        the screen whenever the list changes: on a virtual clock (`--clock`) it moves the clock that far, \
+                        the screen whenever the list changes, and as it stands at the end: on a virtual clock (`--clock`) it moves the clock that far, \
                         running the timers on the way; on a live one it waits in real time.
                         """,
                     arguments: .atMostOne,
@@ -91,7 +91,8 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
     // MARK: watch
 
     private func watch(for duration: TimeInterval?) async throws {
-        if viewModel.state.value.updatedAt == nil { try await viewModel.load() }
+        let loaded = viewModel.state.value.updatedAt == nil
+        if loaded { try await viewModel.load() }
         if display.redrawsInPlace {
             // At a terminal the screen says how to stop (Ctrl-C ends `watch` without an error).
             var screen: Screen {
@@ -115,7 +116,13 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         guard let duration else {
             throw CommandError.usage("watch DURATION (piped, say how long: `watch 2m`)")
         }
-        try await display.show(view.render(viewModel.state.value), replacing: false)
+        // The screen as it stands was printed by the command before (`use races`), unless
+        // `watch` had to load it: each change is printed, then the state at the end, once.
+        var lastShown: Screen?
+        if loaded {
+            lastShown = view.render(viewModel.state.value)
+            try await display.show(lastShown!, replacing: false)
+        }
         var shown = changeKey
         let end = scheduler.now.addingTimeInterval(duration)
         while scheduler.now < end {
@@ -129,9 +136,12 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
             try Task.checkCancellation()
             if changeKey != shown {
                 shown = changeKey
-                try await display.show(view.render(viewModel.state.value), replacing: false)
+                lastShown = view.render(viewModel.state.value)
+                try await display.show(lastShown!, replacing: false)
             }
         }
+        let final = view.render(viewModel.state.value)
+        if final != lastShown { try await display.show(final, replacing: false) }
     }
 
     /// What a change of the list is: its races, their order, the filter, the last failure.
