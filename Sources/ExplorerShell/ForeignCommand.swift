@@ -1,3 +1,5 @@
+import ExplorerText
+
 /// Words other tools taught people to type (a shell's `clear`, sqlite3's `.mode csv`), and what
 /// explorer has instead: an unknown command that is one of them gets that as its hint rather
 /// than the nearest name by spelling (`set` is one letter from `net`, but means something else).
@@ -7,7 +9,8 @@ enum ForeignCommand {
     static func hint(_ name: String, _ arguments: [String]) -> String? {
         let word = name.lowercased()
         if let equivalent = dotCommands[word] {
-            let rest = word == ".mode" ? arguments.first.flatMap(modeFormat) : nil
+            // `.mode csv` is `format csv`; `.once out.csv` is `once out.csv`.
+            let rest = word == ".mode" ? arguments.first.flatMap(modeFormat) : arguments.first?.sanitizedForTerminal.truncated(toWidth: 30)
             return " (did you mean '\(rest.map { "\(equivalent) \($0)" } ?? equivalent)'?)"
         }
         return words[word].map { ": " + $0 }

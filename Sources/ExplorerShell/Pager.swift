@@ -31,19 +31,66 @@ public struct Pager: Sendable {
     /// The pager the environment asks for, or nil when there is none (or it cannot be found);
     /// its keys come from the terminal that is stdin.
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> Pager? {
-        let words = (environment["PAGER"] ?? "less -FRX").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = Self.words(environment)
         guard let name = words.first, let program = ExternalProgram.find(name, environment: environment) else { return nil }
         return Pager(program: program, arguments: Array(words.dropFirst()), keyboard: STDIN_FILENO)
     }
 
-    /// Pages `text`; false when the pager could not be run (then the caller prints it).
-    public func show(_ text: String) async -> Bool {
-        if let keyboard, isatty(keyboard) == 1 { tcflush(keyboard, TCIFLUSH) }
+    /// Why the pager the environment asks for cannot be had (`PAGER=nosuch`: it is not on PATH),
+    /// said once when a screen would have been paged, as git does; nil when there is one, or
+    /// `PAGER` is set empty (none asked for).
+    public static func problem(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        guard let name = words(environment).first, ExternalProgram.find(name, environment: environment) == nil else { return nil }
+        let asked = environment["PAGER"] == nil ? "the default pager, \(name)," : "PAGER's \(name)"
+        return "cannot run \(asked): it is not found; long screens are printed whole"
+    }
+
+    private static func words(_ environment: [String: String]) -> [String] {
+        (environment["PAGER"] ?? "less -FRX").split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+    }
+
+    /// What came of paging a screen: whether the pager ran, and the lines typed ahead that were
+    /// dropped as it started (meant for the prompt, they would have scrolled it or run its
+    /// commands), so the shell can say so.
+    public struct Outcome: Sendable, Equatable {
+        public var shown: Bool
+        public var droppedLines: [String]
+    }
+
+    /// Pages `text`; `shown` false when the pager could not be run (then the caller prints it).
+    public func show(_ text: String) async -> Outcome {
+        var dropped: [String] = []
+        if let keyboard, isatty(keyboard) == 1 {
+            dropped = Self.linesTypedAhead(keyboard)
+            tcflush(keyboard, TCIFLUSH)
+        }
         do {
             _ = try await program.run(arguments, streams: .feed(text + "\n"), environment: Self.environment)
-            return true
+            return Outcome(shown: true, droppedLines: dropped)
         } catch {
-            return false
+            return Outcome(shown: false, droppedLines: dropped)
         }
+    }
+
+    /// The lines typed at the terminal `descriptor` and not read yet (one being typed, with no
+    /// Enter yet, is one more, its text unknown: the terminal gives whole lines only). Read
+    /// without waiting, at most 64 KB.
+    static func linesTypedAhead(_ descriptor: Int32) -> [String] {
+        var pending: Int32 = 0
+        guard ioctl(descriptor, UInt(FIONREAD), &pending) == 0, pending > 0 else { return [] }
+        let flags = fcntl(descriptor, F_GETFL)
+        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(descriptor, F_SETFL, flags) }
+        var bytes: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while bytes.count < 65_536 {
+            let count = read(descriptor, &buffer, buffer.count)
+            guard count > 0 else { break }
+            bytes += buffer[..<count]
+        }
+        var lines = bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+            .map { String(decoding: $0, as: UTF8.self) }
+        if Int(pending) > bytes.count { lines.append("") }
+        return lines
     }
 }

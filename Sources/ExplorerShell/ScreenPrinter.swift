@@ -40,6 +40,10 @@ public final class ScreenPrinter {
     /// Where the next screen goes instead of stdout or ``outputFile`` (`once FILE`); used once.
     public var onceFile: OutputFile?
 
+    /// Why the pager asked for cannot run (``Pager/problem(_:)``), until it is said once, at
+    /// the first screen that would have been paged.
+    public var pagerProblem: String?
+
     /// Whether the next screen goes to a file rather than stdout.
     public var writesToFile: Bool { onceFile != nil || outputFile != nil }
 
@@ -66,9 +70,20 @@ public final class ScreenPrinter {
         case .text:
             let text = self.text(of: screen, TextRenderer(width: terminal.currentWidth, style: terminal.style, images: terminal.images))
             guard !text.isEmpty else { break }
-            if let pager, let height = terminal.currentHeight, Self.lineCount(text) >= height {
-                output.clearProgress()
-                if await pager.show(text) { break }
+            if let height = terminal.currentHeight, Self.lineCount(text) >= height {
+                if let pager {
+                    output.clearProgress()
+                    let outcome = await pager.show(text)
+                    reportDropped(outcome.droppedLines)
+                    if outcome.shown { break }
+                    pagerProblem = "the pager (\(pager.program.name)) did not run; long screens are printed whole"
+                    self.pager = nil
+                }
+                if let problem = pagerProblem {
+                    // Once, as git does: the screen is printed whole.
+                    output.warning(problem)
+                    pagerProblem = nil
+                }
             }
             output.line(text)
         case .json:
@@ -90,6 +105,15 @@ public final class ScreenPrinter {
         case .csv:
             return CSVRenderer.render(screen)
         }
+    }
+
+    /// Says which lines typed ahead the pager's start dropped (they would have been given to
+    /// it as keys): typed again, they run.
+    private func reportDropped(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let named = lines.filter { !$0.isEmpty }.map { "`\($0.sanitizedForTerminal.truncated(toWidth: 30))`" }
+        let count = lines.count == 1 ? "1 line typed ahead was" : "\(lines.count) lines typed ahead were"
+        output.warning("\(count) dropped as the pager started\(named.isEmpty ? "" : ": " + named.joined(separator: ", "))")
     }
 
     /// Why a screen wrote nothing, for a `once` left waiting.

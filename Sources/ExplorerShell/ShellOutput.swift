@@ -18,12 +18,16 @@ public final class ShellOutput: Sendable {
     private let writeError: @Sendable (String) -> Void
     /// Whether a transient status line is shown on stderr (a terminal, typing).
     public let showsProgress: Bool
+    /// The width stderr's lines are wrapped to, at spaces, when stderr is a terminal (measured
+    /// at each line, as screens are at each screen); nil: lines are written as they are.
+    private let errorWidth: (@Sendable () -> Int?)?
     private let progressShown = Mutex(false)
     private let progressAllowed = Mutex(true)
     private let failedWith = Mutex<Int32?>(nil)
 
     public init(
         showsProgress: Bool = false,
+        errorWidth: (@Sendable () -> Int?)? = nil,
         out: @escaping @Sendable (String) -> Void,
         error: @escaping @Sendable (String) -> Void
     ) {
@@ -33,23 +37,27 @@ public final class ShellOutput: Sendable {
         }
         self.writeError = error
         self.showsProgress = showsProgress
+        self.errorWidth = errorWidth
     }
 
     /// Output whose stdout writes report failure: `out` returns 0, or the `errno` it failed with.
     public init(
         showsProgress: Bool = false,
+        errorWidth: (@Sendable () -> Int?)? = nil,
         checkedOut out: @escaping @Sendable (String) -> Int32,
         error: @escaping @Sendable (String) -> Void
     ) {
         self.writeOut = out
         self.writeError = error
         self.showsProgress = showsProgress
+        self.errorWidth = errorWidth
     }
 
-    /// Writes to the process's stdout and stderr.
-    public static func standard(showsProgress: Bool) -> ShellOutput {
+    /// Writes to the process's stdout and stderr; stderr's lines wrapped to `errorWidth`.
+    public static func standard(showsProgress: Bool, errorWidth: (@Sendable () -> Int?)? = nil) -> ShellOutput {
         ShellOutput(
             showsProgress: showsProgress,
+            errorWidth: errorWidth,
             checkedOut: { writeAll($0, to: STDOUT_FILENO) },
             error: { writeAll($0, to: STDERR_FILENO) }
         )
@@ -122,7 +130,18 @@ public final class ShellOutput: Sendable {
             }
         }
         clearProgress()
-        writeError((showsProgress ? "\r\u{1B}[K" : "") + text + "\n")
+        writeError((showsProgress ? "\r\u{1B}[K" : "") + wrapped(text) + "\n")
+    }
+
+    /// A line of text wrapped at spaces to the terminal stderr is, its later lines indented
+    /// two columns (`error: line 3: HTTP 500 from swapi.dev for` / `  /api/starships/?page=1`);
+    /// JSON, and text of several lines (a state's diff, laid out already), as it is.
+    private func wrapped(_ text: String) -> String {
+        guard let width = errorWidth?(), !diagnosticsAsJSON, !text.contains("\n"), text.displayWidth > width else { return text }
+        let lines = FieldList.wrap(text, width: width)
+        guard lines.count > 1 else { return text }
+        let rest = FieldList.wrap(lines.dropFirst().joined(separator: " "), width: max(width - 2, 1)).map { "  " + $0 }
+        return ([lines[0]] + rest).joined(separator: "\n")
     }
 
     /// Writes `text` to stderr as it is (a prompt, when stdout is not the terminal).

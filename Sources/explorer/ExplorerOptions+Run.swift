@@ -48,7 +48,11 @@ extension ExplorerOptions {
             style: color.style(outputIsTerminal: outputIsTerminal, environment: variables),
             measure: measure)
         terminal.images = images.images(outputIsTerminal: outputIsTerminal, textFormat: format == .text, environment: variables)
-        let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal)
+        // Errors and traces at a terminal are wrapped at words, to the width screens are laid out to.
+        let givenWidth = width
+        var errorWidth: (@Sendable () -> Int?)?
+        if errorsGoToTerminal { errorWidth = { @Sendable in givenWidth ?? Self.errorTerminalWidth() } }
+        let output = ShellOutput.standard(showsProgress: typing && errorsGoToTerminal, errorWidth: errorWidth)
         // A replay runs on a virtual clock from when its recording started, unless --clock says otherwise.
         var recording: TapeRecording?
         if let replay {
@@ -88,6 +92,8 @@ extension ExplorerOptions {
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                           favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,
                           tape: environment.tape, exchanges: environment.exchanges, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
+        // A pager that cannot run is said once, where it would have paged (as git does).
+        if interactive && !noPager { shell.printer.pagerProblem = Pager.problem(variables) }
         if let recording {
             environment.tape.set(.replaying(recording))
             shell.clockWasLiveBeforeReplay = clock == nil
@@ -179,6 +185,14 @@ extension ExplorerOptions {
         // write(2), not FileHandle: a stderr that cannot be written must not crash explorer.
         let line = Array("\(text)\n".utf8)
         _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+    }
+
+    /// The width of the terminal stderr is, now; nil when it cannot be measured.
+    @Sendable
+    private static func errorTerminalWidth() -> Int? {
+        var size = winsize()
+        guard ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return max(Int(size.ws_col), TerminalSettings.minimumWidth)
     }
 
     /// The size of the terminal stdout is, now (it may have been resized since the last screen).

@@ -117,6 +117,57 @@ struct TerminalTests {
                 "\(screen)")
     }
 
+    @Test("a replay's banner names the recording, not live data")
+    func replayBanner() async throws {
+        let sandbox = try Sandbox("tty-replay-banner")
+        let recording = TestPaths.examples.appendingPathComponent("workshop.rec").path
+        let tmux = try await start(["--replay", recording], width: 200, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        let screen = try await tmux.waitFor(Self.prompt)
+        let answers = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").count - 1
+        #expect(screen.hasPrefix("explorer 0.1.0 · replay \(recording) (\(answers) answers, recorded 2026-11-24 09:00 UTC) · `help`"), "\(screen)")
+        #expect(!screen.contains("live data"), "\(screen)")
+    }
+
+    @Test("a PAGER that cannot run is said once, where a screen would have been paged; the screen is printed whole")
+    func pagerThatCannotRun() async throws {
+        let sandbox = try Sandbox("tty-pager-missing")
+        let tmux = try await start(environment: ["PAGER": "nosuch-pager"], width: 100, height: 20, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("use starships")
+        let short = try await tmux.waitFor("starships›")
+        #expect(!short.contains("warning"), "a screen that fits says nothing: \(short)")
+        try await tmux.enter("use characters")
+        try await tmux.waitFor("characters›")
+        try await tmux.enter("use starships")
+        try await tmux.enter("use characters")
+        let screen = try await tmux.waitFor("the list again") { $0.contains("Tion Medon") && $0.hasSuffix("characters›") }
+        let all = try await tmux.scrollback()
+        #expect(all.components(separatedBy: "warning: cannot run PAGER's nosuch-pager: it is not found; long screens are printed whole").count == 2,
+                "once: \(all)")
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+        #expect(screen.contains("82  ☆  Tion Medon"), "printed whole")
+    }
+
+    @Test("an error line longer than the terminal is wrapped at spaces, its later lines indented")
+    func errorLinesWrapAtWords() async throws {
+        let sandbox = try Sandbox("tty-error-wrap")
+        let tmux = try await start(width: 40, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("use starships")
+        try await tmux.waitFor("starships›")
+        try await tmux.enter("follow pilots 1")
+        let screen = try await tmux.waitFor("the error") { $0.contains("error:") && $0.hasSuffix("starships›") }
+        let lines = screen.components(separatedBy: "starships› follow pilots 1\n").last?.split(separator: "\n").dropLast().map(String.init) ?? []
+        #expect(lines == ["error: starships shows no detail: `open", "  N` first, then `follow pilots N`"], "\(screen)")
+    }
+
     @Test("after the terminal is resized, the next screen is laid out for the new width")
     func resizeIsFollowed() async throws {
         let sandbox = try Sandbox("tty-resize")
@@ -218,6 +269,10 @@ struct TerminalTests {
         // `ort name`: the first page shows, unsorted, waiting for a key.
         #expect(paged.contains(" 1  ☆  Luke Skywalker"), "\(paged)")
         try await Self.quitThePager(tmux, prompt: "characters›")
+        // …and the line dropped is said, not lost in silence.
+        let after = try await tmux.screen()
+        #expect(after.contains("warning: 1 line typed ahead was dropped as the pager started: `sort name`\ncharacters›"),
+                "\(after)")
 
         try await tmux.enter("net clear")
         try await tmux.enter("open 1")

@@ -116,6 +116,11 @@ public final class TmuxSession: @unchecked Sendable {
         return lines.joined(separator: "\n")
     }
 
+    /// Everything the pane has shown, its history scrolled off the top included.
+    public func scrollback() async throws -> String {
+        try await tmux(["capture-pane", "-p", "-S", "-", "-t", "test"])
+    }
+
     /// Waits until `condition` holds for the screen, and returns that screen; fails with the
     /// last screen seen when it does not within `timeout` seconds.
     @discardableResult

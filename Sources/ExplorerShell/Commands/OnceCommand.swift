@@ -9,8 +9,10 @@ struct OnceCommand: GlobalCommand {
     static let details = """
         The next screen goes to FILE instead of stdout, in the format in force: with `format csv` its table \
         (one table, which sqlite3's `.import` and Python's csv read), with `format json` its one line, as \
-        text without colour. FILE is created, or replaced, only when the screen is written: a command that \
-        fails writes nothing and ends `once`, and commands that show nothing (`format`) leave it waiting. \
+        text without colour. FILE is created, or replaced, only when a screen is written, whole (beside it, \
+        then renamed over it): a command that fails writes nothing and ends `once`, saying so; commands \
+        that show nothing (`format`) and screens with nothing to write in the format (a detail in CSV) \
+        leave it waiting, saying so. \
         A relative name is taken from the directory explorer was started in.
         Nothing surprising is written over: a directory, a missing directory, a file that cannot be written \
         or a script being run is an error, and nothing is written.
