@@ -16,9 +16,13 @@ public struct OutputFile: Sendable, Equatable {
     public let name: String
 
     /// Checks that `name` can be written, without writing it. `running` are the resolved
-    /// paths of the scripts being run, which are never written over.
-    public init(_ name: String, running: [String] = []) throws(CommandError) {
+    /// paths of the scripts being run, and `own` explorer's own files with what each is (the
+    /// database, its log, the recording being made): neither is ever written over.
+    public init(_ name: String, running: [String] = [], own: [(path: String, what: String)] = []) throws(CommandError) {
         guard !name.isEmpty else { throw CommandError("cannot write to '' (no file named)") }
+        if let target = Self.canonical(name), let mine = own.first(where: { Self.canonical($0.path) == target }) {
+            throw CommandError("cannot write to \(name.sanitizedForTerminal): it is \(mine.what)")
+        }
         var status = stat()
         if stat(name, &status) == 0 {
             guard (status.st_mode & S_IFMT) != S_IFDIR else { throw Self.unwritable(name, EISDIR) }
@@ -29,6 +33,13 @@ public struct OutputFile: Sendable, Equatable {
                 }
             }
             guard access(name, W_OK) == 0 else { throw Self.unwritable(name, errno) }
+            if (status.st_mode & S_IFMT) == S_IFIFO {
+                // A named pipe is written only while something reads it: asked now, not when
+                // the screen comes (its command would have acted, its screen lost).
+                let descriptor = open(name, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+                guard descriptor >= 0 else { throw errno == ENXIO ? Self.unread(name) : Self.unwritable(name, errno) }
+                close(descriptor)
+            }
         } else {
             guard errno == ENOENT else { throw Self.unwritable(name, errno) }
             // A new file: its directory must be there and writable.
@@ -74,6 +85,20 @@ public struct OutputFile: Sendable, Equatable {
         }
     }
 
+    /// `path` with its folders' links, `.` and `..` resolved (the file's own link too, when it is
+    /// there), so two names of one file compare equal; nil when its folder is not there.
+    static func canonical(_ path: String) -> String? {
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
+        guard let folder = realpath(directory(of: path), nil) else { return nil }
+        defer { free(folder) }
+        let base = path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[path.utf8.index(after: $0)...]) } ?? path
+        let parent = String(cString: folder)
+        return (parent == "/" ? "" : parent) + "/" + base
+    }
+
     /// The directory `path` is in (`.` for a bare name); never Foundation's path functions,
     /// which trap on some one-character names.
     static func directory(of path: String) -> String {
@@ -95,11 +120,23 @@ public struct OutputFile: Sendable, Equatable {
     }
 
     private func put(_ text: String, flags: Int32) throws(CommandError) {
-        let descriptor = open(name, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0o666)
-        guard descriptor >= 0 else { throw Self.unwritable(name, errno) }
+        // Opened without waiting: a named pipe (FIFO) nothing reads would block `open` for ever;
+        // then `open` fails at once (ENXIO) and says so.
+        let descriptor = open(name, O_WRONLY | O_CREAT | O_CLOEXEC | O_NONBLOCK | flags, 0o666)
+        guard descriptor >= 0 else {
+            let error = errno
+            if error == ENXIO { throw Self.unread(name) }
+            throw Self.unwritable(name, error)
+        }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
         defer { close(descriptor) }
         let failure = writeAll(text, to: descriptor)
         if failure != 0 { throw Self.unwritable(name, failure) }
+    }
+
+    /// A named pipe nothing reads.
+    private static func unread(_ name: String) -> CommandError {
+        CommandError("cannot write to \(name.sanitizedForTerminal): it is a pipe nothing reads")
     }
 
     /// `cannot write to ships.csv (Permission denied)`.

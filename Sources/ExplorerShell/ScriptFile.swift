@@ -16,8 +16,15 @@ final class ScriptFile {
     /// Opens `name`; one line saying why when it cannot be read (missing, unreadable, a directory).
     init(_ name: String) throws(CommandError) {
         guard !name.isEmpty else { throw CommandError("cannot read '' (no file named)") }
-        guard let file = fopen(name, "re") else {
-            throw Self.unreadable(name, errno)
+        // Opened without waiting: a named pipe (FIFO) with no writer would block `open` for ever.
+        // Once open it is read as any file (what a writer sends; nothing, with none).
+        let descriptor = open(name, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw Self.unreadable(name, errno) }
+        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+        guard let file = fdopen(descriptor, "r") else {
+            let error = errno
+            close(descriptor)
+            throw Self.unreadable(name, error)
         }
         var status = stat()
         if fstat(fileno(file), &status) != 0 {

@@ -88,6 +88,24 @@ extension Shell {
         return screen
     }
 
+    /// explorer's own files, which `once`, `output` and `record` never write: the database, its
+    /// log and index, the integrity stamp, the recording being made or replayed.
+    public var ownFiles: [(path: String, what: String)] {
+        let database = favourites.database.path
+        var files = [(database, "explorer's database (favourites and caches)"), (database + "-wal", "the database's write-ahead log"),
+                     (database + "-shm", "the database's shared-memory index"), (database + "-checked", "the database's integrity stamp"),
+                     (database + "-journal", "the database's journal")]
+        if let recorder = tape.recording { files.append((recorder.path, "the recording being made")) }
+        if let recording = tape.replaying { files.append((recording.path, "the recording being replayed")) }
+        return files
+    }
+
+    /// What `path` is, when it names one of explorer's own files (``ownFiles``); nil otherwise.
+    public func ownFile(_ path: String) -> String? {
+        guard let target = OutputFile.canonical(path) else { return nil }
+        return ownFiles.first { OutputFile.canonical($0.path) == target }?.what
+    }
+
     /// The first line of a recording made now of the features in Plugins.json.
     public func tapeHeader() -> TapeHeader {
         TapeHeader(explorer: Self.version, recordedAt: clock.now,

@@ -43,8 +43,11 @@ public final class LineEditor {
         rl_basic_word_break_characters = UnsafePointer(Self.wordBreaks)
         stifle_history(Self.historyLimit)
         if let historyFile {
-            let directory = (historyFile as NSString).deletingLastPathComponent
-            try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            // Its folder, found by the last `/` (Foundation's path functions trap on some
+            // one-character names, `EXPLORER_HISTFILE=h`); a bare name is in the working directory.
+            if let slash = historyFile.utf8.lastIndex(of: UInt8(ascii: "/")), slash != historyFile.utf8.startIndex {
+                try? FileManager.default.createDirectory(atPath: String(historyFile[..<slash]), withIntermediateDirectories: true)
+            }
             read_history(historyFile)
             if history_length > 0, let last = history_get(history_base + history_length - 1), let text = last.pointee.line {
                 lastHistoryLine = String(cString: text)

@@ -100,6 +100,10 @@ extension ExplorerOptions {
             if let warning = recording.damageWarning { output.warning(warning) }
         }
         if let record {
+            if let mine = shell.ownFile(record) {
+                printError("cannot record to \(record): it is \(mine)")
+                throw ExitCode(Shell.ExitStatus.commandFailed)
+            }
             do {
                 environment.tape.set(.recording(try TapeRecorder(path: record, header: shell.tapeHeader())))
             } catch {

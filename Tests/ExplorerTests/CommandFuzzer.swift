@@ -7,7 +7,7 @@ import TestSupport
 /// script; quotes left open; escapes), some lines of random bytes, `clock` moves by seconds to
 /// centuries and to the ends of the calendar. What is generated never opens anything outside
 /// (no `play`, `web`, `trailer`, `poster`, `view`, `watch`), writes files only in the directory
-/// it runs in, and never waits on the wall clock (no `net latency`, no `net fail timeout`: a
+/// it runs in (among them one-character names and a named pipe), and never waits on the wall clock (no `net latency`, no `net fail timeout`: a
 /// run with no `--clock`, or after `clock live`, would wait them out in real time).
 struct CommandFuzzer {
     var random: SplitMix64
@@ -81,7 +81,11 @@ struct CommandFuzzer {
         case 70..<72: return "net " + pick(["", "fail", "fail off", "fail 500", "fail offline", "fail malformed times 2", "latency 0", "latency off", word()])
         case 72..<75: return "arch " + pick(["", "open 1", "use starships", word()])
         case 75..<78: return "help " + pick(["", "open", "clock", "filter", word()])
-        case 78..<80: return pick(["features", "pager on", "pager off", "once out.txt", "output out.txt", "output"])
+        case 78..<80:
+            // Files: ordinary, one-character names (Foundation's path functions trapped on
+            // them), `-`, and a named pipe nothing writes or reads (`fifo`, made by the test).
+            return pick(["features", "pager on", "pager off", "once out.txt", "output out.txt", "output",
+                         "once a", "output x", "once -", "run a", "once fifo", "output fifo", "run fifo"])
         case 80..<90: return word()
         default:
             // ASCII noise, controls included.

@@ -46,6 +46,9 @@ struct FuzzTests {
         let seed = Self.seed
         var fuzzer = CommandFuzzer(seed: seed)
         let sandbox = try Sandbox("fuzz")
+        // A named pipe nothing writes to or reads from: `once fifo`, `output fifo` and `run fifo`
+        // must neither block nor crash.
+        #expect(mkfifo(sandbox.file("fifo").path, 0o644) == 0)
         for run in 0..<Self.runs {
             let arguments = ["--timeout", "2"] + fuzzer.arguments()
             let script = fuzzer.script(lines: Self.linesPerRun)

@@ -52,6 +52,51 @@ struct OnceAndOutputTests {
         #expect(jq.stdoutText == "list\t1\nlist\t2\ndetail\tImperial shuttle\n", "the file emptied first, then three screens")
     }
 
+    @Test("a one-character name, `-`, and a named pipe nothing reads: no crash, no wait, each one line or written")
+    func oddNames() async throws {
+        let sandbox = try Sandbox("once-odd-names")
+        #expect(mkfifo(sandbox.file("p").path, 0o644) == 0)
+        let output = try await Self.run("use starships; once a; page 2; output x; page 3; output; once -; page 4; once p; page 1; output p; run p; run a",
+                                        in: sandbox)
+        #expect(!output.timedOut)
+        let errors = output.stderrText.split(separator: "\n").map(String.init)
+        #expect(errors.prefix(2) == ["error: -c:9: cannot write to p: it is a pipe nothing reads",
+                                     "error: -c:11: cannot write to p: it is a pipe nothing reads"], "\(output.stderrText)")
+        #expect(errors.dropFirst(2).allSatisfy { $0.hasPrefix("error: a:") }, "`run p` read nothing; `run a` ran the CSV as commands: \(output.stderrText)")
+        #expect(try Self.contents("a", in: sandbox).components(separatedBy: "\r\n")[1].hasPrefix("11,"), "page 2 in a")
+        #expect(try Self.contents("x", in: sandbox).components(separatedBy: "\r\n")[1].hasPrefix("21,"), "page 3 in x")
+        #expect(try Self.contents("-", in: sandbox).components(separatedBy: "\r\n")[1].hasPrefix("31,"), "page 4 in a file called -")
+        #expect(output.status == 1)
+    }
+
+    @Test("explorer's own files are never written: the database, its log, the recording being made")
+    func ownFilesAreRefused() async throws {
+        let sandbox = try Sandbox("once-own-files")
+        let data = sandbox.dataDirectory
+        let marked = try await Explorer.run(["-c", "use starships; fav 1"], directory: sandbox.path, in: sandbox)
+        #expect(marked.status == 0)
+        let before = try Data(contentsOf: URL(fileURLWithPath: data + "/explorer.sqlite"))
+        let output = try await Self.run("once \(data)/explorer.sqlite; output \(data)/../\(URL(fileURLWithPath: data).lastPathComponent)/explorer.sqlite-wal; record \(data)/explorer.sqlite-checked; favs all",
+                                        in: sandbox)
+        #expect(output.stderrText == """
+            error: -c:1: cannot write to \(data)/explorer.sqlite: it is explorer's database (favourites and caches)
+            error: -c:2: cannot write to \(data)/../\(URL(fileURLWithPath: data).lastPathComponent)/explorer.sqlite-wal: it is the database's write-ahead log
+            error: -c:3: cannot record to \(data)/explorer.sqlite-checked: it is the database's integrity stamp
+
+            """)
+        #expect(output.stdoutText.contains("starships,CR90 corvette"), "the favourite is still there: \(output.stdoutText)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: data + "/explorer.sqlite")) == before)
+
+        let recording = try await Explorer.run(["--source", "live", "--record", "demo.rec", "-c", "output demo.rec", "-c", "once ./demo.rec"],
+                                               directory: sandbox.path, in: sandbox)
+        #expect(recording.stderrText == """
+            error: -c:1: cannot write to demo.rec: it is the recording being made
+            error: -c:2: cannot write to ./demo.rec: it is the recording being made
+
+            """)
+        #expect(try Self.contents("demo.rec", in: sandbox).hasPrefix(#"{"explorer":"#), "the recording's header is intact")
+    }
+
     @Test("text written to a file is plain, whatever --color says")
     func textInAFile() async throws {
         let sandbox = try Sandbox("once-text")

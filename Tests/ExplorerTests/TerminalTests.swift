@@ -117,6 +117,21 @@ struct TerminalTests {
                 "\(screen)")
     }
 
+    @Test("a history file of one character in the working directory (EXPLORER_HISTFILE=h) is kept, not a crash")
+    func oneCharacterHistoryFile() async throws {
+        let sandbox = try Sandbox("tty-histfile-h")
+        let tmux = try await start(environment: ["EXPLORER_HISTFILE": "h"], in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("features")
+        try await tmux.waitFor("the features") { $0.contains("starships") && $0.hasSuffix(Self.prompt) }
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+        let history = try String(contentsOf: tmux.workingDirectory.appendingPathComponent("h"), encoding: .utf8)
+        #expect(history.contains("features"), "\(history)")
+    }
+
     @Test("a replay's banner names the recording, not live data")
     func replayBanner() async throws {
         let sandbox = try Sandbox("tty-replay-banner")

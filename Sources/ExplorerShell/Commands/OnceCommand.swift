@@ -14,8 +14,9 @@ struct OnceCommand: GlobalCommand {
         that show nothing (`format`) and screens with nothing to write in the format (a detail in CSV) \
         leave it waiting, saying so. \
         A relative name is taken from the directory explorer was started in.
-        Nothing surprising is written over: a directory, a missing directory, a file that cannot be written \
-        or a script being run is an error, and nothing is written.
+        Nothing surprising is written over: a directory, a missing directory, a file that cannot be written, \
+        a pipe nothing reads, a script being run, or one of explorer's own files (its database and log, the \
+        recording being made or replayed) is an error, and nothing is written.
         """
 
     static let completesFileNames = true
@@ -28,7 +29,7 @@ struct OnceCommand: GlobalCommand {
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {
-        shell.printer.onceFile = try OutputFile(path, running: shell.scripts.entries.map(\.path))
+        shell.printer.onceFile = try OutputFile(path, running: shell.scripts.entries.map(\.path), own: shell.ownFiles)
         return .nothing
     }
 }

@@ -28,7 +28,7 @@ struct OutputCommand: GlobalCommand {
             shell.printer.outputFile = nil
             return .nothing
         }
-        let file = try OutputFile(path, running: shell.scripts.entries.map(\.path))
+        let file = try OutputFile(path, running: shell.scripts.entries.map(\.path), own: shell.ownFiles)
         try file.replace(with: "")
         shell.printer.outputFile = file
         return .nothing

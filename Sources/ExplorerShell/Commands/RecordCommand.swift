@@ -44,6 +44,7 @@ struct RecordCommand: GlobalCommand {
         if let recording = shell.tape.replaying {
             throw CommandError("replaying \(recording.name): `source live` first, then `record \(word.sanitizedForTerminal)`")
         }
+        if let mine = shell.ownFile(word) { throw CommandError("cannot record to \(word.sanitizedForTerminal): it is \(mine)") }
         let recorder: TapeRecorder
         do {
             recorder = try TapeRecorder(path: word, name: word.sanitizedForTerminal, header: shell.tapeHeader())
