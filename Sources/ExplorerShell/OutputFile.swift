@@ -54,14 +54,18 @@ public struct OutputFile: Sendable, Equatable {
 
     /// Replaces the file's contents with `text` (creating it when it is not there): written
     /// whole to a file beside it, then renamed over it, so a failure (a full disk) leaves the
-    /// old file as it was. What is not a regular file (a terminal, `/dev/null`) is written as
-    /// it is; a symbolic link's target is replaced, the link kept.
+    /// old file as it was; the file keeps its mode and owner, and a symbolic link keeps pointing
+    /// at it. Written in place instead, as the shell's `>` writes, where a file beside could not
+    /// stand for it: what is not a regular file (a terminal, `/dev/null`), a file with other
+    /// names (hard links), a link to nothing yet, a folder explorer cannot add a file to, or a
+    /// file whose owner a new one could not keep.
     public func replace(with text: String) throws(CommandError) {
         var status = stat()
         let exists = stat(name, &status) == 0
-        guard !exists || (status.st_mode & S_IFMT) == S_IFREG else {
-            try put(text, flags: O_TRUNC)
-            return
+        var link = stat()
+        let danglingLink = !exists && lstat(name, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        if danglingLink || (exists && ((status.st_mode & S_IFMT) != S_IFREG || status.st_nlink > 1)) {
+            return try put(text, flags: O_TRUNC)
         }
         var target = name
         if exists, let resolved = realpath(name, nil) {
@@ -70,10 +74,15 @@ public struct OutputFile: Sendable, Equatable {
         }
         var template = Array((Self.directory(of: target) + "/.explorer-once-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-        guard descriptor >= 0 else { throw Self.unwritable(name, errno) }
+        guard descriptor >= 0 else { return try put(text, flags: O_TRUNC) }
         let temporary = String(cString: template)
+        // The file keeps its permissions and owner (a new one gets what the umask gives, as with `>`).
+        if exists, fchown(descriptor, status.st_uid, status.st_gid) != 0 {
+            close(descriptor)
+            unlink(temporary)
+            return try put(text, flags: O_TRUNC)
+        }
         var failure = writeAll(text, to: descriptor)
-        // The file keeps its permissions (a new one gets what the umask gives, as with `>`).
         let mode = exists ? status.st_mode & 0o7777 : Self.newFileMode
         if failure == 0, fchmod(descriptor, mode) != 0 { failure = errno }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }

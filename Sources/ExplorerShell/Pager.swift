@@ -72,15 +72,20 @@ public struct Pager: Sendable {
         }
     }
 
-    /// The lines typed at the terminal `descriptor` and not read yet (one being typed, with no
-    /// Enter yet, is one more, its text unknown: the terminal gives whole lines only). Read
-    /// without waiting, at most 64 KB.
+    /// The lines typed at the terminal `descriptor` and not read yet, a line being typed (no
+    /// Enter yet) among them: read at once, the terminal switched out of its line-by-line
+    /// mode for the moment (in it, a line not ended is not given out), at most 64 KB.
     static func linesTypedAhead(_ descriptor: Int32) -> [String] {
-        var pending: Int32 = 0
-        guard ioctl(descriptor, UInt(FIONREAD), &pending) == 0, pending > 0 else { return [] }
-        let flags = fcntl(descriptor, F_GETFL)
-        _ = fcntl(descriptor, F_SETFL, flags | O_NONBLOCK)
-        defer { _ = fcntl(descriptor, F_SETFL, flags) }
+        var saved = termios()
+        guard tcgetattr(descriptor, &saved) == 0 else { return [] }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON)
+        withUnsafeMutableBytes(of: &raw.c_cc) { cc in
+            cc[Int(VMIN)] = 0
+            cc[Int(VTIME)] = 0
+        }
+        guard tcsetattr(descriptor, TCSANOW, &raw) == 0 else { return [] }
+        defer { tcsetattr(descriptor, TCSANOW, &saved) }
         var bytes: [UInt8] = []
         var buffer = [UInt8](repeating: 0, count: 4096)
         while bytes.count < 65_536 {
@@ -88,9 +93,7 @@ public struct Pager: Sendable {
             guard count > 0 else { break }
             bytes += buffer[..<count]
         }
-        var lines = bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
+        return bytes.split(whereSeparator: { $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r") })
             .map { String(decoding: $0, as: UTF8.self) }
-        if Int(pending) > bytes.count { lines.append("") }
-        return lines
     }
 }

@@ -111,7 +111,7 @@ public final class ScreenPrinter {
     /// it as keys): typed again, they run.
     private func reportDropped(_ lines: [String]) {
         guard !lines.isEmpty else { return }
-        let named = lines.filter { !$0.isEmpty }.map { "`\($0.sanitizedForTerminal.truncated(toWidth: 30))`" }
+        let named = lines.map { "`\($0.sanitizedForTerminal.truncated(toWidth: 30))`" }
         let count = lines.count == 1 ? "1 line typed ahead was" : "\(lines.count) lines typed ahead were"
         output.warning("\(count) dropped as the pager started\(named.isEmpty ? "" : ": " + named.joined(separator: ", "))")
     }

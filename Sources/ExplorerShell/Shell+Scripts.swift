@@ -67,6 +67,9 @@ extension Shell {
                 if options.bail { break }
             }
         }
+        // What failed inside the file holds back nothing after it: those lines were not
+        // written for its steps.
+        stepNotTaken = nil
         if failed {
             throw ScriptFailure(name: name, failures: failureCount - failuresBefore)
         }

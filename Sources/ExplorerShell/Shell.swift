@@ -67,10 +67,12 @@ public final class Shell {
     public internal(set) var activeID: String?
     /// The `follow`s taken, the last on top: `back` on the detail one opened returns from it.
     var followSteps: [FollowStep] = []
-    /// The step (`use`, `open`) that failed last, while the lines after it would act where it
-    /// would have led (``StepNotTaken``): in a script they are held back; anywhere, `raw` shows
-    /// the answers of the feature a failed `use` asked for.
+    /// In a script, the step (`use`, `open`) that failed last, while the lines after it would
+    /// act where it would have led (``StepNotTaken``): they are held back.
     var stepNotTaken: StepNotTaken?
+    /// The feature a `use` that failed asked for, until another command succeeds: `raw` shows
+    /// its answers (why it did not load), wherever the session still is.
+    var failedUse: String?
     /// The commands run so far from a source that counts them (`-c`).
     private var countedCommands = 0
     /// How many commands failed so far.
@@ -201,7 +203,9 @@ public final class Shell {
         do {
             commands = try CommandTokenizer.commands(in: text)
         } catch {
-            report(error, at: lineLocation)
+            // A line that cannot be split into commands is one command that failed.
+            if countsCommands { countedCommands += 1 }
+            report(error, at: countsCommands ? .argument(countedCommands) : lineLocation)
             return false
         }
         var succeeded = true
@@ -215,9 +219,10 @@ public final class Shell {
             let outer = tracer.command
             tracer.command = words.joined(separator: " ")
             defer { tracer.command = outer }
+            let place = (activeID, activeFeature?.location)
             do {
                 // Lines written ahead (a script) for where a failed step would have led.
-                if location != nil, let step = stepNotTaken, holdsBack(words, after: step) {
+                if let step = stepNotTaken, holdsBack(words, after: step) {
                     if step.kind == .level { stepNotTaken = nil }
                     throw step.refusal(of: words)
                 }
@@ -226,13 +231,21 @@ public final class Shell {
                 } else {
                     try await runInterruptibly(words)
                 }
-                if stepNotTaken?.isOvertaken(by: words, featureIDs: registry.ids) == true { stepNotTaken = nil }
+                // A command that went anywhere (a `use`, an `open`, `favs`) overtakes a failed
+                // step: the lines after it are written for where it went.
+                if stepNotTaken?.isOvertaken(by: words, featureIDs: registry.ids) == true
+                    || (stepNotTaken?.kind == .level && (activeID, activeFeature?.location) != place) {
+                    stepNotTaken = nil
+                }
+                if words.first != RawCommand.name { failedUse = nil }
             } catch {
                 let interrupted = Self.isInterruption(error)
                 if inScript && Task.isCancelled { return false }
                 report(droppingOnce(error), at: location)
                 succeeded = false
-                if stepNotTaken?.featureID == nil || isFeatureSelection(words),
+                if isFeatureSelection(words) { failedUse = words.count == 2 ? words[1] : words[0] }
+                // Only lines written ahead are held back: at a terminal the error is read first.
+                if let location, stepNotTaken?.featureID == nil || isFeatureSelection(words),
                    let step = StepNotTaken.after(failing: words, location: location, stillIn: activeID, featureIDs: registry.ids) {
                     stepNotTaken = step
                 }
@@ -275,7 +288,8 @@ public final class Shell {
                 return type.actsOnFeatureInUse(Array(words.dropFirst()))
             }
             if QuitCommand.aliases.contains(name) || name == "?" { return false }
-            return true
+            // A command of some feature; a word of none is an unknown command, said as such.
+            return activeCommands.contains { $0.name == name } || !registry.features(offering: name).isEmpty
         }
     }
 
@@ -437,8 +451,7 @@ public final class Shell {
             }
             return CommandError("unknown command '\(name.sanitizedForTerminal)': `page \(direction)` turns the page of a list (`use <id>` first)")
         }
-        // One letter is too little to guess from.
-        if name.count > 1, let suggestion = name.nearest(in: candidates) {
+        if let suggestion = name.nearest(in: candidates) {
             return .unknownCommand(name, suggestion: suggestion)
         }
         // At the top level, a word near a feature's command: no feature is in use.

@@ -4,10 +4,11 @@ import ExplorerText
 /// In a script, a step that failed: `use characters` that did not load, `open 5` that opened
 /// nothing. The lines after it were written for where it would have led, so the commands that
 /// would act there are not run (each one error line) rather than act on the place the script
-/// is still in: after a failed `use`, every command of a feature (and `back`, `follow`, `raw`,
-/// `favs`) until a `use` succeeds; after a failed `open` or `follow`, the `back` that would have
-/// returned from it. At a terminal nothing is held back: the error says where you still are,
-/// and the prompt shows it, before the next line is typed.
+/// is still in: after a failed `use`, every command of a feature (and `back`, `follow`, `favs`,
+/// `arch <command>`) until a `use` succeeds; after a failed `open` or `follow`, the `back` that
+/// would have returned from it, unless a command went somewhere meanwhile. At a terminal nothing
+/// is held back: the error says where you still are, and the prompt shows it, before the next
+/// line is typed.
 struct StepNotTaken: Equatable {
     enum Kind: Equatable {
         /// `use ID` failed: the feature the script meant is not in use.
@@ -25,13 +26,13 @@ struct StepNotTaken: Equatable {
     }
     /// The command as typed (`use characters`).
     let command: String
-    /// Where it failed (`line 3`, `demo.txt:3`, `-c:2`); nil at a terminal.
-    let location: CommandLocation?
+    /// Where it failed (`line 3`, `demo.txt:3`, `-c:2`).
+    let location: CommandLocation
     /// The feature still in use then, if any.
     let stillIn: String?
 
     /// The step a failed command did not take, if it was one.
-    static func after(failing words: [String], location: CommandLocation?, stillIn: String?, featureIDs: [String]) -> StepNotTaken? {
+    static func after(failing words: [String], location: CommandLocation, stillIn: String?, featureIDs: [String]) -> StepNotTaken? {
         guard let name = words.first else { return nil }
         let command = words.joined(separator: " ")
         if name == "use", words.count == 2 {
@@ -65,8 +66,8 @@ struct StepNotTaken: Equatable {
         case .feature(let id):
             place = stillIn.map { "still in \($0), not \(id.sanitizedForTerminal)" } ?? "no feature is in use"
         case .level:
-            place = "nothing to go back from"
+            place = "no step to go back from"
         }
-        return CommandError("\(words.joined(separator: " ").sanitizedForTerminal.truncated(toWidth: 40)) not run: `\(command.sanitizedForTerminal.truncated(toWidth: 40))` failed\(location.map { " (\($0))" } ?? ""); \(place)")
+        return CommandError("\(words.joined(separator: " ").sanitizedForTerminal.truncated(toWidth: 40)) not run: `\(command.sanitizedForTerminal.truncated(toWidth: 40))` failed (\(location)); \(place)")
     }
 }

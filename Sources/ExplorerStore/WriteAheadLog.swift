@@ -5,12 +5,16 @@ import Foundation
 /// SQLite itself never says so: it stops reading the log at the first frame whose checksum does
 /// not match and carries on without the transactions after it (and ignores a log whose header
 /// does not check out), so favourites vanish silently and the next checkpoint makes the loss
-/// permanent. Here a frame of the log's current generation (its salts match the header's) whose
-/// checksum fails, a frame cut short (but for a frame's header alone at the end, which a kill
-/// between SQLite's two writes of a frame leaves), or a header that does not check out on a log
-/// holding more than a header, is damage. Frames of an older generation after the current ones are
-/// what a log reused after a checkpoint normally holds; valid frames after the last commit are
-/// a transaction that never finished; neither is damage.
+/// permanent. The log is judged as SQLite reads it: what comes after the last frame that
+/// commits a transaction was never committed, so it is no loss. A frame of the log's current
+/// generation (its salts match the header's) whose checksum fails is damage only when a
+/// committing frame of the generation comes after it (its checksum continuing from the ones
+/// the frames before it hold): then SQLite drops a committed transaction. A log that ends inside
+/// a frame, or whose last frames fail their checksums with no commit after them, is what a kill
+/// or a power loss while writing leaves (a transaction that never committed): not damage. A
+/// header that does not check out on a log holding more than a header is damage. Frames of an
+/// older generation after the current ones are what a log reused after a checkpoint normally
+/// holds, not damage either.
 ///
 /// A frame's salts are outside its checksum, so damage there passes for an older generation,
 /// and SQLite drops that frame and every one after it. It is told apart two ways: the frame's
@@ -51,9 +55,7 @@ struct WriteAheadLog {
             // SQLite writes a frame in two writes, its header then its page: a log that ends
             // right after a frame's header is what a kill between the two leaves. That frame's
             // transaction never committed and SQLite ignores it; nothing that was is lost.
-            guard offset + frameSize <= bytes.count else {
-                return current && bytes.count != offset + 24 ? "it ends inside frame \(frame)" : nil
-            }
+            guard offset + frameSize <= bytes.count else { return nil }
             var next = checksum(offset..<offset + 8, bigEndian: bigEndian, from: sum)
             next = checksum(offset + 24..<offset + frameSize, bigEndian: bigEndian, from: next)
             let checksumHolds = word(at: offset) != 0 && next == (word(at: offset + 16), word(at: offset + 20))
@@ -64,16 +66,37 @@ struct WriteAheadLog {
                 }
                 return checksumHolds || laterCurrentFrame ? "frame \(frame)'s salts are not its header's" : nil
             }
-            guard checksumHolds else { return "frame \(frame) fails its checksum" }
+            guard checksumHolds else {
+                return commitFollows(offset + frameSize, chain: (word(at: offset + 16), word(at: offset + 20)), salts: salts,
+                                     frameSize: frameSize, bigEndian: bigEndian) ? "frame \(frame) fails its checksum" : nil
+            }
             sum = next
             offset += frameSize
             frame += 1
         }
-        // Less than a frame header left: a frame cut short, unless the salts are an older one's.
-        if bytes.count - offset >= 16, (word(at: offset + 8), word(at: offset + 12)) == salts {
-            return "it ends inside frame \(frame)"
-        }
+        // Less than a frame header left: a frame cut short, never committed.
         return nil
+    }
+
+    /// Whether a frame of the current generation from `offset` on commits a transaction (its
+    /// header's database size is not 0) and checks out, its checksum continued from `chain`,
+    /// the sums the frame before it holds: a committed transaction after a damaged frame. The
+    /// damage may run on into the frames after it (their salts, their sums): each is passed
+    /// over, its stored sums carried on.
+    private func commitFollows(_ offset: Int, chain: (UInt32, UInt32), salts: (UInt32, UInt32), frameSize: Int, bigEndian: Bool) -> Bool {
+        var chain = chain
+        var at = offset
+        while at + frameSize <= bytes.count {
+            let stored = (word(at: at + 16), word(at: at + 20))
+            if (word(at: at + 8), word(at: at + 12)) == salts, word(at: at + 4) != 0 {
+                var next = checksum(at..<at + 8, bigEndian: bigEndian, from: chain)
+                next = checksum(at + 24..<at + frameSize, bigEndian: bigEndian, from: next)
+                if next == stored { return true }
+            }
+            chain = stored
+            at += frameSize
+        }
+        return false
     }
 
     /// The big-endian 32-bit word at `offset`.

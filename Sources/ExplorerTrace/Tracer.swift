@@ -184,7 +184,8 @@ public final class Tracer: EmissionTracer {
         }
         guard printing else { return }
         if state.withLock({ $0.stateAsJSON }) {
-            write(JSONWriter.string(.object(["trace": .string(kind.rawValue), "text": .string(text)])))
+            // An emission is `"emission"`: `"state"` is a state's diff (`trace state`).
+            write(JSONWriter.string(.object(["trace": .string(kind == .state ? "emission" : kind.rawValue), "text": .string(text)])))
         } else {
             write("trace: \(text)")
         }

@@ -173,11 +173,22 @@ struct ExplorerCommand: AsyncParsableCommand {
                 Foundation.exit(0)
             }
             guard code != .success, !(error is ExitCode) else { exit(withError: error) }
-            let text = usageErrorText(for: error)
+            var text = usageErrorText(for: error)
+            if Self.asksForJSON(CommandLine.arguments.dropFirst()) {
+                // JSON on stderr too: the error, and the usage, as one object.
+                let message = Self.message(for: error).sanitizedForTerminal
+                text = JSONWriter.string(.object(["error": .string(message), "usage": .string(text)]))
+            }
             let bytes = Array((text.hasSuffix("\n") ? text : text + "\n").utf8)
             _ = bytes.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
             Foundation.exit(code.rawValue)
         }
+    }
+
+    /// Whether the command line asks for JSON (`--format json`, `--format=json`), however
+    /// the rest of it reads.
+    static func asksForJSON(_ arguments: ArraySlice<String>) -> Bool {
+        zip(arguments, arguments.dropFirst()).contains { $0 == "--format" && $1 == "json" } || arguments.contains("--format=json")
     }
 
     /// ArgumentParser's full message for a usage error (`Error: …`, then the usage), with the

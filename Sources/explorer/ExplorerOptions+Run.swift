@@ -96,6 +96,8 @@ extension ExplorerOptions {
         if interactive && !noPager { shell.printer.pagerProblem = Pager.problem(variables) }
         if let recording {
             environment.tape.set(.replaying(recording))
+            // On the recording's own clock (not one --clock set), answers move it as they came.
+            environment.tape.clockFollowsReplay = clock == nil
             shell.clockWasLiveBeforeReplay = clock == nil
             if let warning = recording.damageWarning { output.warning(warning) }
         }

@@ -131,10 +131,13 @@ struct ShellTests {
         let h = ShellHarness()
         defer { h.remove() }
 
-        let status = await h.shell.run(ArgumentLineSource(["use fake; ping", "nope", "ping again"]))
+        let status = await h.shell.run(ArgumentLineSource(["use fake; ping", "nope", "ping 'again", "nope"]))
         #expect(status == 1)
-        #expect(h.output.errors == ["error: -c:3: unknown command 'nope' (type `help` for the list)"])
-        #expect(h.output.out == ["fake screen", "pong", "pong again"])
+        #expect(h.output.errors.count == 3)
+        #expect(h.output.errors.first == "error: -c:3: unknown command 'nope' (type `help` for the list)")
+        #expect(h.output.errors.dropFirst().first?.hasPrefix("error: -c:4: ") == true, "a line that cannot be split is one command: \(h.output.errors)")
+        #expect(h.output.errors.last == "error: -c:5: unknown command 'nope' (type `help` for the list)")
+        #expect(h.output.out == ["fake screen", "pong"])
     }
 
     @Test func unusableLinesAreFailuresAndInterruptedOnesAreSkipped() async {
@@ -428,6 +431,10 @@ struct ShellTests {
         #expect(await h.run("ping") == true, "the prompt says fake: `ping` is typed for it")
         #expect(h.output.errors == ["error: broken did not load: cannot load broken things; still in fake"])
         #expect(h.output.out.last == "pong")
+        // A script run later was not written after the failure: nothing of it is held back.
+        _ = await h.shell.run(ScriptLineSource(["ping"]))
+        #expect(h.output.errors.count == 1)
+        #expect(h.output.out.suffix(2) == ["pong", "pong"])
     }
 
     @Test func backGoesUpThenLeavesTheFeature() async {

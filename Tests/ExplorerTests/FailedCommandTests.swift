@@ -41,8 +41,37 @@ struct FailedCommandTests {
         let stderr = output.stderrText.split(separator: "\n").map(String.init)
         #expect(stderr.count == 2, "\(output.stderrText)")
         #expect(stderr.first?.hasPrefix("error: line 3: HTTP 500 from ") == true, "\(output.stderrText)")
-        #expect(stderr.last == "error: line 4: back not run: `open 5` failed (line 3); nothing to go back from")
+        #expect(stderr.last == "error: line 4: back not run: `open 5` failed (line 3); no step to go back from")
         #expect(output.stdoutText.contains("Movies · Popular · page 2 of 500"), "`page 2` ran in moviedb: \(output.stdoutText)")
+    }
+
+    @Test("a command that goes somewhere after a failed `open` (`favs`) takes the `back` after it")
+    func levelChangedMeanwhile() async throws {
+        let sandbox = try Sandbox("failed-open-favs")
+        let output = try await Explorer.run([], script: "use starships\nopen 99\nfavs\nback\npage 2\n", in: sandbox)
+        #expect(output.stderrText == "error: line 2: no row 99: there are 36 rows\n")
+        #expect(output.stdoutText.contains("Starships · page 2 of 4"))
+    }
+
+    @Test("`once` keeps a file's other names (hard links), its owner, and a link to a file not there yet")
+    func onceKeepsLinksAndOwner() async throws {
+        let sandbox = try Sandbox("once-links")
+        try sandbox.write("old\n", to: "a.csv")
+        #expect(link(sandbox.file("a.csv").path, sandbox.file("b.csv").path) == 0)
+        #expect(symlink("target.csv", sandbox.file("dangling.csv").path) == 0)
+        try sandbox.write("old\n", to: "owned.csv")
+        let root = getuid() == 0
+        if root { #expect(chown(sandbox.file("owned.csv").path, 65534, 65534) == 0) }
+        let output = try await Explorer.run(["--format", "csv", "-c", "once a.csv; features; once dangling.csv; features; once owned.csv; features"],
+                                            directory: sandbox.path, in: sandbox)
+        #expect(output.status == 0 && output.stderrText == "")
+        #expect(try String(contentsOf: sandbox.file("b.csv"), encoding: .utf8).hasPrefix("active,id,"), "the other name sees the new text")
+        var status = stat()
+        #expect(lstat(sandbox.file("dangling.csv").path, &status) == 0 && (status.st_mode & S_IFMT) == S_IFLNK, "still a link")
+        #expect(try String(contentsOf: sandbox.file("target.csv"), encoding: .utf8).hasPrefix("active,id,"))
+        #expect(stat(sandbox.file("owned.csv").path, &status) == 0)
+        if root { #expect(status.st_uid == 65534, "its owner kept") }
+        #expect(try String(contentsOf: sandbox.file("owned.csv"), encoding: .utf8).hasPrefix("active,id,"))
     }
 
     @Test("`once FILE` in CSV: a screen with no table replaces nothing and says so; the next table replaces the file whole, read by sqlite3")

@@ -274,6 +274,13 @@ struct RecordReplayLiveTests {
         let first = output.stdoutText.split(separator: "\n").first { $0.hasPrefix("1 ") }.map(String.init) ?? ""
         #expect(first.hasSuffix("1m 22s"), "counted from 09:00:07.400, not from the recording's start (1m 30s): \(output.stdoutText)")
         #expect(output.stdoutText.contains("clock: virtual, stands at 2026-11-24 09:00:07 +0000"), "\(output.stdoutText)")
+
+        // A clock the user set is theirs: no answer moves it.
+        let set = try await Explorer.run(["--replay", file.path, "--clock", "2026-11-24T08:59:00Z", "--width", "80"],
+                                         script: "use races\nclock\n", in: sandbox)
+        #expect(set.stdoutText.contains("clock: virtual, stands at 2026-11-24 08:59:00 +0000"), "\(set.stdoutText)")
+        let moved = try await Explorer.run(["--replay", file.path, "--width", "80"], script: "clock 2026-11-24T08:59:00Z\nuse races\nclock\n", in: sandbox)
+        #expect(moved.stdoutText.hasSuffix("clock: virtual, stands at 2026-11-24 08:59:00 +0000\n"), "\(moved.stdoutText)")
     }
 
     @Test("a recording keeps times to the millisecond; `--record` without live data is refused, and no file is made")

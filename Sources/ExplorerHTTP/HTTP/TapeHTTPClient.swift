@@ -58,12 +58,12 @@ public struct TapeHTTPClient: HTTPClient {
         try Task.checkCancellation()
         let location = request.location(relativeTo: baseURL)
         guard let (answer, line) = recording.next(for: request, feature: feature), let body = answer.bodyData else {
-            let advice = recording.adviceForMissing(feature: feature, baseURL: baseURL)
+            let advice = recording.adviceForMissing(request, feature: feature, baseURL: baseURL)
             throw HTTPError(.notRecorded(file: recording.name, advice: advice), request: request, at: location)
         }
         tracer?.log("replay: GET \(request.endpoint) → \(answer.status), \(recording.name) line \(line)")
         // The time passes as it did while the live request took its time.
-        if let received = SchedulingClock.time(answer.receivedAt), SchedulingClock.range.contains(received) {
+        if tape.clockFollowsReplay, let received = SchedulingClock.time(answer.receivedAt), SchedulingClock.range.contains(received) {
             clock.follow(recordedTime: received)
         }
         guard (200..<300).contains(answer.status) else {

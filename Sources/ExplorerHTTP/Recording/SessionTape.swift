@@ -12,8 +12,17 @@ public final class SessionTape: Sendable {
     }
 
     private let state = Mutex<Mode>(.off)
+    private let follows = Mutex(false)
 
     public init() {}
+
+    /// Whether a replay's clock follows the times its answers came (``TapeHTTPClient``): when
+    /// the replay set the clock to when the recording started, not when the user set it
+    /// (`--clock`, `clock TIME`, `clock +5m`), which no answer moves.
+    public var clockFollowsReplay: Bool {
+        get { follows.withLock { $0 } }
+        set { follows.withLock { $0 = newValue } }
+    }
 
     public var mode: Mode { state.withLock { $0 } }
 

@@ -86,16 +86,27 @@ public final class TapeRecording: Sendable {
         return data.prefix(read)
     }
 
-    /// What to do about a request of `feature` (at `baseURL` in this run) that the recording
-    /// does not hold: replay with the configuration it was recorded with, when its header names
-    /// another base URL for the feature (its settings, such as a document's path, may differ
-    /// too); otherwise record it.
-    func adviceForMissing(feature: String, baseURL: URL) -> String {
+    /// What to do about `request` of `feature` (at `baseURL` in this run) that the recording
+    /// does not hold. When the header names another base URL for the feature and the recording
+    /// holds its answers, but none at the request's path (a page or an id it does not have
+    /// would be at a path it holds), the feature was set up otherwise when it was recorded
+    /// (facts' document at another path): replay with that configuration. Otherwise, record it.
+    func adviceForMissing(_ request: HTTPRequest, feature: String, baseURL: URL) -> String {
         let here = TapeTarget.withoutUserinfo(baseURL)
-        if let recorded = header.features.first(where: { $0.id == feature }), recorded.baseURL != here {
-            return "it was recorded with \(feature) at \(recorded.baseURL), this run's Plugins.json has \(here): replay it with the one it was recorded with (--config FILE)"
+        guard let recorded = header.features.first(where: { $0.id == feature }), recorded.baseURL != here else {
+            return "record it with --record"
         }
-        return "record it with --record"
+        let path = Self.path(of: TapeTarget.of(request))
+        let ofFeature = answers.values.lazy.flatMap { $0 }.filter { $0.answer.feature == feature }
+        guard !ofFeature.isEmpty, !ofFeature.contains(where: { Self.path(of: $0.answer.target) == path }) else {
+            return "record it with --record"
+        }
+        return "it was recorded with \(feature) at \(recorded.baseURL), this run's Plugins.json has \(here): replay it with the one it was recorded with (--config FILE)"
+    }
+
+    /// A target without its query (`/starships/?page=2` → `/starships/`).
+    private static func path(of target: String) -> Substring {
+        target.prefix { $0 != "?" }
     }
 
     /// The next answer recorded for `request` from `feature`, and the line it is on; nil when

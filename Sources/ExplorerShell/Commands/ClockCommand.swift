@@ -33,6 +33,8 @@ struct ClockCommand: GlobalCommand {
         let clock = shell.clock
         var ran: Int?
         if let typed = word {
+            // The user has the clock now: a replay's answers no longer move it.
+            shell.tape.clockFollowsReplay = false
             let word = typed.lowercased()
             if word == "pause" {
                 clock.pause()

@@ -21,7 +21,7 @@ struct RawCommand: GlobalCommand {
         """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        guard previous.isEmpty, let feature = shell.stepNotTaken?.featureID ?? shell.activeID ?? shell.exchanges.latestFeature else { return [] }
+        guard previous.isEmpty, let feature = shell.failedUse ?? shell.activeID ?? shell.exchanges.latestFeature else { return [] }
         return shell.exchanges.recent(for: feature).indices.map { String($0 + 1) }
     }
 
@@ -42,7 +42,7 @@ struct RawCommand: GlobalCommand {
     func run(in shell: Shell) async throws -> CommandOutput {
         // After a `use` that failed, its feature's answers show why (wherever the session still
         // is); outside a feature, those of the one that asked last.
-        guard let feature = shell.stepNotTaken?.featureID ?? shell.activeID ?? shell.exchanges.latestFeature else {
+        guard let feature = shell.failedUse ?? shell.activeID ?? shell.exchanges.latestFeature else {
             throw CommandError("nothing has been asked for yet: `raw` shows the answers of the feature in use")
         }
         let recent = shell.exchanges.recent(for: feature)

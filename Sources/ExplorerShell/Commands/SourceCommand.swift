@@ -76,6 +76,7 @@ struct SourceCommand: GlobalCommand {
                 throw error
             }
             if shell.tape.replaying === recording, !wasVirtual { shell.clockWasLiveBeforeReplay = true }
+            shell.tape.clockFollowsReplay = shell.tape.replaying === recording
             if let warning = recording.damageWarning { screen.warnings.append(warning) }
             return .reply(screen)
         }
