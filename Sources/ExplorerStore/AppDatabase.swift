@@ -153,17 +153,48 @@ public final class AppDatabase: Sendable {
     /// need not read every page again while nothing else changes it. Nothing is read or written
     /// after it (a use fails, saying so). A run that never opened it leaves any stamp as it was.
     /// The closed connection is kept until the process ends (``closedAsExplorerLeft``).
-    public func leaving() {
+    ///
+    /// When another file was put in the place of the one opened (a backup restored while the
+    /// session ran), the new file is not this run's to stamp, and the log beside it is the
+    /// replaced file's, which the next open would replay over the new one: the log (and its
+    /// index) are removed, nothing else is touched, and what to say about it is returned.
+    @discardableResult
+    public func leaving() -> String? {
         guard directory != nil, damage == nil, case .open? = connection.existingValue,
-              case .open(let writer)? = connection.replace(with: .left) else { return }
+              case .open(let writer)? = connection.replace(with: .left) else { return nil }
+        defer { Self.closedAsExplorerLeft.withLock { $0.append(writer) } }
+        let opened = openedFiles.withLock { $0 }
+        if let opened, FileIdentity(path) != opened.file {
+            try? (writer as? DatabaseQueue)?.close()
+            for (suffix, identity) in [("-wal", opened.log), ("-shm", opened.index)] where identity != nil && FileIdentity(path + suffix) == identity {
+                unlink(path + suffix)
+            }
+            IntegrityStamp.remove(for: path)
+            return "\(path) was replaced while explorer ran (a backup restored?): the new file is left as it is, and what this session changed stayed with the one it replaced"
+        }
         do {
             try (writer as? DatabaseQueue)?.close()
             IntegrityStamp.record(for: path)
         } catch {
             IntegrityStamp.remove(for: path)
         }
-        Self.closedAsExplorerLeft.withLock { $0.append(writer) }
+        return nil
     }
+
+    /// Something to tell the user once about the file as it was opened (it was empty).
+    private let notice = Mutex<String?>(nil)
+
+    /// What there is to tell about the file as it was opened, the first time it is asked.
+    public func unreportedNotice() -> String? {
+        notice.withLock { notice in
+            defer { notice = nil }
+            return notice
+        }
+    }
+
+    /// The file, its log and its index as this run opened them: another file put in its place
+    /// is told by its identity.
+    private let openedFiles = Mutex<(file: FileIdentity?, log: FileIdentity?, index: FileIdentity?)?>(nil)
 
     /// The connections ``leaving()`` closed, kept (closed) until the process ends: GRDB's
     /// queue, freed, unregisters from Foundation's notifications, whose first use scans every
@@ -218,12 +249,19 @@ public final class AppDatabase: Sendable {
         var attempt = 0
         // A file made now is set up without syncs (see ``setUpWALMode(_:isNew:)``).
         let isNew = !FileManager.default.fileExists(atPath: path)
+        // An empty file (truncated by a full disk, a copy that failed) opens as a new database:
+        // whatever it held is gone, which is said once, as damage is.
+        var info = stat()
+        if !isNew, stat(path, &info) == 0, info.st_size == 0, (info.st_mode & S_IFMT) == S_IFREG {
+            notice.withLock { $0 = "\(path) was an empty file (0 bytes): the favourites it held, if any, are gone; a new database is made in its place" }
+        }
         while true {
             do {
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
                 try queue.writeWithoutTransaction { db in try Self.setUpWALMode(db, isNew: isNew) }
                 try migrator.migrate(queue)
                 if isNew { try queue.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = NORMAL") } }
+                openedFiles.withLock { $0 = (FileIdentity(path), FileIdentity(path + "-wal"), FileIdentity(path + "-shm")) }
                 return .open(queue)
             } catch let error as DatabaseError where attempt < 50 && Self.isRaceOnFirstOpen(error) {
                 attempt += 1

@@ -33,10 +33,10 @@ public struct FavouritesStore: Sendable {
         try database.onWriterConnection { db in try cache.favourites(of: feature, db) }
     }
 
-    /// Favourites that could not be read from the database (and are left out), in one line,
-    /// the first time they are found; nil when there is nothing new to report.
+    /// Favourites that could not be read from the database (and are left out), or a database
+    /// file found empty, in one line, the first time; nil when there is nothing new to report.
     public func unreportedProblem() -> String? {
-        cache.unreportedProblem()
+        database.unreportedNotice() ?? cache.unreportedProblem()
     }
 
     /// Adds the item if it is not a favourite, removes it if it is; returns whether it is now one.

@@ -64,6 +64,51 @@ struct DamagedDatabaseRunTests {
     }
 
     /// A healthy file: nothing to say, and every favourite starred.
+    @Test("a backup restored (cp, then mv) while a session runs: the session leaves it as it is, and it stays sound")
+    func backupRestoredUnderASession() async throws {
+        let sandbox = try Sandbox("restored-backup")
+        let data = sandbox.dataDirectory
+        let marked = try await Explorer.run(["-c", "use starships; fav 1"], in: sandbox)
+        #expect(marked.status == 0)
+        try FileManager.default.copyItem(atPath: data + "/explorer.sqlite", toPath: sandbox.file("backup.sqlite").path)
+
+        // A session that marks two more and waits on its stdin.
+        let session = try await RunningProcess(executable: TestPaths.explorer,
+                                               arguments: ["--data-dir", data, "-c", "use starships; fav 2; fav 3", "-"],
+                                               environment: sandbox.environment)
+        var count = ""
+        for _ in 0..<300 where count != "3\n" {
+            let read = try await ChildProcess.run(executable: TestPaths.sqlite3, arguments: ["-readonly", data + "/explorer.sqlite", "select count(*) from favourite;"],
+                                                  environment: sandbox.environment, timeout: 30)
+            count = read.stdoutText
+            if count != "3\n" { try await Task.sleep(for: .milliseconds(20)) }
+        }
+        #expect(count == "3\n", "the session marked two more")
+        try FileManager.default.copyItem(atPath: sandbox.file("backup.sqlite").path, toPath: data + "/restored.tmp")
+        #expect(rename(data + "/restored.tmp", data + "/explorer.sqlite") == 0)
+        session.closeStdin()
+        #expect(await session.exitStatus() == 0)
+        #expect(session.stderrSoFar == "warning: \(data)/explorer.sqlite was replaced while explorer ran (a backup restored?): the new file is left as it is, and what this session changed stayed with the one it replaced\n")
+
+        let check = try await ChildProcess.run(executable: TestPaths.sqlite3, arguments: [data + "/explorer.sqlite", "pragma integrity_check;", "select count(*) from favourite;"],
+                                               environment: sandbox.environment, timeout: 30)
+        #expect(check.stdoutText == "ok\n1\n", "the backup, sound, with its one favourite: \(check.stdoutText) \(check.stderrText)")
+        let next = try await Explorer.run(["-c", "favs all"], in: sandbox)
+        #expect(next.stderrText == "" && next.status == 0)
+        #expect(next.stdoutText.contains("CR90 corvette") && !next.stdoutText.contains("Star Destroyer"))
+    }
+
+    @Test("an empty database file is said, once, as it is made a new one")
+    func emptyFileIsSaid() async throws {
+        let sandbox = try Sandbox("empty-database")
+        try FileManager.default.createDirectory(atPath: sandbox.dataDirectory, withIntermediateDirectories: true)
+        #expect(FileManager.default.createFile(atPath: sandbox.dataDirectory + "/explorer.sqlite", contents: Data()))
+        let output = try await Explorer.run([], script: "use starships\nfav 1\nfavs all\n", in: sandbox)
+        #expect(output.status == 0)
+        #expect(output.stderrText == "warning: \(sandbox.dataDirectory)/explorer.sqlite was an empty file (0 bytes): the favourites it held, if any, are gone; a new database is made in its place\n")
+        #expect(output.stdoutText.contains("CR90 corvette is now a favourite"))
+    }
+
     @Test func soundDatabaseStarsItsFavouritesWithoutAWord() async throws {
         let sandbox = try Sandbox("damaged-none")
         _ = try await Explorer.run([], script: "use characters\n" + (1...60).map { "fav \($0)\n" }.joined(), in: sandbox)
