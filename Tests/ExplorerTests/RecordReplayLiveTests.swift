@@ -325,6 +325,26 @@ struct RecordReplayLiveTests {
         #expect(asRecorded.status == 0, "\(asRecorded.stderrText)")
     }
 
+    @Test("replayed answers stay with the replay: a recording edited by hand never shows as TMDB's offline copy, nor in the offline index")
+    func replayLeavesTheCachesAlone() async throws {
+        let sandbox = try Sandbox("replay-caches")
+        let server = try await MovieDBLiveTests.start(sandbox)
+        let file = sandbox.file("demo.rec")
+        let live = try await MovieDBLiveTests.run("use moviedb\n", arguments: ["--record", file.path], in: sandbox)
+        #expect(live.status == 0 && live.stdoutText.contains("Fast X"), "\(live.stderrText)")
+        // A recording edited by hand: its titles are not TMDB's.
+        let edited = try String(contentsOf: file, encoding: .utf8).replacingOccurrences(of: "Fast X", with: "Planted Title")
+        try edited.write(to: file, atomically: true, encoding: .utf8)
+        let replayed = try await MovieDBLiveTests.run("use moviedb\n", arguments: ["--replay", file.path], in: sandbox)
+        #expect(replayed.stdoutText.contains("Planted Title"), "the replay shows the recording: \(replayed.stdoutText) \(replayed.stderrText)")
+
+        server.stop()
+        let offline = try await MovieDBLiveTests.run("use moviedb\nfilter planted\nfilter fast\n", in: sandbox)
+        #expect(offline.stdoutText.contains("Fast X") && !offline.stdoutText.contains("Planted Title"),
+                "the offline copy is what the live server sent: \(offline.stdoutText)")
+        #expect(offline.stderrText.contains("no title matches") || offline.stdoutText.contains("0 of"), "\(offline.stdoutText) \(offline.stderrText)")
+    }
+
     static func answerCount(_ file: URL) throws -> Int {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count - 1
     }

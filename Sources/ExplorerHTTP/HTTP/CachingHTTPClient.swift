@@ -2,7 +2,7 @@ import ExplorerStore
 import ExplorerTrace
 import Foundation
 
-/// Keeps every answer of the live API that decoded in a ``ResponseCache`` (the feature's
+/// Keeps every answer of the live API that decoded (not one a recording replayed) in a ``ResponseCache`` (the feature's
 /// decoding says so, through ``HTTPClient/send(_:decoding:keeping:)``: a body that did not decode never
 /// replaces what was kept) and, when the network is unavailable (not on a timeout, a 401 or a
 /// 500: those are errors), answers from it instead, marking the answer with when it was fetched
@@ -23,6 +23,9 @@ public struct CachingHTTPClient: HTTPClient {
         guard request.absoluteURL == nil else { return try await wrapped.send(request) }
         do {
             var response = try await wrapped.send(request)
+            // A replayed answer is not a live server's: the cache (and an offline index beside
+            // it) never keeps it, so a recording never stands in for, or replaces, a live copy.
+            guard !response.isReplayed else { return response }
             response.keepInCache = { [cache, tracer, body = response.body] alongside in
                 // Best effort: a database that cannot be written must not fail the request.
                 do {

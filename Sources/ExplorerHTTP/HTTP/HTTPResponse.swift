@@ -20,6 +20,10 @@ public struct HTTPResponse: Sendable {
     /// Which layer answered, for `raw`, when it was not the network: `the embedded data`, `the
     /// response cache`, `demo.rec, line 12` (a replay).
     public var answeredBy: String?
+    /// Whether a recording answered (a replay, ``TapeHTTPClient``): such an answer stays with
+    /// the replay, never kept in the response cache or an offline index, which hold only what a
+    /// live server sent.
+    public var isReplayed = false
 
     public init(status: Int, headers: [String: String] = [:], body: Data, cachedAt: Date? = nil, location: HTTPLocation? = nil) {
         self.status = status

@@ -73,6 +73,7 @@ public struct TapeHTTPClient: HTTPClient {
         let headers = Dictionary(answer.headers.map { ($0.key.lowercased(), $0.value) }, uniquingKeysWith: { first, _ in first })
         var response = HTTPResponse(status: answer.status, headers: headers, body: body, location: location)
         response.answeredBy = "the recording \(recording.name), line \(line)"
+        response.isReplayed = true
         return response
     }
 }

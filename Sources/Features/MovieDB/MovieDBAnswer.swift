@@ -10,10 +10,14 @@ public struct MovieDBAnswer<Value: Sendable & Equatable>: Sendable, Equatable {
     /// refused the write, neither. False when no response cache was to keep the answer (an
     /// answer from the cache or the embedded data, a client stack without a cache).
     public var isIndexed: Bool
+    /// Whether a recording answered (a replay): its titles are not kept in the offline index,
+    /// which holds only what TMDB sent.
+    public var isReplayed: Bool
 
-    public init(_ value: Value, cachedAt: Date? = nil, isIndexed: Bool = false) {
+    public init(_ value: Value, cachedAt: Date? = nil, isIndexed: Bool = false, isReplayed: Bool = false) {
         self.value = value
         self.cachedAt = cachedAt
         self.isIndexed = isIndexed
+        self.isReplayed = isReplayed
     }
 }

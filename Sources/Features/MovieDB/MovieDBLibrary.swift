@@ -67,7 +67,7 @@ public final class MovieDBLibrary {
         guard answer.value.genreIDs.isEmpty, !item.genreIDs.isEmpty else { return answer }
         answer.value.genreIDs = item.genreIDs
         // Rare (TMDB names a detail's genres): the merged title replaces the one just kept.
-        if !isEmbedded, answer.cachedAt == nil { store([answer.value], in: nil, page: 1) }
+        if !isEmbedded, answer.cachedAt == nil, !answer.isReplayed { store([answer.value], in: nil, page: 1) }
         return answer
     }
 
@@ -77,9 +77,10 @@ public final class MovieDBLibrary {
     }
 
     /// After a live answer: its titles are in the index (written with the cached body, or now,
-    /// alone, best effort: a database that cannot be written must not fail the command).
+    /// alone, best effort: a database that cannot be written must not fail the command). A
+    /// replayed answer's are not: the index holds what TMDB sent.
     private func kept<Value>(_ answer: MovieDBAnswer<Value>, _ items: [MovieDBItem], in category: MovieDBCategory?, page: Int) {
-        guard !isEmbedded, answer.cachedAt == nil, !answer.isIndexed else { return }
+        guard !isEmbedded, answer.cachedAt == nil, !answer.isIndexed, !answer.isReplayed else { return }
         store(items, in: category, page: page)
     }
 

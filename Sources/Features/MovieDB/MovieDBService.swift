@@ -78,7 +78,8 @@ public struct MovieDBService: Sendable {
                                 decoding decode: (HTTPResponse) throws -> T) async throws -> MovieDBAnswer<T> {
         do {
             let (value, response) = try await client.send(request, decoding: decode, keeping: { value in indexing?(value) })
-            return MovieDBAnswer(value, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil)
+            return MovieDBAnswer(value, cachedAt: response.cachedAt, isIndexed: indexing != nil && response.keepInCache != nil,
+                                 isReplayed: response.isReplayed)
         } catch let error as HTTPError {
             throw explained(error)
         }
