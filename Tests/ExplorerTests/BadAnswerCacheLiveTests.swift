@@ -32,6 +32,47 @@ struct BadAnswerCacheLiveTests {
         #expect(offline.status == 0)
     }
 
+    /// A page that is JSON but not whole TMDB titles: ids past what an integer holds, titles
+    /// whose bytes are not UTF-8. It fails, and the copy kept before (and its offline index) stays.
+    @Test("moviedb: a page whose titles do not all read fails, and the cached copy stays", arguments: ["huge-ids", "not-utf8"])
+    func movieDBTitlesThatDoNotRead(kind: String) async throws {
+        let sandbox = try Sandbox("bad-titles-moviedb-\(kind)")
+        let folder = try MovieDBLiveTests.answers(in: sandbox)
+        let good = try Data(contentsOf: folder.appendingPathComponent("movie-popular-page-1.json"))
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("movie-popular-page-1.json"))
+        // Sent as it is, read again at each request (not a JSON route, which the server parses).
+        let page = folder.appendingPathComponent("popular.bin")
+        try good.write(to: page)
+        let server = try await FakeSWAPI(FakeTMDB.arguments(data: folder) + ["--route", "/3/movie/popular?page=1", "popular.bin"], sandbox: sandbox)
+        try sandbox.write(FakeTMDB.pluginsJSON(baseURL: server.baseURL, imageBaseURL: "http://127.0.0.1:\(server.port)/t/p/w500"), to: "Plugins.json")
+        let first = try await MovieDBLiveTests.run("use moviedb\n", in: sandbox)
+        #expect(first.status == 0 && first.stdoutText.contains("Fast X"), "\(first.stderrText)")
+
+        var text = String(decoding: good, as: UTF8.self)
+        switch kind {
+        case "huge-ids":
+            text = text.replacingOccurrences(of: #""id":\s*(\d+)"#, with: #""id": 1844674407370955161$1"#, options: .regularExpression)
+            try Data(text.utf8).write(to: page)
+        default:
+            var bytes = [UInt8](good)
+            for range in text.ranges(of: "\"title\": \"").reversed() {
+                let at = text.utf8.distance(from: text.utf8.startIndex, to: range.upperBound)
+                bytes.insert(contentsOf: [0xFF, 0xFE], at: at)
+            }
+            try Data(bytes).write(to: page)
+        }
+        let bad = try await MovieDBLiveTests.run("use moviedb\n", in: sandbox)
+        #expect(bad.status == 1)
+        #expect(bad.stderrText.hasPrefix("error: line 1: moviedb did not load: unreadable answer from 127.0.0.1:\(server.port) for /3/movie/popular?page=1&api_key=•••"),
+                "\(bad.stderrText)")
+        server.stop()
+
+        let offline = try await MovieDBLiveTests.run("use moviedb\nfilter fast\n", arguments: Self.later, in: sandbox)
+        #expect(offline.stdoutText.hasPrefix("Movies · Popular · page 1 of 500 · 779,157 movies\n"), "\(offline.stdoutText)")
+        #expect(offline.stdoutText.contains("Fast X") && !offline.stdoutText.contains("untitled"), "\(offline.stdoutText)")
+        #expect(offline.stdoutText.contains("filter \"fast\" · 1 of 20 cached"), "the offline index kept its 20 titles: \(offline.stdoutText)")
+    }
+
     @Test("moviedb: a page and a detail", arguments: kinds)
     func movieDB(kind: String) async throws {
         let sandbox = try Sandbox("bad-answer-moviedb-\(kind)")

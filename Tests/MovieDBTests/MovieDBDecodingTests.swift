@@ -68,7 +68,7 @@ struct MovieDBDecodingTests {
         #expect(byKeys.date == "1999-01-02")
         #expect(try decode(MovieDBItem.self, #"{"id": 4, "title": "Titled"}"#).kind == .movie)
 
-        #expect(throws: DecodingError.self) {
+        #expect(throws: MovieDBItem.NotATitle.self) {
             try decode(MovieDBItem.self, #"{"id": 5, "media_type": "person", "name": "An actor"}"#, kind: .movie)
         }
     }
@@ -98,8 +98,7 @@ struct MovieDBDecodingTests {
               {"id": 603, "media_type": "movie", "title": "The Matrix", "release_date": "1999-03-30", "vote_average": 8.2, "vote_count": 24000},
               {"id": 6384, "media_type": "person", "name": "Keanu Reeves", "known_for_department": "Acting"},
               {"id": 1399, "media_type": "tv", "name": "Game of Thrones", "first_air_date": "2011-04-17", "genre_ids": [10765]},
-              {"id": 604, "media_type": "movie", "title": "The Matrix Reloaded", "vote_average": "eight", "genre_ids": [28]},
-              {"title": "No id at all"}
+              {"id": 604, "media_type": "movie", "title": "The Matrix Reloaded", "vote_average": "eight", "genre_ids": [28]}
             ]}
             """
         let page = try decode(MovieDBPage.self, json, kind: .movie)
@@ -110,6 +109,25 @@ struct MovieDBDecodingTests {
         ], totalPages: 3, totalResults: 47))
         #expect(page.results[1].genreNames == ["Sci-Fi & Fantasy"])
         #expect(page.reachablePages == 3)
+    }
+
+    /// A page that does not decode whole is no page: it fails, so the copy kept before stays.
+    @Test(arguments: [
+        #"{"page": 1, "results": [{"id": 1, "title": "A"}, {"title": "No id at all"}]}"#,
+        #"{"page": 1, "results": [{"id": 1, "title": "A"}, {"id": 18446744073709551616, "title": "Past an integer"}]}"#,
+        #"{"page": 1, "results": [{"id": 1, "title": "A"}, {"id": 99999999999999999999999, "title": "B"}]}"#,
+    ])
+    func aPageWithATitleThatCannotBeReadFails(json: String) throws {
+        #expect(throws: (any Error).self) { try decode(MovieDBPage.self, json, kind: .movie) }
+    }
+
+    @Test func aTitleThatIsNotUTF8FailsThePage() throws {
+        let bytes = Array(#"{"page": 1, "results": [{"id": 1, "title": "ab"#.utf8) + [0xFF, 0xFE] + Array(#"cd"}]}"#.utf8)
+        #expect(throws: (any Error).self) {
+            let decoder = JSONDecoder()
+            decoder.userInfo[.movieDBKind] = MovieDBKind.movie
+            return try decoder.decode(MovieDBPage.self, from: Data(bytes))
+        }
     }
 
     @Test func aCategoryPageTakesItsKindFromTheDecoder() throws {

@@ -85,30 +85,40 @@ public struct MovieDBItem: ListItem, Codable {
         if let stored = try? container.decodeIfPresent(MovieDBKind.self, forKey: .kind) {
             kind = stored
         } else if let media = try? container.decodeIfPresent(String.self, forKey: .mediaType) {
-            guard let kind = MovieDBKind(rawValue: media) else {
-                throw DecodingError.dataCorruptedError(forKey: .mediaType, in: container, debugDescription: "not a movie or a show: \(media)")
-            }
+            guard let kind = MovieDBKind(rawValue: media) else { throw NotATitle(mediaType: media) }
             self.kind = kind
         } else if let kind = decoder.userInfo[.movieDBKind] as? MovieDBKind {
             self.kind = kind
         } else {
             kind = container.contains(.name) && !container.contains(.title) ? .tv : .movie
         }
-        func text(_ key: CodingKeys) -> String? {
-            KeptText.capped((try? container.decodeIfPresent(String.self, forKey: key)) ?? nil)
+        // A value of another type reads as missing; text that is not UTF-8 is not TMDB's, and
+        // fails the title rather than showing `untitled`.
+        func text(_ key: CodingKeys) throws -> String? {
+            do {
+                return KeptText.capped(try container.decodeIfPresent(String.self, forKey: key))
+            } catch DecodingError.typeMismatch {
+                return nil
+            }
         }
-        title = (kind == .movie ? text(.title) : text(.name)) ?? text(.title) ?? text(.name) ?? "untitled"
-        originalTitle = kind == .movie ? text(.originalTitle) : text(.originalName)
-        overview = text(.overview)
-        date = kind == .movie ? text(.releaseDate) : text(.firstAirDate)
+        title = try (kind == .movie ? text(.title) : text(.name)) ?? text(.title) ?? text(.name) ?? "untitled"
+        originalTitle = try kind == .movie ? text(.originalTitle) : text(.originalName)
+        overview = try text(.overview)
+        date = try kind == .movie ? text(.releaseDate) : text(.firstAirDate)
         genreIDs = (try? container.decodeIfPresent([Int].self, forKey: .genreIDs)) ?? []
         voteAverage = (try? container.decodeIfPresent(Double.self, forKey: .voteAverage)) ?? nil
         voteCount = (try? container.decodeIfPresent(Int.self, forKey: .voteCount)) ?? nil
         popularity = (try? container.decodeIfPresent(Double.self, forKey: .popularity)) ?? nil
-        posterPath = text(.posterPath)
-        backdropPath = text(.backdropPath)
-        originalLanguage = text(.originalLanguage)
+        posterPath = try text(.posterPath)
+        backdropPath = try text(.backdropPath)
+        originalLanguage = try text(.originalLanguage)
         detail = (try? container.decodeIfPresent(MovieDBDetail.self, forKey: .detail)) ?? nil
+    }
+
+    /// A result that is neither a movie nor a show (a person, in a search of both): left out of
+    /// a list, where anything else that cannot be read fails the answer.
+    struct NotATitle: Error {
+        let mediaType: String
     }
 
     /// Written for the offline index: TMDB's own keys, so it reads back like a list item.

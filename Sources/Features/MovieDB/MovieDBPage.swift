@@ -26,7 +26,7 @@ public struct MovieDBPage: Sendable, Equatable, Decodable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         page = (try? container.decodeIfPresent(Int.self, forKey: .page)) ?? 1
-        results = try LenientList<MovieDBItem>(from: decoder).elements
+        results = try MovieDBResults(from: decoder).titles
         totalResults = max((try? container.decodeIfPresent(Int.self, forKey: .totalResults)) ?? results.count, 0)
         totalPages = max((try? container.decodeIfPresent(Int.self, forKey: .totalPages)) ?? 1, 1)
     }
