@@ -34,6 +34,40 @@ struct SecretsTests {
         #expect(encoded.redacting("…?k=a%20b%26c and a b&c") == "…?k=••• and •••", "sent or percent-encoded")
     }
 
+    @Test("a key a server echoes back, as sent, percent-encoded or JSON-escaped, is in no output, trace, raw, cache or recording")
+    func keysAServerEchoesAreNeverShownOrKept() async throws {
+        let sandbox = try Sandbox("secrets-echoed")
+        let folder = try MovieDBLiveTests.answers(in: sandbox)
+        let server = try await FakeSWAPI(FakeTMDB.arguments(data: folder) + ["--echo-key", "api_key"], sandbox: sandbox)
+        // A key in imageBaseURL's query, as some image hosts take one.
+        try sandbox.write(FakeTMDB.pluginsJSON(baseURL: server.baseURL, imageBaseURL: "http://127.0.0.1:\(server.port)/t/p/w500?api_key=\(FakeTMDB.key)"),
+                          to: "Plugins.json")
+        let rejected = try await MovieDBLiveTests.run("use moviedb\n", environment: ["TMDB_API_KEY": "wrong-key-\(FakeTMDB.key)"], in: sandbox)
+        #expect(rejected.status == 1)
+        #expect(rejected.stderrText.hasPrefix("error: line 1: moviedb did not load: TMDB rejected the API key (status 7: Invalid API key: ••• / ••• / •••)"),
+                "\(rejected.stderrText)")
+
+        let file = sandbox.file("demo.rec")
+        let script = "trace on\nuse moviedb\nraw\nopen 1\nformat json\nraw\n"
+        let live = try await MovieDBLiveTests.run(script, arguments: ["--record", file.path], in: sandbox)
+        #expect(live.status == 0, "\(live.stderrText)")
+        #expect(live.stdoutText.contains(#""echo":"••• / ••• / •••""#), "raw's JSON shows the echo redacted: \(live.stdoutText.suffix(300))")
+        #expect(live.stdoutText.contains("api_key=•••"), "imageBaseURL's key is •••")
+        for text in [rejected.stdoutText, rejected.stderrText, live.stdoutText, live.stderrText] {
+            for form in [FakeTMDB.key, HTTPRequest.encode(FakeTMDB.key), FakeTMDB.key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()] {
+                #expect(!text.contains(form), "\(form) shows in: \(text.prefix(400))")
+            }
+        }
+        // Nothing kept holds it: the recording, the database (the response cache, the offline index).
+        let kept = try FileManager.default.contentsOfDirectory(atPath: sandbox.dataDirectory).map { sandbox.dataDirectory + "/" + $0 } + [file.path]
+        for path in kept {
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            #expect(bytes.range(of: Data(FakeTMDB.key.utf8)) == nil, "the key is in \(path)")
+            #expect(bytes.range(of: Data(FakeTMDB.key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined().utf8)) == nil,
+                    "the escaped key is in \(path)")
+        }
+    }
+
     @Test("live: the server gets the key and the token; traces, retries and errors show •••")
     func liveRequestsCarryTheSecretsButNeverShowThem() async throws {
         let sandbox = try Sandbox("secrets-live")

@@ -68,6 +68,10 @@ Misbehaving, for the unhappy paths. SPEC names which requests are affected:
                                 parameters are left out of the target that --route and `/…`
                                 SPECs match, so a route need not spell out an API key.
 
+  --echo-key NAME               a server that repeats a key: every JSON answer (a 401 of --require
+                                too) carries the value of query parameter NAME as sent,
+                                percent-encoded and JSON-escaped character by character.
+
 Bookkeeping:
   --current FILE                write how many requests are being answered now, each time it
                                 changes (a hung or endless answer ends when its client hangs up).
@@ -254,7 +258,11 @@ class Handler(BaseHTTPRequestHandler):
         under_prefix = parsed.path.startswith(options.prefix.rstrip("/") + "/")
         missing = [name for name, value in options.require if under_prefix and not self.carries(name, value, query)]
         target = self.without_required(parsed)
+        echoed = self.echoed(query)
         if missing:
+            if echoed is not None:
+                self.send_body(401, ('{"status_code": 7, "status_message": "Invalid API key: ' + echoed + '", "success": false}').encode("utf-8"))
+                return
             self.send_json(401, {"status_code": 7, "status_message": "Invalid API key: You must be granted a valid key.",
                                  "success": False})
             return
@@ -356,7 +364,21 @@ class Handler(BaseHTTPRequestHandler):
                     self.send_body(200, data, headers={"ETag": etag}, content_type="application/octet-stream")
                 return
         status, body = self.answer(target, parsed, query, resource, item_id, page)
+        if echoed is not None and isinstance(body, dict):
+            text = json.dumps(body, ensure_ascii=False)
+            self.send_body(status, (text[:-1] + ', "echo": "' + echoed + '"}').encode("utf-8"))
+            return
         self.send_json(status, body)
+
+    def echoed(self, query):
+        """--echo-key NAME: the value of query parameter NAME as sent, percent-encoded and
+        JSON-escaped character by character, as JSON string text; None without the option."""
+        name = self.server.options.echo_key
+        if name is None or name not in query:
+            return None
+        value = query[name][0]
+        return " / ".join([json.dumps(value, ensure_ascii=False)[1:-1], urllib.parse.quote(value, safe=""),
+                           "".join("\\u%04x" % ord(c) for c in value)])
 
     # Credentials
 
@@ -654,6 +676,7 @@ def parse(arguments):
     parser.add_argument("--broken", type=BrokenRule, action="append", default=[], metavar="SPEC=KIND[,after=K]")
     parser.add_argument("--route", nargs=2, action="append", default=[], metavar=("PATH", "FILE"))
     parser.add_argument("--require", type=require_rule, action="append", default=[], metavar="NAME=VALUE")
+    parser.add_argument("--echo-key", metavar="NAME")
     parser.add_argument("--log", metavar="FILE")
     parser.add_argument("--in-flight", metavar="FILE")
     parser.add_argument("--current", metavar="FILE")

@@ -26,7 +26,8 @@ public struct CachingHTTPClient: HTTPClient {
             // A replayed answer is not a live server's: the cache (and an offline index beside
             // it) never keeps it, so a recording never stands in for, or replaces, a live copy.
             guard !response.isReplayed else { return response }
-            response.keepInCache = { [cache, tracer, body = response.body] alongside in
+            // Kept with the request's secrets written `•••`, should the server have echoed one.
+            response.keepInCache = { [cache, tracer, body = request.redacting(response.body)] alongside in
                 // Best effort: a database that cannot be written must not fail the request.
                 do {
                     try cache.store(body, for: request.cacheKey, alongside: alongside)

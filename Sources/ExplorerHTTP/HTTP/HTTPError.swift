@@ -112,13 +112,14 @@ public struct HTTPError: Error, Sendable, Equatable, CustomStringConvertible {
         self.body = body
     }
 
-    /// A failure of `request`, which went to `location`.
+    /// A failure of `request`, which went to `location`; the request's secrets are `•••` in the
+    /// body it carries (a server may echo a key in its error).
     public init(_ kind: Kind, request: HTTPRequest, at location: HTTPLocation, detail: String? = nil, body: Data? = nil) {
         self.kind = kind
         self.endpoint = request.endpoint
         self.location = location
         self.detail = detail.map(URL.redactingUserinfo)
-        self.body = body
+        self.body = body.map(request.redacting)
     }
 
     /// Whether the request failed because the network or the server cannot be reached at all

@@ -29,6 +29,18 @@ public struct HTTPExchange: Sendable {
         return request.redacting(text)
     }
 
+    /// `value` (the body, read as JSON) with the request's secrets `•••` in its keys and strings:
+    /// a server may write a key escaped so that only reading the JSON shows it (`\u0061…`).
+    public func redacting(_ value: JSONValue) -> JSONValue {
+        guard !request.secrets.isEmpty else { return value }
+        switch value {
+        case .string(let text): return .string(request.redacting(text))
+        case .array(let items): return .array(items.map(redacting))
+        case .object(let object): return .object(JSONObject(object.members.map { (request.redacting($0.key), redacting($0.value)) }))
+        case .null, .bool, .int, .double: return value
+        }
+    }
+
     /// What the body is when it is not text: `PNG image`, `binary`; nil for text or no body.
     public var kind: String? {
         guard size > 0, text == nil else { return nil }

@@ -138,16 +138,66 @@ public struct HTTPRequest: Sendable, Hashable {
         return values + values.compactMap { $0.hasPrefix("Bearer ") && $0.count > 7 ? String($0.dropFirst(7)) : nil }
     }
 
-    /// `text` with every secret of this request, as sent or percent-encoded, replaced by `•••`:
-    /// for messages that quote something a library said about the request.
+    /// `text` with every secret of this request replaced by `•••`, in each form a server could
+    /// echo it in (``secretForms``): for messages that quote something a library or a server
+    /// said about the request, and for what a server sent, wherever it is shown or kept.
     public func redacting(_ text: String) -> String {
+        let secrets = self.secrets
+        guard !secrets.isEmpty else { return text }
         var text = text
-        for secret in secrets {
-            for form in Set([secret, Self.encode(secret)]) {
-                text = text.replacingOccurrences(of: form, with: Self.redacted)
-            }
+        for form in Self.forms(of: secrets) where text.contains(form) {
+            text = text.replacingOccurrences(of: form, with: Self.redacted)
         }
         return text
+    }
+
+    /// `data` with every secret replaced by `•••` in each form (``secretForms``), byte for byte:
+    /// a body as kept in the response cache and a recording, and as an error carries it.
+    public func redacting(_ data: Data) -> Data {
+        let secrets = self.secrets
+        guard !secrets.isEmpty else { return data }
+        var data = data
+        let replacement = Data(Self.redacted.utf8)
+        for form in Self.forms(of: secrets) {
+            let needle = Data(form.utf8)
+            while let range = data.range(of: needle) { data.replaceSubrange(range, with: replacement) }
+        }
+        return data
+    }
+
+    /// Each secret as sent, percent-encoded (upper- and lower-case hex), and JSON-escaped (its
+    /// `/` as `\/`, or every character as `\u00XX`, upper- and lower-case): the forms a server
+    /// echoes a key back in, longest first so that no form is cut by a shorter one.
+    static func forms(of secrets: [String]) -> [String] {
+        var forms: Set<String> = []
+        for secret in secrets {
+            let encoded = encode(secret)
+            let jsonEscaped = secret.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+            let escapedAll = secret.unicodeScalars.map { scalar in
+                scalar.value > 0xFFFF ? String(scalar) : "\\u" + String(repeating: "0", count: 4 - String(scalar.value, radix: 16).count) + String(scalar.value, radix: 16)
+            }.joined()
+            forms.formUnion([secret, encoded, lowercasedHex(encoded), jsonEscaped,
+                             jsonEscaped.replacingOccurrences(of: "/", with: "\\/"), escapedAll, escapedAll.uppercased().replacingOccurrences(of: "\\U", with: "\\u")])
+        }
+        return forms.filter { !$0.isEmpty }.sorted { $0.utf8.count > $1.utf8.count }
+    }
+
+    /// `%2F` as `%2f`: the hex digits of a percent-encoding in lower case, the rest as it is.
+    private static func lowercasedHex(_ encoded: String) -> String {
+        var result = ""
+        var hexLeft = 0
+        for character in encoded {
+            if character == "%" {
+                hexLeft = 2
+                result.append(character)
+            } else if hexLeft > 0 {
+                hexLeft -= 1
+                result += character.lowercased()
+            } else {
+                result.append(character)
+            }
+        }
+        return result
     }
 
     /// RFC 3986 percent-encoding of everything but the unreserved characters (letters, digits,

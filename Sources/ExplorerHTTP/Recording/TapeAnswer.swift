@@ -30,21 +30,12 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
         }
         self.headers = kept
         receivedAt = UTCTimestamp.iso8601Milliseconds(date)
+        let body = request.redacting(body)
         if let text = String(validating: body, as: UTF8.self) {
-            self.body = request.redacting(text)
+            self.body = text
         } else {
-            bodyBase64 = Self.redacting(request.secrets, in: body).base64EncodedString()
+            bodyBase64 = body.base64EncodedString()
         }
-    }
-
-    /// `data` with each secret's bytes written `•••`.
-    static func redacting(_ secrets: [String], in data: Data) -> Data {
-        var data = data
-        for secret in secrets {
-            let needle = Data(secret.utf8)
-            while let range = data.range(of: needle) { data.replaceSubrange(range, with: Data(HTTPRequest.redacted.utf8)) }
-        }
-        return data
     }
 
     /// The body's bytes; nil when the line holds neither form, or base64 that is not.

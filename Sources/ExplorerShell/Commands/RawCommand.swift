@@ -56,7 +56,7 @@ struct RawCommand: GlobalCommand {
     static func screen(_ exchange: HTTPExchange, number: Int, of count: Int, feature: String) -> Screen {
         // Read once: checking and redacting a body of megabytes is not free.
         let text = exchange.size == 0 ? nil : exchange.text
-        let json = text.flatMap { JSONReader.value(Data($0.utf8)) }
+        let json = text.flatMap { JSONReader.value(Data($0.utf8)) }.map(exchange.redacting)
         var fields = [
             ScreenField("request", "GET \(exchange.url)"),
             ScreenField("status", text: exchange.status.map(String.init) ?? "none", value: exchange.status.map(JSONValue.int) ?? .null),

@@ -234,9 +234,10 @@ public final class MovieDBView: ScreenView {
         return base + path
     }
 
-    /// ``imageURL(_:base:)`` as shown: a user and password in `imageBaseURL` read `•••`.
+    /// ``imageURL(_:base:)`` as shown: a user and password in `imageBaseURL`, and an `api_key`
+    /// in its query, read `•••`.
     static func shownImageURL(_ path: String?, base: String) -> String? {
-        imageURL(path, base: base).map(URL.redactingUserinfo)
+        imageURL(path, base: base).map(URL.redactingUserinfo).map(URL.redactingKeys)
     }
 
     /// `2 h 4 min`, `45 min`.
