@@ -84,6 +84,19 @@ struct FactsLiveTests {
                 "each address once, though two rows share one")
     }
 
+    @Test("a host that hangs holds `use facts` no longer than --timeout: images still waiting their turn then are not asked for")
+    func hangingHostIsBoundedByTheTimeout() async throws {
+        let sandbox = try Sandbox("facts-live-hanging-host")
+        let names = (10...19).map { "\($0).png" }
+        // Each image may take 1 s (imageTimeout), the whole command 1 s (--timeout): the first six
+        // hang to the end, the last four (waiting for a free place on the host) are never asked for.
+        let server = try await Self.start(sandbox, hrefs: names, server: names.flatMap { ["--hang", "/img/\($0)"] })
+        let output = try await Self.run("use facts\n", arguments: ["--timeout", "1"], in: sandbox)
+        #expect(output.status == 0, "\(output.stderrText)")
+        #expect(output.stdoutText.contains("failed: timed out"), "\(output.stdoutText)")
+        #expect(Self.imageRequests(server).count == 6, "six at a time on the host, then the command's time was up: \(Self.imageRequests(server))")
+    }
+
     @Test("at most maxConcurrentImagesPerHost images in flight on one host", arguments: [2, 6])
     func perHostLimit(limit: Int) async throws {
         let sandbox = try Sandbox("facts-live-limit-\(limit)")

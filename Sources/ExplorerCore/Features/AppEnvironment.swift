@@ -126,6 +126,7 @@ public struct AppEnvironment {
             scheduler: scheduler,
             display: display,
             outlet: outlet,
-            environment: variables)
+            environment: variables,
+            timeout: timeout)
     }
 }

@@ -38,6 +38,9 @@ public struct FeatureContext {
     /// The process's environment variables (`EXPLORER_VIEWER`, `PATH` for the programs a
     /// feature starts), read once as explorer starts.
     public let environment: [String: String]
+    /// How long a request may take (`--timeout`): nothing a command waits for on the network,
+    /// images included, holds it longer.
+    public let timeout: TimeInterval
 
     public init(
         id: String,
@@ -54,7 +57,8 @@ public struct FeatureContext {
         scheduler: SchedulingClock = SchedulingClock(),
         display: LiveDisplay? = nil,
         outlet: ScreenOutlet? = nil,
-        environment: [String: String] = ProcessEnvironment.variables
+        environment: [String: String] = ProcessEnvironment.variables,
+        timeout: TimeInterval = 15
     ) {
         self.id = id
         self.http = http
@@ -71,6 +75,7 @@ public struct FeatureContext {
         self.display = display ?? LiveDisplay()
         self.outlet = outlet ?? ScreenOutlet()
         self.environment = environment
+        self.timeout = timeout
     }
 
     /// The database the favourites live in, where a feature keeps its own tables too.

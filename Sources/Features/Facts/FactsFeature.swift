@@ -31,9 +31,11 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         announce = context.progress
         let settings = context.settings
         let perHost = Self.maxConcurrentImagesPerHostSetting.int(in: settings, default: 6)
-        let timeout = Self.imageTimeoutSetting.double(in: settings, default: 5)
+        // Each image is given its own timeout; all of them together, never longer than a
+        // request may take (`--timeout`), so a host that hangs cannot hold the command longer.
+        let timeout = min(Self.imageTimeoutSetting.double(in: settings, default: 5), context.timeout)
         let loader = ImageLoader(cache: context.images, http: context.http, maxPerHost: perHost,
-                                 timeout: .milliseconds(Int(timeout * 1000)))
+                                 timeout: .milliseconds(Int(timeout * 1000)), loadTimeout: .milliseconds(Int(context.timeout * 1000)))
         let configuredPageSize = Self.pageSizeSetting.int(in: settings)
         let terminal = context.terminal
         viewModel = FactsViewModel(
