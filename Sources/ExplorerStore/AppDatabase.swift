@@ -240,6 +240,14 @@ public final class AppDatabase: Sendable {
             IntegrityStamp.remove(for: path)
             return .damaged(.damaged(path: path, problem: problem))
         }
+        // A file this user cannot write (mode 0444, another user's) is only read, as it is:
+        // SQLite would open it read-only all the same, and make its log and index beside it
+        // (with its mode), which a later run that may write could then not use.
+        if FileManager.default.fileExists(atPath: path), access(path, W_OK) != 0 {
+            let error = StoreError(.unwritable, path: path, detail: StoreError.whyUnwritable(path))
+            if let reader = Self.readOnlyQueue(path) { return .readOnly(reader, error) }
+            throw error
+        }
         var configuration = Configuration()
         configuration.busyMode = busyMode
         configuration.label = "explorer"

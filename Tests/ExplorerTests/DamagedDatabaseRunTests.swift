@@ -98,6 +98,28 @@ struct DamagedDatabaseRunTests {
         #expect(next.stdoutText.contains("CR90 corvette") && !next.stdoutText.contains("Star Destroyer"))
     }
 
+    @Test("a database file that cannot be written is only read: no log or index made beside it, the stamp left as it was")
+    func readOnlyFileIsOnlyRead() async throws {
+        let sandbox = try Sandbox("read-only-file")
+        let data = URL(fileURLWithPath: sandbox.dataDirectory)
+        let file = data.appendingPathComponent("explorer.sqlite")
+        #expect(try await Explorer.run(["-c", "use starships; fav 1"], in: sandbox).status == 0)
+        let names = Self.listing(data)
+        let stamp = try Data(contentsOf: data.appendingPathComponent("explorer.sqlite-checked"))
+        try ReadOnlyFolder.makeFile(file)
+        defer { ReadOnlyFolder.undoFile(file) }
+
+        let output = try await Explorer.run(["-c", "use starships; fav 2; favs all"], in: sandbox)
+        #expect(output.stdoutText.contains(" 1  ★  CR90 corvette"), "its favourites read: \(output.stdoutText)")
+        #expect(output.stderrText == "error: -c:2: favourites database \(file.path): cannot write it: the file is read-only\n")
+        #expect(Self.listing(data) == names, "nothing made beside it")
+        #expect(try Data(contentsOf: data.appendingPathComponent("explorer.sqlite-checked")) == stamp)
+
+        ReadOnlyFolder.undoFile(file)
+        let writable = try await Explorer.run(["-c", "use starships; fav 2"], in: sandbox)
+        #expect(writable.status == 0 && writable.stderrText == "", "writable again, it takes a toggle: \(writable.stderrText)")
+    }
+
     @Test("an empty database file is said, once, as it is made a new one")
     func emptyFileIsSaid() async throws {
         let sandbox = try Sandbox("empty-database")

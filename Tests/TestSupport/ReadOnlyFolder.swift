@@ -19,6 +19,27 @@ public enum ReadOnlyFolder {
         }
     }
 
+    /// Makes a file read-only for whoever runs the tests: `chmod 444`, or as root, for whom
+    /// that is no bar, immutable (`chattr +i`). ``undo(_:)`` gives it back.
+    public static func makeFile(_ file: URL) throws {
+        if geteuid() == 0 {
+            try chattr("+i", file, directory: false)
+        } else {
+            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: file.path)
+        }
+        guard access(file.path, W_OK) != 0 else {
+            throw SetupError("\(file.path) is still writable")
+        }
+    }
+
+    public static func undoFile(_ file: URL) {
+        if geteuid() == 0 {
+            try? chattr("-i", file, directory: false)
+        } else {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path)
+        }
+    }
+
     public static func undo(_ folder: URL) {
         if geteuid() == 0 {
             try? chattr("-i", folder)
@@ -29,8 +50,8 @@ public enum ReadOnlyFolder {
 
     /// `chattr +i` / `chattr -i` as chattr(1) does it, with the ext2-family flags ioctl: no
     /// process to start.
-    private static func chattr(_ flag: String, _ folder: URL) throws {
-        let fd = open(folder.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+    private static func chattr(_ flag: String, _ folder: URL, directory: Bool = true) throws {
+        let fd = open(folder.path, O_RDONLY | (directory ? O_DIRECTORY : 0) | O_CLOEXEC)
         guard fd >= 0 else { throw SetupError("cannot open \(folder.path): \(String(cString: strerror(errno)))") }
         defer { close(fd) }
         var flags: CLong = 0
