@@ -48,6 +48,17 @@ struct RacesLiveTests {
         try await Explorer.run(["--config", sandbox.file("Plugins.json").path, "--clock", clock], script: script, in: sandbox)
     }
 
+    @Test("a day of virtual time on live data asks the live API at most once more, whatever moves the clock")
+    func virtualTimeDoesNotHammerTheLiveAPI() async throws {
+        let sandbox = try Sandbox("races-live-watch-day")
+        let server = try await Self.start(sandbox, offsets: [600, 90, -30, 3600, 300, 1800])
+        let output = try await Self.run("use races\nwatch 1d\n", in: sandbox)
+        #expect(output.status == 0, "\(output.stderrText)")
+        let asked = server.requests().filter { $0.hasPrefix("/rest/v1/racing/") }.count
+        #expect(asked == 2, "`use races`, then one poll as the day of watching ends (288 polls were due): \(asked)")
+        #expect(output.stdoutText.hasSuffix("updated just now\n") || output.stdoutText.contains("updated just now"), "the end state, fresh: \(output.stdoutText.suffix(300))")
+    }
+
     @Test("the next five races, soonest first, counting down from now; the request carries Neds' header")
     func liveList() async throws {
         let sandbox = try Sandbox("races-live")
@@ -63,7 +74,7 @@ struct RacesLiveTests {
         #expect(server.requests() == ["/rest/v1/racing/?method=nextraces&count=10"])
     }
 
-    @Test("a server that keeps answering races that already started: early fetches back off to one a poll interval; `clock +1d` fetches once")
+    @Test("a server that keeps answering races that already started: `watch 1h` and `clock +1d` fetch once each")
     func staleServer() async throws {
         let sandbox = try Sandbox("races-live-stale")
         let server = try await Self.start(sandbox, offsets: [-900, -800, -700])
@@ -71,11 +82,11 @@ struct RacesLiveTests {
         let output = try await Self.run("use races\nwatch 1h\nclock +1d\nraces\n", in: sandbox)
         #expect(output.stderrText == "")
         #expect(output.status == 0)
-        // Loaded at 0; in the hour watched, early fetches 50 and 100 s after the fetch before
-        // (at 50 and 150), then the polls at 300, 600, … 3600 (none early: at most one a poll
-        // interval); then the day: its last poll only. Before: an early fetch at every re-sort,
-        // 72 an hour plus the polls, and 288 polls a day.
-        #expect(server.requests().count == 1 + 14 + 1, "\(server.requests().count) requests")
+        // Loaded at 0; the hour watched polls once, as it ends (its 12 polls and early fetches
+        // held back: the clock moved on in one go, as far as the API can tell); then the day: its
+        // last poll only. Before: an early fetch at every re-sort, 72 an hour plus the polls, and
+        // 288 polls a day; then 14 in the hour.
+        #expect(server.requests().count == 1 + 1 + 1, "\(server.requests().count) requests")
         #expect(output.stdoutText.hasSuffix("Next to go · 0 of 0 races · updated just now\nno race is coming up\n"), "\(output.stdoutText)")
     }
 

@@ -102,14 +102,16 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
             }
             try await display.show(screen, replacing: false)
             let end = duration.map { scheduler.now.addingTimeInterval($0) }
-            while end.map({ scheduler.now < $0 }) ?? true {
-                if try await display.waitForKey(seconds: scheduler.isVirtual ? 0 : 1) { break }
-                if scheduler.isVirtual {
-                    await scheduler.advance(by: 1)
-                } else {
-                    await scheduler.runDueTimers()
+            try await holdingPolls {
+                while end.map({ scheduler.now < $0 }) ?? true {
+                    if try await display.waitForKey(seconds: scheduler.isVirtual ? 0 : 1) { break }
+                    if scheduler.isVirtual {
+                        await scheduler.advance(by: 1)
+                    } else {
+                        await scheduler.runDueTimers()
+                    }
+                    try await display.show(screen, replacing: true)
                 }
-                try await display.show(screen, replacing: true)
             }
             return
         }
@@ -125,23 +127,38 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         }
         var shown = changeKey
         let end = scheduler.now.addingTimeInterval(duration)
-        while scheduler.now < end {
-            if scheduler.isVirtual {
-                let next = min(scheduler.nextTimer ?? end, end)
-                await scheduler.advance(by: max(next.timeIntervalSince(scheduler.now), 0))
-            } else {
-                _ = try await display.waitForKey(seconds: min(1, end.timeIntervalSince(scheduler.now)))
-                await scheduler.runDueTimers()
-            }
-            try Task.checkCancellation()
-            if changeKey != shown {
-                shown = changeKey
-                lastShown = view.render(viewModel.state.value)
-                try await display.show(lastShown!, replacing: false)
+        try await holdingPolls {
+            while scheduler.now < end {
+                if scheduler.isVirtual {
+                    let next = min(scheduler.nextTimer ?? end, end)
+                    await scheduler.advance(by: max(next.timeIntervalSince(scheduler.now), 0))
+                } else {
+                    _ = try await display.waitForKey(seconds: min(1, end.timeIntervalSince(scheduler.now)))
+                    await scheduler.runDueTimers()
+                }
+                try Task.checkCancellation()
+                if changeKey != shown {
+                    shown = changeKey
+                    lastShown = view.render(viewModel.state.value)
+                    try await display.show(lastShown!, replacing: false)
+                }
             }
         }
         let final = view.render(viewModel.state.value)
         if final != lastShown { try await display.show(final, replacing: false) }
+    }
+
+    /// Runs `body` (a watch) with the interactor's polls held back while it moves a virtual
+    /// clock on (see ``RacesInteractor/holdsPolls``): the watch polls once, as it ends, when a
+    /// poll fell due on the way.
+    private func holdingPolls(_ body: () async throws -> Void) async throws {
+        let interactor = viewModel.interactor
+        guard scheduler.isVirtual else { return try await body() }
+        interactor.holdsPolls = true
+        defer { interactor.holdsPolls = false }
+        try await body()
+        interactor.holdsPolls = false
+        if interactor.pollHeld { await interactor.poll() }
     }
 
     /// What a change of the list is: its races, their order, the filter, the last failure.
