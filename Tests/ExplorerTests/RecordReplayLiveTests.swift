@@ -345,6 +345,45 @@ struct RecordReplayLiveTests {
         #expect(offline.stderrText.contains("no title matches") || offline.stdoutText.contains("0 of"), "\(offline.stdoutText) \(offline.stderrText)")
     }
 
+    @Test("a replay takes little more memory than its file: at most 1.5 times it, beyond what explorer takes anyway")
+    func replayMemory() async throws {
+        let sandbox = try Sandbox("replay-memory")
+        // 600 answers of 100 KB each, and the first page of starships: 60 MB.
+        let maker = """
+            import json, sys
+            page = open(sys.argv[2]).read()
+            with open(sys.argv[1], "w") as f:
+                f.write(json.dumps({"explorer": "0.1.0", "features": [{"baseURL": "https://swapi.dev/api", "id": "starships"}],
+                                    "format": "explorer-recording", "recorded_at": "2026-11-24T09:00:00.000Z", "version": 1}) + "\\n")
+                def answer(target, body):
+                    return json.dumps({"feature": "starships", "method": "GET", "target": target, "status": 200,
+                                       "headers": {"content-type": "application/json"}, "received_at": "2026-11-24T09:00:00.000Z", "body": body}) + "\\n"
+                for i in range(600):
+                    f.write(answer(f"/starships/{i}/", json.dumps({"name": "x" * 100000})))
+                f.write(answer("/starships/?page=1", page))
+            """
+        let file = sandbox.file("big.rec")
+        let made = try await ChildProcess.run(executable: await TestPaths.python(),
+                                              arguments: ["-c", maker, file.path, TestPaths.swapiData.appendingPathComponent("starships-page-1.json").path],
+                                              environment: [:], timeout: 60)
+        #expect(made.status == 0, "\(made.stderrText)")
+        // Each run's peak, as the kernel counts it for a child (wait4's rusage).
+        let measure = """
+            import os, subprocess, sys
+            for arguments in (["-c", "quit"], ["--replay", sys.argv[3], "-c", "use starships"]):
+                process = subprocess.Popen([sys.argv[1], "--data-dir", sys.argv[2]] + arguments, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                _, status, usage = os.wait4(process.pid, 0)
+                print(status, usage.ru_maxrss * 1024)
+            """
+        let measured = try await ChildProcess.run(executable: await TestPaths.python(), arguments: ["-c", measure, TestPaths.explorer, sandbox.dataDirectory, file.path],
+                                                  environment: sandbox.environment, timeout: 120)
+        let runs = measured.stdoutText.split(separator: "\n").map { $0.split(separator: " ").compactMap { Int($0) } }
+        try #require(runs.count == 2 && runs.allSatisfy { $0.count == 2 && $0[0] == 0 }, "\(measured.stdoutText) \(measured.stderrText)")
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
+        let beyond = runs[1][1] - runs[0][1]
+        #expect(Double(beyond) <= 1.5 * Double(size), "\(beyond >> 20) MB beyond explorer's own for a \(size >> 20) MB recording")
+    }
+
     static func answerCount(_ file: URL) throws -> Int {
         try String(contentsOf: file, encoding: .utf8).split(separator: "\n").count - 1
     }

@@ -10,6 +10,11 @@ import Synchronization
 /// A line that cannot be read (a recording cut short by a crash, a line edited by hand) is left
 /// out and named in ``damagedLines``; a file whose first line is not a recording's header, or
 /// of a later version, is refused.
+///
+/// The file's bytes are kept as they were read, and each answer only by where its line is: it
+/// is read again when a request asks for it. Each line is read whole once as the file is
+/// opened (to leave out what cannot be), then let go, so a replay takes little more memory
+/// than its file (it took three times as much, every answer decoded and kept).
 public final class TapeRecording: Sendable {
     public let path: String
     /// The file's name as the user gave it, for messages (`demo.rec`).
@@ -20,9 +25,28 @@ public final class TapeRecording: Sendable {
     public let answerCount: Int
     /// The numbers of the lines that could not be read (the header is line 1).
     public let damagedLines: [Int]
-    private let answers: [String: [(answer: TapeAnswer, line: Int)]]
+    /// The file as it was read.
+    private let data: Data
+    /// Where each answer's line is, in file order; the answers of one key are chained.
+    private let places: [Place]
+    /// The first place of each key, by the key's hash (a hash shared by two keys is told apart
+    /// as the answers are read).
+    private let firstPlace: [Int: Int32]
+    /// The hashes of `feature path` of every answer (the path without its query): what tells a
+    /// recording made with another configuration (``adviceForMissing(_:feature:baseURL:)``).
+    private let featurePaths: Set<Int>
+    /// The features the recording holds answers of.
+    private let features: Set<String>
     /// How many times each key has been answered.
     private let played = Mutex<[String: Int]>([:])
+
+    /// Where an answer's line is in the file, its number, and the next place of its key's hash.
+    private struct Place: Sendable {
+        let start: Int
+        let end: Int
+        let line: Int32
+        var next: Int32 = -1
+    }
 
     /// Reads the recording at `path` (shown as `name`).
     public init(path: String, name: String? = nil) throws(TapeError) {
@@ -30,10 +54,10 @@ public final class TapeRecording: Sendable {
         let shown = name ?? path
         self.name = shown
         let data = try Self.contents(of: path, shown: shown)
-        var lines = data.split(separator: 0x0A, omittingEmptySubsequences: false)
-        if lines.last?.isEmpty == true { lines.removeLast() }
+        self.data = data
         let decoder = JSONDecoder()
-        guard let first = lines.first, let header = try? decoder.decode(TapeHeader.self, from: Data(first)),
+        let headerEnd = data.firstIndex(of: 0x0A) ?? data.endIndex
+        guard headerEnd > data.startIndex, let header = try? decoder.decode(TapeHeader.self, from: data[data.startIndex..<headerEnd]),
               header.format == TapeHeader.formatName else {
             throw TapeError("cannot replay \(shown): not a recording (its first line is not explorer's recording header)")
         }
@@ -45,21 +69,60 @@ public final class TapeRecording: Sendable {
         }
         self.header = header
         self.recordedAt = recordedAt
-        var answers: [String: [(answer: TapeAnswer, line: Int)]] = [:]
+        var places: [Place] = []
+        var firstPlace: [Int: Int32] = [:]
+        var lastPlace: [Int: Int32] = [:]
+        var featurePaths: Set<Int> = []
+        var features: Set<String> = []
         var damaged: [Int] = []
-        var count = 0
-        for (index, line) in lines.enumerated().dropFirst() {
-            guard let answer = try? decoder.decode(TapeAnswer.self, from: Data(line)), answer.bodyData != nil,
+        var start = headerEnd < data.endIndex ? data.index(after: headerEnd) : headerEnd
+        var number = 1
+        while start < data.endIndex {
+            number += 1
+            let end = data[start...].firstIndex(of: 0x0A) ?? data.endIndex
+            defer { start = end < data.endIndex ? data.index(after: end) : end }
+            guard let answer = try? decoder.decode(TapeAnswer.self, from: data[start..<end]), answer.bodyData != nil,
                   (100...599).contains(answer.status) else {
-                damaged.append(index + 1)
+                // The last line, empty: the file's final newline.
+                if start == end, end == data.endIndex { break }
+                damaged.append(number)
                 continue
             }
-            answers[answer.key, default: []].append((answer, index + 1))
-            count += 1
+            let hash = answer.key.hashValue
+            let place = Int32(places.count)
+            places.append(Place(start: start, end: end, line: Int32(number)))
+            if let last = lastPlace[hash] { places[Int(last)].next = place } else { firstPlace[hash] = place }
+            lastPlace[hash] = place
+            featurePaths.insert(Self.featurePath(answer.feature, answer.target).hashValue)
+            features.insert(answer.feature)
         }
-        self.answers = answers
-        answerCount = count
+        self.places = places
+        self.firstPlace = firstPlace
+        self.featurePaths = featurePaths
+        self.features = features
+        answerCount = places.count
         damagedLines = damaged
+    }
+
+    /// `starships /starships/`: a feature and a target's path, without its query.
+    private static func featurePath(_ feature: String, _ target: String) -> String {
+        feature + " " + target.prefix { $0 != "?" }
+    }
+
+    /// The answers recorded under `key`, in the order recorded, each with its line, read again
+    /// from the file.
+    private func answers(for key: String) -> [(answer: TapeAnswer, line: Int)] {
+        var found: [(answer: TapeAnswer, line: Int)] = []
+        var index = firstPlace[key.hashValue] ?? -1
+        let decoder = JSONDecoder()
+        while index >= 0 {
+            let place = places[Int(index)]
+            if let answer = try? decoder.decode(TapeAnswer.self, from: data[place.start..<place.end]), answer.key == key {
+                found.append((answer, Int(place.line)))
+            }
+            index = place.next
+        }
+        return found
     }
 
     /// The most a recording may hold: 256 MB (a preview is at most 50 MB, 67 MB as base64).
@@ -93,27 +156,19 @@ public final class TapeRecording: Sendable {
     /// (facts' document at another path): replay with that configuration. Otherwise, record it.
     func adviceForMissing(_ request: HTTPRequest, feature: String, baseURL: URL) -> String {
         let here = TapeTarget.withoutUserinfo(baseURL)
-        guard let recorded = header.features.first(where: { $0.id == feature }), recorded.baseURL != here else {
-            return "record it with --record"
-        }
-        let path = Self.path(of: TapeTarget.of(request))
-        let ofFeature = answers.values.lazy.flatMap { $0 }.filter { $0.answer.feature == feature }
-        guard !ofFeature.isEmpty, !ofFeature.contains(where: { Self.path(of: $0.answer.target) == path }) else {
+        guard let recorded = header.features.first(where: { $0.id == feature }), recorded.baseURL != here,
+              features.contains(feature), !featurePaths.contains(Self.featurePath(feature, TapeTarget.of(request)).hashValue) else {
             return "record it with --record"
         }
         return "it was recorded with \(feature) at \(recorded.baseURL), this run's Plugins.json has \(here): replay it with the one it was recorded with (--config FILE)"
-    }
-
-    /// A target without its query (`/starships/?page=2` → `/starships/`).
-    private static func path(of target: String) -> Substring {
-        target.prefix { $0 != "?" }
     }
 
     /// The next answer recorded for `request` from `feature`, and the line it is on; nil when
     /// none was recorded.
     func next(for request: HTTPRequest, feature: String) -> (answer: TapeAnswer, line: Int)? {
         let key = TapeAnswer.key(feature: feature, method: "GET", target: TapeTarget.of(request))
-        guard let recorded = answers[key], !recorded.isEmpty else { return nil }
+        let recorded = answers(for: key)
+        guard !recorded.isEmpty else { return nil }
         let index = played.withLock { played in
             let index = min(played[key, default: 0], recorded.count - 1)
             played[key] = index + 1
