@@ -258,9 +258,11 @@ public final class AppDatabase: Sendable {
         // A file made now is set up without syncs (see ``setUpWALMode(_:isNew:)``).
         let isNew = !FileManager.default.fileExists(atPath: path)
         // An empty file (truncated by a full disk, a copy that failed) opens as a new database:
-        // whatever it held is gone, which is said once, as damage is.
+        // whatever it held is gone, which is said once, as damage is. (Not one made in the
+        // last seconds: another explorer starting at the same time is making it.)
         var info = stat()
-        if !isNew, stat(path, &info) == 0, info.st_size == 0, (info.st_mode & S_IFMT) == S_IFREG {
+        if !isNew, stat(path, &info) == 0, info.st_size == 0, (info.st_mode & S_IFMT) == S_IFREG,
+           Date().timeIntervalSince1970 - Double(info.st_mtim.tv_sec) > 5 {
             notice.withLock { $0 = "\(path) was an empty file (0 bytes): the favourites it held, if any, are gone; a new database is made in its place" }
         }
         while true {

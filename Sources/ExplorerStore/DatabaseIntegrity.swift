@@ -16,6 +16,12 @@ enum DatabaseIntegrity {
     /// `quick_check: …`, `its write-ahead log …`); nil when it is sound, when there is no file
     /// yet, or when it cannot be read for another reason (the normal open then says why).
     static func damage(at path: String) -> String? {
+        damage(at: path, looksLeft: 20)
+    }
+
+    /// ``damage(at:)``, looking again at most `looksLeft` times at files another explorer is
+    /// making (and then leaving it to that explorer's open to say).
+    private static func damage(at path: String, looksLeft: Int) -> String? {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { return nil }
@@ -27,9 +33,17 @@ enum DatabaseIntegrity {
         }
         let size = (try? manager.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size > 0 else {
-            // SQLite deletes the log of an empty file on opening it: no open, and no loss.
+            // SQLite deletes the log of an empty file on opening it: no open, and no loss. But
+            // an empty file and a log are also what another explorer making the file leaves for
+            // a moment: damage only when they stay so.
             let walSize = (try? manager.attributesOfItem(atPath: walPath)[.size] as? Int) ?? 0
-            return walSize > 32 ? "the file is empty but its write-ahead log is not" : nil
+            guard walSize > 32 else { return nil }
+            let before = DatabaseFilesState(path)
+            for _ in 0..<4 {
+                usleep(50_000)
+                if DatabaseFilesState(path) != before { return looksLeft > 0 ? damage(at: path, looksLeft: looksLeft - 1) : nil }
+            }
+            return "the file is empty but its write-ahead log is not"
         }
         return quickCheck(path)
     }

@@ -125,6 +125,9 @@ struct DamagedDatabaseRunTests {
         let sandbox = try Sandbox("empty-database")
         try FileManager.default.createDirectory(atPath: sandbox.dataDirectory, withIntermediateDirectories: true)
         #expect(FileManager.default.createFile(atPath: sandbox.dataDirectory + "/explorer.sqlite", contents: Data()))
+        // Left empty a while ago (one made in the last seconds is another explorer's, being made).
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)],
+                                              ofItemAtPath: sandbox.dataDirectory + "/explorer.sqlite")
         let output = try await Explorer.run([], script: "use starships\nfav 1\nfavs all\n", in: sandbox)
         #expect(output.status == 0)
         #expect(output.stderrText == "warning: \(sandbox.dataDirectory)/explorer.sqlite was an empty file (0 bytes): the favourites it held, if any, are gone; a new database is made in its place\n")
