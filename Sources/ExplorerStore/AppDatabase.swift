@@ -257,6 +257,10 @@ public final class AppDatabase: Sendable {
         var attempt = 0
         // A file made now is set up without syncs (see ``setUpWALMode(_:isNew:)``).
         let isNew = !FileManager.default.fileExists(atPath: path)
+        // What was beside it before this open: an open that fails for want of space leaves a
+        // log and an index of its own, which would stop the file being read alone.
+        let hadLog = FileManager.default.fileExists(atPath: path + "-wal")
+        let hadIndex = FileManager.default.fileExists(atPath: path + "-shm")
         // An empty file (truncated by a full disk, a copy that failed) opens as a new database:
         // whatever it held is gone, which is said once, as damage is. (Not one made in the
         // last seconds: another explorer starting at the same time is making it.)
@@ -282,7 +286,10 @@ public final class AppDatabase: Sendable {
                     IntegrityStamp.remove(for: path)
                     return .damaged(storeError)
                 }
-                if storeError.kind == .unwritable, let reader = Self.readOnlyQueue(path) { return .readOnly(reader, storeError) }
+                if storeError.kind == .unwritable {
+                    Self.removeLeftovers(of: path, log: !hadLog, index: !hadIndex)
+                    if let reader = Self.readOnlyQueue(path) { return .readOnly(reader, storeError) }
+                }
                 throw storeError
             }
         }
@@ -301,6 +308,15 @@ public final class AppDatabase: Sendable {
         guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
             throw DatabaseError(message: "could not switch the database to WAL mode")
         }
+    }
+
+    /// Removes what an open that could not write left beside the file, if this open made it:
+    /// an empty log, an index too short to be one (a full disk leaves 3 bytes of it). Nothing
+    /// any connection could be using.
+    private static func removeLeftovers(of path: String, log: Bool, index: Bool) {
+        var info = stat()
+        if log, stat(path + "-wal", &info) == 0, info.st_size == 0 { unlink(path + "-wal") }
+        if index, stat(path + "-shm", &info) == 0, info.st_size < 32_768 { unlink(path + "-shm") }
     }
 
     /// The file opened only to read, when it holds the favourites' table; nil when it cannot be.
