@@ -75,7 +75,7 @@ public struct OutputFile: Sendable, Equatable {
         var template = Array((Self.directory(of: target) + "/.explorer-once-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return try put(text, flags: O_TRUNC) }
-        let temporary = String(cString: template)
+        let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
         // The file keeps its permissions and owner (a new one gets what the umask gives, as with `>`).
         if exists, fchown(descriptor, status.st_uid, status.st_gid) != 0 {
             close(descriptor)
