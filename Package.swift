@@ -164,20 +164,21 @@ let package = Package(
         // The shell's tests, and a feature from outside the core (Planets/) driven through it.
         .testTarget(
             name: "ExplorerShellTests",
-            dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "Reactive", "TestSupport",
+            dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerTrace", "Reactive", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: callerIsolation
         ),
-        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore"], swiftSettings: callerIsolation),
+        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore", "TestSupport"], swiftSettings: callerIsolation),
         .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "ExplorerStore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerTests",
-            dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport"],
+            dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Transcripts", "Fixtures", "Scripts"],
             swiftSettings: callerIsolation
         ),
