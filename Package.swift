@@ -62,10 +62,12 @@ let package = Package(
         // swift-custom-dump: the diff `trace state` prints of each state change.
         .target(name: "ExplorerTrace", dependencies: ["Reactive", "ExplorerText", "ExplorerClock", customDump], swiftSettings: callerIsolation),
         // Requests, the client stack (embedded, cache, faults, signing, tracing, live) and the
-        // libcurl transport: the only importer of CCurl.
+        // libcurl transport: the only importer of CCurl. It keeps answers through a protocol of
+        // its own (ResponseKeeper), which the store's cache answers in ExplorerCore: it imports
+        // nothing of the store.
         .target(
             name: "ExplorerHTTP",
-            dependencies: ["ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "CCurl"],
+            dependencies: ["ExplorerText", "ExplorerClock", "ExplorerTrace", "CCurl"],
             swiftSettings: callerIsolation
         ),
         // Images fetched once and kept on disk (checked, revalidated, stood in for offline): what

@@ -1,8 +1,7 @@
-import ExplorerStore
 import ExplorerTrace
 import Foundation
 
-/// Keeps every answer of the live API that decoded (not one a recording replayed) in a ``ResponseCache`` (the feature's
+/// Keeps every answer of the live API that decoded (not one a recording replayed) with a ``ResponseKeeper`` (the store's response cache) (the feature's
 /// decoding says so, through ``HTTPClient/send(_:decoding:keeping:)``: a body that did not decode never
 /// replaces what was kept) and, when the network is unavailable (not on a timeout, a 401 or a
 /// 500: those are errors), answers from it instead, marking the answer with when it was fetched
@@ -10,10 +9,10 @@ import Foundation
 /// (`refresh`) gets the failure. Absolute URLs (images, previews) have caches of their own.
 public struct CachingHTTPClient: HTTPClient {
     public let wrapped: any HTTPClient
-    public let cache: ResponseCache
+    public let cache: any ResponseKeeper
     private let tracer: Tracer?
 
-    public init(_ wrapped: any HTTPClient, cache: ResponseCache, tracer: Tracer? = nil) {
+    public init(_ wrapped: any HTTPClient, cache: any ResponseKeeper, tracer: Tracer? = nil) {
         self.wrapped = wrapped
         self.cache = cache
         self.tracer = tracer
@@ -30,14 +29,14 @@ public struct CachingHTTPClient: HTTPClient {
             response.keepInCache = { [cache, tracer, body = request.redacting(response.body)] alongside in
                 // Best effort: a database that cannot be written must not fail the request.
                 do {
-                    try cache.store(body, for: request.cacheKey, alongside: alongside)
+                    try cache.keep(body, for: request.cacheKey, alongside: alongside)
                 } catch {
                     tracer?.log("cache: could not keep \(request.endpoint): \(error)")
                 }
             }
             return response
         } catch let error as HTTPError where error.isNetworkUnavailable && request.allowsCachedAnswer {
-            guard let entry = try? cache.entry(for: request.cacheKey) else { throw error }
+            guard let entry = try? cache.kept(for: request.cacheKey) else { throw error }
             tracer?.log("GET \(request.endpoint): network unavailable, answered from the cache")
             var response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: entry.body, cachedAt: entry.fetchedAt,
                                         location: HTTPLocation(server: "the response cache", path: request.endpoint))

@@ -1,4 +1,3 @@
-import ExplorerStore
 import Foundation
 
 /// Sends a request and returns the response with a 2xx status, or throws ``HTTPError``.
@@ -21,7 +20,7 @@ extension HTTPClient {
     /// (``HTTPResponse/keepInCache`` is not nil), so a caller can tell whether its rows went
     /// with the body (kept together, or, if the database refused, neither).
     public func send<T>(_ request: HTTPRequest, decoding decode: (HTTPResponse) throws -> T,
-                        keeping: (T) -> StoreWrite? = { _ in nil }) async throws -> (value: T, response: HTTPResponse) {
+                        keeping: (T) -> (any KeptAlongside)? = { _ in nil }) async throws -> (value: T, response: HTTPResponse) {
         let response = try await send(request)
         let value = try decode(response)
         if let keep = response.keepInCache {

@@ -1,4 +1,3 @@
-import ExplorerStore
 import Foundation
 
 /// What came back: the status, the headers (names lower-cased) and the body.
@@ -16,7 +15,7 @@ public struct HTTPResponse: Sendable {
     /// the network is unavailable, with what else the feature keeps of it in the same
     /// transaction (`alongside`: its offline index's rows); nil when no cache would keep it.
     /// Only ``HTTPClient/send(_:decoding:keeping:)`` calls it, once the body has decoded.
-    public var keepInCache: (@Sendable (_ alongside: StoreWrite?) -> Void)?
+    public var keepInCache: (@Sendable (_ alongside: (any KeptAlongside)?) -> Void)?
     /// Which layer answered, for `raw`, when it was not the network: `the embedded data`, `the
     /// response cache`, `demo.rec, line 12` (a replay).
     public var answeredBy: String?
