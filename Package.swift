@@ -89,48 +89,49 @@ let package = Package(
                            "ExplorerImages", "ExplorerCore"],
             swiftSettings: callerIsolation
         ),
-        .target(name: "SWAPI", dependencies: ["ExplorerCore"], swiftSettings: callerIsolation),
+        .target(name: "SWAPI", dependencies: ["ExplorerCore", "ExplorerText", "ExplorerHTTP"], swiftSettings: callerIsolation),
         .target(
             name: "Starships",
-            dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"],
             path: "Sources/Features/Starships",
             swiftSettings: callerIsolation
         ),
         .target(
             name: "Characters",
-            dependencies: ["Reactive", "ExplorerCore", "SWAPI"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"],
             path: "Sources/Features/Characters",
             swiftSettings: callerIsolation
         ),
         .target(
             name: "ITunes",
-            dependencies: ["Reactive", "ExplorerCore"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"],
             path: "Sources/Features/ITunes",
             swiftSettings: callerIsolation
         ),
         .target(
             name: "MovieDB",
             // Its offline index is SQLite's full-text search (the store's); posters are images.
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerStore", "ExplorerImages"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"],
             path: "Sources/Features/MovieDB",
             swiftSettings: callerIsolation
         ),
         .target(
             name: "Facts",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerImages"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"],
             path: "Sources/Features/Facts",
             swiftSettings: callerIsolation
         ),
         .target(
             name: "Races",
-            dependencies: ["Reactive", "ExplorerCore"],
+            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"],
             path: "Sources/Features/Races",
             swiftSettings: callerIsolation
         ),
         .executableTarget(
             name: "explorer",
             dependencies: [
-                "ExplorerCore", "ExplorerShell", "LineEditor", "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
+                "ExplorerCore", "ExplorerShell", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "LineEditor",
+                "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: callerIsolation
@@ -139,7 +140,7 @@ let package = Package(
         // loopback server (fake_swapi.py) with the child-process and sandbox helpers that run it.
         .target(
             name: "TestSupport",
-            dependencies: ["ExplorerCore", "Reactive", customDump, issueReportingTestSupport,
+            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "Reactive", customDump, issueReportingTestSupport,
                            .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
             exclude: ["fake_swapi.py"],
@@ -151,35 +152,35 @@ let package = Package(
         .testTarget(name: "ExplorerClockTests", dependencies: ["ExplorerClock", "TestSupport"], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerStoreTests",
-            dependencies: ["ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerHTTP", "ExplorerCore", "TestSupport",
+            dependencies: ["ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerTrace", "ExplorerHTTP", "ExplorerCore", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: callerIsolation
         ),
         .testTarget(
             name: "ExplorerHTTPTests",
-            dependencies: ["ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerCore", "TestSupport",
+            dependencies: ["ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerTrace", "ExplorerCore", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: callerIsolation
         ),
-        .testTarget(name: "ExplorerImagesTests", dependencies: ["ExplorerImages", "ExplorerHTTP", "ExplorerCore", "TestSupport"], swiftSettings: callerIsolation),
-        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "Reactive", "TestSupport"], swiftSettings: callerIsolation),
+        .testTarget(name: "ExplorerImagesTests", dependencies: ["ExplorerImages", "ExplorerHTTP", "ExplorerText", "ExplorerCore", "TestSupport"], swiftSettings: callerIsolation),
+        .testTarget(name: "ExplorerCoreTests", dependencies: ["ExplorerCore", "ExplorerText", "ExplorerHTTP", "Reactive", "TestSupport"], swiftSettings: callerIsolation),
         // The shell's tests, and a feature from outside the core (Planets/) driven through it.
         .testTarget(
             name: "ExplorerShellTests",
-            dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerTrace", "Reactive", "TestSupport",
+            dependencies: ["ExplorerShell", "ExplorerCore", "ExplorerHTTP", "ExplorerStore", "ExplorerText", "ExplorerClock", "ExplorerTrace", "Reactive", "TestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: callerIsolation
         ),
-        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore", "TestSupport"], swiftSettings: callerIsolation),
-        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerImages", "ExplorerStore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore", "ExplorerText", "ExplorerHTTP", "TestSupport"], swiftSettings: callerIsolation),
+        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerHTTP", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
+        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerTests",
-            dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "MovieDB", "TestSupport",
+            dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "MovieDB", "TestSupport",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["Transcripts", "Fixtures", "Scripts"],
             swiftSettings: callerIsolation

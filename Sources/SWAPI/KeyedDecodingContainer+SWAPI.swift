@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// How the Star Wars features read SWAPI's fields: leniently, so that one missing field never
 /// loses an item (let alone the page it is on), and each text at most

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 
 /// The Star Wars API as compiled into the binary: the starships' and people's pages as swapi.dev
 /// served them, and each of their items by id (`/people/13/`), answered as swapi.dev would. What

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// Vocabulary shared by the features built on the Star Wars API (starships, characters):
 /// resource ids and paths taken from SWAPI's URLs, the names of what they point to, the films,

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 
 /// A SWAPI resource as a view model needs it: a struct of async closures, so tests can replace
 /// the network with a closure (`SWAPIService<Starship>(page: { … })`).

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 extension ScreenField {
     /// A SWAPI text field: shown as SWAPI writes it (`unknown` included); as data `null` where

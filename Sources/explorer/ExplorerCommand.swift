@@ -1,6 +1,8 @@
 import ArgumentParser
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerShell
+import ExplorerText
 import Foundation
 import LineEditor
 

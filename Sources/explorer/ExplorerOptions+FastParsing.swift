@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 
 extension ExplorerOptions {
     /// Reads a well-formed command line without ArgumentParser, whose reflection over

@@ -1,6 +1,11 @@
 import ArgumentParser
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerShell
+import ExplorerStore
+import ExplorerText
+import ExplorerTrace
 import Foundation
 import LineEditor
 

@@ -1,6 +1,9 @@
 import ArgumentParser
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerShell
+import ExplorerText
 import Foundation
 
 /// What explorer is asked to do by its command line, read either by ``ExplorerCommand``

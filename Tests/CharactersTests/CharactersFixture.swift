@@ -1,9 +1,10 @@
+@testable import Characters
 import ExplorerCore
-import SWAPI
+import ExplorerHTTP
 import Foundation
 import Reactive
+import SWAPI
 import Synchronization
-@testable import Characters
 
 /// People pages as a service — the embedded ones by default, or synthetic ones — with a log of
 /// what was requested, injectable per-page failures and delays, and a count of the requests

@@ -1,11 +1,13 @@
+@testable import Characters
 import CustomDump
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
 import Reactive
 import SWAPI
-import Testing
 import TestSupport
-@testable import Characters
+import Testing
 
 /// The view model driven intent by intent, with the whole state asserted after each one.
 @MainActor

@@ -1,9 +1,11 @@
+@testable import Characters
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 import Foundation
 import SWAPI
-import Testing
 import TestSupport
-@testable import Characters
+import Testing
 
 /// The screens the view makes from the view model's state, read as text at a width (as the
 /// shell prints them) and as data.

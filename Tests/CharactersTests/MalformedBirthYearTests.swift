@@ -1,7 +1,8 @@
-import ExplorerCore
-import Testing
-import TestSupport
 @testable import Characters
+import ExplorerCore
+import ExplorerStore
+import TestSupport
+import Testing
 
 /// Regression tests: `BirthYear.value` once handed whatever preceded `BBY`/`ABY` to
 /// `Double(_:)`, which also reads `nan`, `inf`, a sign and hexadecimal. Text that is no year got

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerHTTP
 import Synchronization
-import Testing
 import TestSupport
+import Testing
 
 /// `PageLoader.loadAll` over fake pages of numbers: `totalCount` items, `pageSize` to a page,
 /// item N being the number N, with a request log, failures, answers held back and the peak in flight.

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+import ExplorerText
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("PluginsConfig.parse")
 struct PluginsConfigTests {

@@ -1,5 +1,6 @@
-import Testing
 @testable import ExplorerCore
+import ExplorerText
+import Testing
 
 private struct Moon: ListItem {
     var name: String

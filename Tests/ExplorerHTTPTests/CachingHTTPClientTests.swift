@@ -1,10 +1,12 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerHTTP
 @testable import ExplorerStore
+import ExplorerTrace
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// A live client that answers or fails as the test says, recording what it was sent.
 private final class ScriptedHTTPClient: HTTPClient {

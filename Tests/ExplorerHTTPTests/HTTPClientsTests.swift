@@ -6,6 +6,8 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerHTTP
+import ExplorerClock
+import ExplorerTrace
 
 /// SwitchableHTTPClient, TracingHTTPClient and LiveHTTPClient's retry delay (no network needed).
 @Suite("HTTP clients")

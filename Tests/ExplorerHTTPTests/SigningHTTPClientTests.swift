@@ -1,10 +1,11 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerHTTP
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// Records each request it is sent and answers `{}`.
 private final class RecordingHTTPClient: HTTPClient {

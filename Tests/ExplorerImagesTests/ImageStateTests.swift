@@ -1,9 +1,10 @@
-import ExplorerImages
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
+import ExplorerImages
 @testable import ExplorerImages
+import ExplorerText
+import Foundation
+import TestSupport
+import Testing
 
 private let jpeg = ImageInfo(format: .jpeg, width: 640, height: 480, byteCount: 34_816)
 

@@ -1,10 +1,14 @@
-import Foundation
-import Reactive
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerHTTP
 @testable import ExplorerShell
+import ExplorerStore
+import ExplorerText
+import ExplorerTrace
+import Foundation
+import Reactive
+import TestSupport
+import Testing
 
 /// `arch`: what it says is read from the running objects — a test feature's state fields as
 /// its state type declares them (add a field and it is listed), its commands and their

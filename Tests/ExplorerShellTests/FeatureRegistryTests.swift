@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerHTTP
+import ExplorerStore
+import Foundation
+import TestSupport
+import Testing
 
 @MainActor
 @Suite("FeatureRegistry")

@@ -1,8 +1,10 @@
-import Foundation
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerHTTP
+import ExplorerTrace
+import Foundation
+import TestSupport
+import Testing
 
 /// `net`: what `net fail` and `net latency` accept, which requests a fault meets and how often,
 /// and what the injecting client does to a request (fail it as the fault says, cut its answer,

@@ -1,7 +1,8 @@
-import Foundation
-import Testing
 import ExplorerCore
 @testable import ExplorerShell
+import ExplorerText
+import Foundation
+import Testing
 
 /// A feature defined in this test target (``PlanetsFeature``, in `Planets/`, built on the kit's
 /// public API alone) registered beside nothing else and driven through the shell as a user

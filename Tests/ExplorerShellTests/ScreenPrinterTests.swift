@@ -1,7 +1,8 @@
-import Testing
-import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerShell
+import ExplorerText
+import TestSupport
+import Testing
 
 @Suite("ScreenPrinter")
 @MainActor

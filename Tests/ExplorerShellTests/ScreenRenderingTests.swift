@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerShell
+import ExplorerText
+import Foundation
+import TestSupport
+import Testing
 
 /// One screen, three ways to print it: text for people, a JSON object per line, CSV for tables.
 @Suite("Screens: text, JSON and CSV")

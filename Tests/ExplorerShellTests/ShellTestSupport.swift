@@ -1,10 +1,14 @@
-import Foundation
-import Reactive
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerHTTP
 @testable import ExplorerShell
+import ExplorerStore
+import ExplorerText
+import ExplorerTrace
+import Foundation
+import Reactive
+import TestSupport
+import Testing
 
 /// A feature small enough to read at a glance, with the commands the shell tests need.
 @MainActor

@@ -1,9 +1,10 @@
-import Foundation
-import Reactive
-import Testing
-import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerShell
+import ExplorerText
+import Foundation
+import Reactive
+import TestSupport
+import Testing
 
 @MainActor
 @Suite("Shell")

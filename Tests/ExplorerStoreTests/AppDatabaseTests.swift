@@ -1,10 +1,11 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
 @testable import ExplorerCore
 @testable import ExplorerHTTP
 @testable import ExplorerStore
+import ExplorerTrace
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// Features add their own tables with migrations of their own, run after the favourites'.
 @Suite("AppDatabase")

@@ -1,9 +1,10 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// A database file damaged on disk (its header, a page, its end, its write-ahead log) is found
 /// when the store opens, and then never written: every use fails with one clear error, and the

@@ -1,8 +1,9 @@
-import Foundation
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import TestSupport
+import Testing
 
 @Suite("FavouritesCache")
 struct FavouritesCacheTests {

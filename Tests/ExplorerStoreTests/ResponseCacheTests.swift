@@ -1,9 +1,10 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// The last answer per feature and endpoint, with when it was fetched; at most `limit` per
 /// feature, the oldest going first.

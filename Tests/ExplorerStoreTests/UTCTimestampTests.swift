@@ -1,9 +1,10 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// Written by arithmetic, the timestamps must read exactly as Foundation's formatters and
 /// GRDB write them, since files and JSON written before hold those.

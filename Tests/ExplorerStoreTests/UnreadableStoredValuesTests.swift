@@ -1,9 +1,10 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// Data on disk is untrusted: a stored value GRDB cannot read back (a date in year 10000, text
 /// where a blob or a date should be) costs the row it is in, never a trap and never every row.

@@ -1,9 +1,10 @@
-import Foundation
-import GRDB
-import Testing
-import TestSupport
+import ExplorerClock
 @testable import ExplorerCore
 @testable import ExplorerStore
+import Foundation
+import GRDB
+import TestSupport
+import Testing
 
 /// A sound database that cannot be written — its folder read-only, the disk full — is still
 /// read: favourites star and list, and every write fails with one line that says why.

@@ -7,6 +7,7 @@
 // holding what JSON holds for that row and key.
 
 import ExplorerCore
+import ExplorerText
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerStore
 import Foundation
 import TestSupport
 import Testing

@@ -1,5 +1,8 @@
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerShell
+import ExplorerStore
+import ExplorerTrace
 import Foundation
 import TestSupport
 import Testing

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 import TestSupport
 import Testing

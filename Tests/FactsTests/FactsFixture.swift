@@ -1,8 +1,9 @@
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerImages
+@testable import Facts
 import Foundation
 import TestSupport
-@testable import Facts
 
 /// Image servers and documents for the facts tests.
 ///

@@ -1,8 +1,11 @@
 import ExplorerCore
-import Foundation
-import Testing
-import TestSupport
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
 @testable import Facts
+import Foundation
+import TestSupport
+import Testing
 
 /// A favourite on another page opens from `favs`; after `refresh` the detail follows its fact
 /// and its image is loaded; the document's title is trimmed; JSON that is not an object is not

@@ -1,8 +1,11 @@
+import ExplorerClock
 import ExplorerCore
-import Foundation
-import Testing
-import TestSupport
+import ExplorerHTTP
+import ExplorerStore
 @testable import Facts
+import Foundation
+import TestSupport
+import Testing
 
 /// The document over HTTP: the request it makes (a cached answer allowed unless `fresh`), the
 /// document and when it was cached passed through, and failures passed on in core's words

@@ -1,11 +1,15 @@
 import CustomDump
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerImages
+import ExplorerStore
+import ExplorerText
+@testable import Facts
 import Foundation
 import Reactive
-import Testing
 import TestSupport
-@testable import Facts
+import Testing
 
 /// The view model driven intent by intent, with every state it emits asserted whole: the
 /// document is a service of canned answers (``FactsServiceFixture``), the images come from a

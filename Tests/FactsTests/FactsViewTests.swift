@@ -1,9 +1,13 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerImages
-import Foundation
-import Testing
-import TestSupport
+import ExplorerStore
+import ExplorerText
 @testable import Facts
+import Foundation
+import TestSupport
+import Testing
 
 /// The screens the view makes from the view model's state: the list's heading, its two
 /// layouts (a table from 70 columns, a title line with the description beneath under 70),

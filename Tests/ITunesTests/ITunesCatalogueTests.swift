@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import Testing
 @testable import ITunes
+import Testing
 
 /// The offline store: how it matches terms, and the embedded server built on it.
 @Suite struct ITunesCatalogueTests {

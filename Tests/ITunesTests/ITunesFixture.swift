@@ -1,9 +1,10 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
+@testable import ITunes
 import Reactive
 import Synchronization
 import TestSupport
-@testable import ITunes
 
 /// Recorded iTunes answers, each kept once in the repository: the tests' fixtures
 /// (Tests/ExplorerTests/Fixtures/itunes, which the live transcripts serve too), and Jack

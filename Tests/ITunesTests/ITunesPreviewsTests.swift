@@ -1,8 +1,9 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
-import Testing
-import TestSupport
 @testable import ITunes
+import TestSupport
+import Testing
 
 /// A temporary directory with fake programs that record how they were run.
 struct FakePrograms {

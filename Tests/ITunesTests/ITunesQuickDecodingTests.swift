@@ -1,8 +1,9 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import Testing
-import TestSupport
 @testable import ITunes
+import TestSupport
+import Testing
 
 /// The quick reader of search answers gives what `JSONDecoder` gives, or leaves the body to it:
 /// on every answer the embedded store makes and the recorded ones (where it must read them

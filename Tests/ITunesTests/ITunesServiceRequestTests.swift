@@ -1,8 +1,9 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
+@testable import ITunes
 import Synchronization
 import Testing
-@testable import ITunes
 
 /// The requests the live service sends: every term reaches the API as one value.
 @Suite struct ITunesServiceRequestTests {

@@ -1,10 +1,12 @@
 import CustomDump
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
-import Reactive
-import Testing
-import TestSupport
 @testable import ITunes
+import Reactive
+import TestSupport
+import Testing
 
 /// The view model driven intent by intent, with the whole state asserted after each one.
 @MainActor

@@ -1,8 +1,11 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
 import Foundation
-import Testing
-import TestSupport
 @testable import ITunes
+import TestSupport
+import Testing
 
 /// The view and its screen as text at one width, as the shell prints it.
 @MainActor

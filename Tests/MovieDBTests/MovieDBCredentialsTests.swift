@@ -1,8 +1,10 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 import Foundation
-import Testing
-import TestSupport
 @testable import MovieDB
+import TestSupport
+import Testing
 
 /// Where TMDB's key comes from (the environment's key, then its token, then the key file), and
 /// how the signer sends it without ever showing it.

@@ -1,7 +1,8 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import TestSupport
 @testable import MovieDB
+import TestSupport
 
 /// TMDB as a ``MovieDBService`` of canned answers, by endpoint (`/movie/popular?page=2`,
 /// `/movie/603`, `/search/movie?query=star wars&page=1`), with a log of what was asked (` fresh`

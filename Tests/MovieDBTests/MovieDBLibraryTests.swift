@@ -1,9 +1,12 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerStore
+import ExplorerTrace
 import Foundation
-import Testing
-import TestSupport
 @testable import MovieDB
+import TestSupport
+import Testing
 
 /// Where MovieDB's titles are kept: a live page through the client stack's response cache is
 /// kept whole (the body) and by title (the offline index) in one write; an answer from the

@@ -1,9 +1,12 @@
 import CustomDump
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
-import Testing
-import TestSupport
 @testable import MovieDB
+import TestSupport
+import Testing
 
 /// `refresh` keeps the user where they are: the search page on show, the favourites; and the
 /// embedded data's lists keep their own numbers in `filter`.

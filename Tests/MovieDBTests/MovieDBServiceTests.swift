@@ -1,8 +1,9 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import Testing
-import TestSupport
 @testable import MovieDB
+import TestSupport
+import Testing
 
 /// TMDB over HTTP: the requests the service makes, what it reads from the answers, and TMDB's
 /// own explanation of a failure.

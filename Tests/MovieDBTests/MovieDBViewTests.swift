@@ -1,8 +1,12 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
 import Foundation
-import Testing
-import TestSupport
 @testable import MovieDB
+import TestSupport
+import Testing
 
 /// The screens the view makes from the view model's state: ratings, runtimes and image
 /// addresses as text, the list's heading in each mode, a movie's and a show's detail, and

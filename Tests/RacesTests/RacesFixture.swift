@@ -1,7 +1,9 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import TestSupport
 @testable import Races
+import TestSupport
 
 /// Races built in code, their starts counted from the morning of the embedded data, and Neds
 /// as a service of canned answers that records when (on the clock) it is asked.

@@ -1,9 +1,11 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
-import Reactive
-import Testing
-import TestSupport
 @testable import Races
+import Reactive
+import TestSupport
+import Testing
 
 /// The interactor on a virtual clock: `start` fetches and schedules a poll every 300 s and a
 /// re-sort every 50 s; a re-sort drops races more than 60 s past their start and fetches early

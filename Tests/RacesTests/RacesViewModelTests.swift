@@ -1,10 +1,13 @@
 import CustomDump
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
-import Reactive
-import Testing
-import TestSupport
 @testable import Races
+import Reactive
+import TestSupport
+import Testing
 
 /// The view model driven intent by intent, with every state it emits asserted whole (as a test
 /// store would): Neds is a service of canned answers (``RacesServiceFake``), the interactor runs

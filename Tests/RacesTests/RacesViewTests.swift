@@ -1,8 +1,12 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
 import Foundation
-import Testing
-import TestSupport
 @testable import Races
+import TestSupport
+import Testing
 
 /// The screens the view makes from the view model's state at the clock's time: the heading
 /// (how many, the filter, how old, a failed update), the countdowns and the age worked out when

@@ -1,7 +1,9 @@
-import Foundation
-import Testing
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
+import Foundation
 @testable import SWAPI
+import Testing
 
 /// An item asked for by its own address (`/people/14/`) is the page's result for it, as
 /// swapi.dev serves it: the same members in the same order, so `raw` shows the same text in

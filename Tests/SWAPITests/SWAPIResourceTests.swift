@@ -1,7 +1,8 @@
-import Testing
-import TestSupport
-import SWAPI
 import ExplorerCore
+import ExplorerText
+import SWAPI
+import TestSupport
+import Testing
 
 @Suite("SWAPIResource")
 struct SWAPIResourceTests {

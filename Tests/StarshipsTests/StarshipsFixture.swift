@@ -1,8 +1,9 @@
 import ExplorerCore
-import SWAPI
+import ExplorerHTTP
 import Foundation
-import Synchronization
+import SWAPI
 @testable import Starships
+import Synchronization
 
 /// The embedded pages as a service, with a request log and injectable failures.
 final class StarshipsFixture: Sendable {

@@ -1,10 +1,13 @@
 import CustomDump
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerText
 import Foundation
 import Reactive
-import Testing
-import TestSupport
 @testable import Starships
+import TestSupport
+import Testing
 
 /// The view model driven intent by intent, with the whole state asserted after each one: each
 /// `state.expect { … }` says what the intent changed, and every field it does not name must be

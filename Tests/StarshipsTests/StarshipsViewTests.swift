@@ -1,9 +1,11 @@
-import Foundation
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
+import Foundation
 import SWAPI
-import Testing
-import TestSupport
 @testable import Starships
+import TestSupport
+import Testing
 
 @MainActor
 @Suite struct StarshipsViewTests {

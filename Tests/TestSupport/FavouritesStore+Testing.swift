@@ -1,4 +1,6 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerStore
 import Foundation
 
 extension FavouritesStore {

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// A feature's view on screen in a test, as the shell puts it there: it appeared on an outlet
 /// of its own, and ``screen`` is the last screen it showed.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 extension Screen {
     /// The blocks with the tables left out: what a test of an empty list compares, while it

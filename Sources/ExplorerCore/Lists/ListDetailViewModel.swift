@@ -1,4 +1,5 @@
 import ExplorerClock
+import ExplorerHTTP
 import Reactive
 
 /// A view model with a list and a detail, such as starships, characters or iTunes results.

@@ -1,3 +1,4 @@
+import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
 import ExplorerText

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// What `sort` can order characters by: name, height, mass (numbers, `"1,358"` is 1358), and
 /// birth (earliest first: 896BBY before 19BBY before 4ABY). Unknown values sort last.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import SWAPI
 
 /// The people API as the view model needs it: SWAPI's `/people/` list.

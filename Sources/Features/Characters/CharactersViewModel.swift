@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerStore
+import ExplorerText
 import Reactive
 import SWAPI
 

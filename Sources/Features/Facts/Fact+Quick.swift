@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 extension Fact {
     /// One row read in place by a ``JSONCursor``, as `init(from:)` reads it: a member that is not

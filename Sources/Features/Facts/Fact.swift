@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// One row of the facts document: a title, a description and an image's address, any of

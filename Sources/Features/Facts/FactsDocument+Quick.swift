@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 extension FactsDocument {

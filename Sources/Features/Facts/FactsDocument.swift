@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// The facts document: a title (`About Canada`) and its rows.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// Facts' embedded data: the document (titles and image addresses of the recorded About

@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerImages
+import ExplorerText
 import Foundation
 import Reactive
 

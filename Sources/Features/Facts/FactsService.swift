@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// The facts document over HTTP. A failure is the HTTP layer's ``HTTPError``, worded as in every other

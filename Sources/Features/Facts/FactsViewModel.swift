@@ -1,5 +1,9 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerImages
+import ExplorerStore
+import ExplorerTrace
 import Foundation
 import Reactive
 

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 import Foundation
 
 /// The offline iTunes store: the embedded answers' results in one catalogue, searched the way

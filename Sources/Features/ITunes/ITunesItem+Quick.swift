@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 extension ITunesItem {
     /// One result read in place by a ``JSONCursor``, member by member as `init(from:)` reads

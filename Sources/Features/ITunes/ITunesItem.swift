@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// One result of the iTunes Search API: a song, but also a film, a TV episode or an audiobook

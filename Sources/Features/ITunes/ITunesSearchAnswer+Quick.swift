@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
 import Foundation
 
 extension ITunesSearchAnswer: QuicklyDecodable {

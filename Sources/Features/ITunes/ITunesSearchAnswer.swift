@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// The body of `/search` and `/lookup`. A result that is not even an object is skipped
 /// rather than failing the answer.

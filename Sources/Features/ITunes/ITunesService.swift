@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// The iTunes Search API as the view model needs it: a struct of async closures.

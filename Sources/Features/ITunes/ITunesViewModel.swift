@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
 import Foundation
 import Reactive
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// TMDB's `{"results": [...]}`, its elements that cannot be read skipped rather than failing
 /// the whole list.

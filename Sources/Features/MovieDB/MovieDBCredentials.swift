@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// Where TMDB's key comes from for live requests, in this order: `TMDB_API_KEY` (a v3 key,

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// What `/movie/{id}` and `/tv/{id}` add to a list item (with `append_to_response=videos`):

@@ -1,6 +1,8 @@
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerImages
 import ExplorerStore
+import ExplorerText
 import Foundation
 import Reactive
 

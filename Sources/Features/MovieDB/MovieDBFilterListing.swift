@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerStore
 import Foundation
 
 /// `filter WORDS`: the kept titles of the category matching every word, from the offline index

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// A movie or a show as TMDB lists it (a category's page, a search result), and, once its

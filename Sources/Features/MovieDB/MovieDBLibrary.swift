@@ -1,5 +1,8 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerStore
+import ExplorerTrace
 import Foundation
 
 /// Where MovieDB's titles come from and where they are kept: TMDB through the service, and the

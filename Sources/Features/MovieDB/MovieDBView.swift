@@ -1,5 +1,7 @@
 import ExplorerCore
 import ExplorerImages
+import ExplorerText
+import ExplorerTrace
 import Foundation
 import Reactive
 

@@ -1,5 +1,8 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
 import ExplorerStore
+import ExplorerTrace
 import Foundation
 import Reactive
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// A failure TMDB explained (`{"status_code": 7, "status_message": "Invalid API key…"}`), or a

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 import Foundation
 
 /// A race about to start, as Neds' `race_summaries` gives it.

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// Races' embedded data: Neds' answer of 15 March 2024 (10 races in three categories), race

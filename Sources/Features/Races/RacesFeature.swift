@@ -1,4 +1,6 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerText
 import Foundation
 import Reactive
 

@@ -1,4 +1,7 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerTrace
 import Foundation
 import Reactive
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import Foundation
 
 /// Neds' next-to-go races over HTTP: `GET /racing/?method=nextraces&count=N` with

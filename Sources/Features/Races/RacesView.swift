@@ -1,4 +1,7 @@
+import ExplorerClock
 import ExplorerCore
+import ExplorerText
+import ExplorerTrace
 import Foundation
 import Reactive
 

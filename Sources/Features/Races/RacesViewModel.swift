@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerStore
+import ExplorerTrace
 import Foundation
 import Reactive
 

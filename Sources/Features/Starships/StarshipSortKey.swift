@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerText
 
 /// What `sort` can order starships by. Numeric keys compare numbers (`"1,600"` is 1600); a ship
 /// whose value is not a number (`"unknown"`, `"n/a"`) sorts last in either direction.

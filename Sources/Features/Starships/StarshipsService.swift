@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 import SWAPI
 
 /// The starships API as the view model needs it: SWAPI's `/starships/` list.

@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerText
+import ExplorerTrace
 import Reactive
 import SWAPI
 

@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerStore
 import Reactive
 import SWAPI
 

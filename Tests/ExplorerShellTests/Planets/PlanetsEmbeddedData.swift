@@ -1,4 +1,5 @@
 import ExplorerCore
+import ExplorerHTTP
 
 /// The answers compiled in: what `source embedded` serves with no network.
 enum PlanetsEmbeddedData {

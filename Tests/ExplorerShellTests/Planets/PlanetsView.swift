@@ -1,4 +1,6 @@
 import ExplorerCore
+import ExplorerText
+import ExplorerTrace
 
 /// Turns ``PlanetsState`` into screens: the list as a table, the detail as fields.
 @MainActor

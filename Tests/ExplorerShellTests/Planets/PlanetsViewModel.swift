@@ -1,4 +1,7 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerStore
+import ExplorerTrace
 import Reactive
 
 /// The planets screen's logic: every planet on one list, and the detail. `open`, `back`,
