@@ -24,7 +24,7 @@ public enum SWAPIResource {
     /// URL does not end in a resource and an id.
     public static func record(fromURL url: String) -> (kind: String, id: String)? {
         // An ASCII URL (every one SWAPI sends) is split over its bytes, where a byte is a
-        // character: splitting a String compares graphemes, 15,000 instructions a URL.
+        // character; other text as text (docs/performance.md).
         let parts = url.utf8.allSatisfy({ $0 < 0x80 })
             ? url.utf8.split(separator: UInt8(ascii: "/")).map { Substring($0) }
             : url.split(separator: "/")

@@ -6,8 +6,7 @@ import ExplorerText
 /// (the names a detail gives its links, say), are unchanged.
 @MainActor
 public final class FieldsCache<Item: ListItem, Context: Equatable> {
-    /// An item's fields and what they were made from. A class, so that looking one up retains
-    /// one object rather than copying out every field of the item.
+    /// An item's fields and what they were made from (a class: docs/performance.md).
     @usableFromInline
     final class Entry {
         @usableFromInline let item: Item
@@ -50,8 +49,8 @@ extension FieldsCache where Context == FieldsCacheNoContext {
         fields(item, FieldsCacheNoContext())
     }
 
-    /// ``fields(_:)`` of each row's item, the items looked at where the rows are stored:
-    /// passing one on from there would copy it, retaining every string it holds.
+    /// ``fields(_:)`` of each row's item, the items looked at where the rows are stored
+    /// (docs/performance.md).
     @inlinable
     public func fields(ofRows rows: [ListRow<Item>]) -> [[ScreenField]] {
         var result: [[ScreenField]] = []

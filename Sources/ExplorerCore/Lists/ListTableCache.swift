@@ -7,8 +7,7 @@ import ExplorerText
 /// item's fields.
 ///
 /// Inlinable, like ``ScreenTable/list(_:columns:fields:)`` and ``FieldsCache``: compiled for
-/// each feature's own item type, so comparing and copying rows costs what it would in the
-/// feature, not a generic copy of every item through its value witnesses.
+/// each feature's own item type.
 @MainActor
 public final class ListTableCache<Item: ListItem> {
     /// What a table is made from. Equal when the rows and columns are; numbers and stars are
@@ -28,8 +27,7 @@ public final class ListTableCache<Item: ListItem> {
         @inlinable
         static func == (lhs: Source, rhs: Source) -> Bool {
             guard lhs.rows.count == rhs.rows.count else { return false }
-            // Rows are looked at where they are stored: iterating would copy each row out, and
-            // copying an item retains every string it holds.
+            // Rows are looked at where they are stored (docs/performance.md).
             return lhs.rows.withUnsafeBufferPointer { left in
                 rhs.rows.withUnsafeBufferPointer { right in
                     // Unchanged rows share their storage: equal at once.

@@ -102,7 +102,7 @@ extension ScreenTable {
     static func list<Item: ListItem>(_ rows: [ListRow<Item>], columns: [Column], rowFields: [[ScreenField]]) -> ScreenTable {
         var marks: [ListRows.Mark] = []
         marks.reserveCapacity(rows.count)
-        // Rows are read where they are stored: an item copied out retains every string it holds.
+        // Rows are read where they are stored (docs/performance.md).
         rows.withUnsafeBufferPointer { rows in
             for index in rows.indices {
                 marks.append(ListRows.Mark(number: rows[index].number, id: rows[index].item.itemID, isFavourite: rows[index].isFavourite))

@@ -1,8 +1,7 @@
 import Foundation
 
 /// The process's environment variables, as `ProcessInfo.processInfo.environment` gives them,
-/// read from `environ` a byte at a time. Foundation's finds each `=` a Character at a time:
-/// 9,000 instructions a variable, a fifth of `explorer -c quit` with forty of them.
+/// read from `environ` a byte at a time (why: docs/performance.md).
 public enum ProcessEnvironment {
     /// Each `NAME=value` entry; of two with one name, the later.
     public static var variables: [String: String] {

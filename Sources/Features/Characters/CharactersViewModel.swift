@@ -181,8 +181,7 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
         next.segments = segments
         var rows: [CharactersState.Row] = []
         rows.reserveCapacity(people.count)
-        // Rows and people are read where they are stored: a person copied out of the array
-        // retains each of their sixteen fields, and releases them again.
+        // Rows and people are read where they are stored (docs/performance.md).
         if let sort {
             // Everyone sorted (once per sort and load), then filtered: ties keep row order
             // either way, so this is the order of the filtered rows sorted.
