@@ -231,10 +231,11 @@ public final class Shell {
                 } else {
                     try await runInterruptibly(words)
                 }
-                // A command that went anywhere (a `use`, an `open`, `favs`) overtakes a failed
-                // step: the lines after it are written for where it went.
-                if stepNotTaken?.isOvertaken(by: words, featureIDs: registry.ids) == true
-                    || (stepNotTaken?.kind == .level && (activeID, activeFeature?.location) != place) {
+                // A `use`, or for a failed `open` another `open`, `follow` or any command that went
+                // somewhere (`favs`), overtakes a failed step: the lines after it are written for
+                // where it went.
+                if selectedFeature(words) != nil || (stepNotTaken?.kind == .level
+                    && (words.first == "open" || words.first == FollowCommand.name || (activeID, activeFeature?.location) != place)) {
                     stepNotTaken = nil
                 }
                 if words.first != RawCommand.name { failedUse = nil }
@@ -243,10 +244,11 @@ public final class Shell {
                 if inScript && Task.isCancelled { return false }
                 report(droppingOnce(error), at: location)
                 succeeded = false
-                if isFeatureSelection(words) { failedUse = words.count == 2 ? words[1] : words[0] }
+                let selected = selectedFeature(words)
+                if let selected { failedUse = selected }
                 // Only lines written ahead are held back: at a terminal the error is read first.
-                if let location, stepNotTaken?.featureID == nil || isFeatureSelection(words),
-                   let step = StepNotTaken.after(failing: words, location: location, stillIn: activeID, featureIDs: registry.ids) {
+                if let location, stepNotTaken?.featureID == nil || selected != nil,
+                   let step = StepNotTaken.after(failing: words, selecting: selected, location: location, stillIn: activeID) {
                     stepNotTaken = step
                 }
                 if options.bail || interrupted { break }
@@ -282,7 +284,7 @@ public final class Shell {
         case .level:
             return name == BackCommand.name
         case .feature:
-            if isFeatureSelection(words) { return false }
+            if words.first == UseCommand.name || selectedFeature(words) != nil { return false }
             if let type = Self.globalCommandTypes.first(where: { $0.name == name }) {
                 if type == ArchCommand.self, words.count > 1 { return holdsBack(Array(words.dropFirst()), after: step) }
                 return type.actsOnFeatureInUse(Array(words.dropFirst()))
@@ -293,9 +295,11 @@ public final class Shell {
         }
     }
 
-    /// `use ID`, or a feature's id alone.
-    private func isFeatureSelection(_ words: [String]) -> Bool {
-        words.first == UseCommand.name || (words.count == 1 && registry.entry(words[0]) != nil)
+    /// The feature `use ID`, or a feature's id alone, selects; nil for any other command.
+    private func selectedFeature(_ words: [String]) -> String? {
+        if words.count == 2, words[0] == UseCommand.name { return words[1] }
+        if words.count == 1, registry.entry(words[0]) != nil { return words[0] }
+        return nil
     }
 
     private func runDirectly(_ words: [String]) async throws {

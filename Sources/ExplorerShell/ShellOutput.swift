@@ -116,18 +116,11 @@ public final class ShellOutput: Sendable {
 
     /// Prints `text` and a newline to stderr. On a terminal the current line is erased first,
     /// so the `^C` the terminal echoed does not run into the message. In JSON, a line that is not
-    /// JSON already is made one: `error: …` and `warning: …` as ``error(_:at:)`` and
-    /// ``warning(_:)`` write them, anything else (the banner) as `{"note": …}`.
+    /// JSON already (the banner) is made one: `{"note": …}`.
     public func errorLine(_ text: String) {
         var text = text
         if diagnosticsAsJSON, !text.hasPrefix("{") {
-            if text.hasPrefix("error: ") {
-                text = JSONWriter.string(.object(["error": .string(String(text.dropFirst(7)))]))
-            } else if text.hasPrefix("warning: ") {
-                text = JSONWriter.string(.object(["warning": .string(String(text.dropFirst(9)))]))
-            } else {
-                text = JSONWriter.string(.object(["note": .string(text)]))
-            }
+            text = JSONWriter.string(.object(["note": .string(text)]))
         }
         clearProgress()
         writeError((showsProgress ? "\r\u{1B}[K" : "") + wrapped(text) + "\n")

@@ -31,31 +31,18 @@ struct StepNotTaken: Equatable {
     /// The feature still in use then, if any.
     let stillIn: String?
 
-    /// The step a failed command did not take, if it was one.
-    static func after(failing words: [String], location: CommandLocation, stillIn: String?, featureIDs: [String]) -> StepNotTaken? {
+    /// The step a failed command did not take, if it was one: `selecting` is the feature a
+    /// `use` (or a feature's id alone) asked for.
+    static func after(failing words: [String], selecting feature: String?, location: CommandLocation, stillIn: String?) -> StepNotTaken? {
         guard let name = words.first else { return nil }
         let command = words.joined(separator: " ")
-        if name == "use", words.count == 2 {
-            return StepNotTaken(kind: .feature(words[1]), command: command, location: location, stillIn: stillIn)
-        }
-        if featureIDs.contains(name), words.count == 1 {
-            return StepNotTaken(kind: .feature(name), command: command, location: location, stillIn: stillIn)
+        if let feature {
+            return StepNotTaken(kind: .feature(feature), command: command, location: location, stillIn: stillIn)
         }
         if name == "open" || name == "follow", stillIn != nil {
             return StepNotTaken(kind: .level, command: command, location: location, stillIn: stillIn)
         }
         return nil
-    }
-
-    /// Whether a command that succeeded took the script where this step would have: a `use`
-    /// for a feature, any `use`, `open` or `follow` for a level.
-    func isOvertaken(by words: [String], featureIDs: [String]) -> Bool {
-        guard let name = words.first else { return false }
-        let selectsFeature = name == "use" || (featureIDs.contains(name) && words.count == 1)
-        switch kind {
-        case .feature: return selectsFeature
-        case .level: return selectsFeature || name == "open" || name == "follow"
-        }
     }
 
     /// The error for a command held back: `not run: `use characters` failed (line 3); still in

@@ -83,7 +83,7 @@ extension ExplorerOptions {
         let database = AppDatabase(directory: dataDirectory, migrations: BuiltinFeatures.all.flatMap(\.migrations))
         // However the commands ended (a failed one included): not on a signal or a crash.
         defer {
-            if let replaced = database.leaving() { Self.printWarning(replaced, asJSON: format == .json) }
+            if let replaced = database.leaving() { output.warning(replaced) }
         }
         let favourites = FavouritesStore(database: database, clock: appClock)
         // A request that takes a while says so on the status line; a script has none.
@@ -184,13 +184,6 @@ extension ExplorerOptions {
             throw ConfigError(file: config, path: "$", message: "cannot read the file (\(String(cString: strerror(EACCES))))")
         }
         return try PluginsConfig.parse(data, file: config, features: BuiltinFeatures.all)
-    }
-
-    /// `warning: message` on stderr (`{"warning": message}` in JSON), after the shell is gone.
-    static func printWarning(_ message: String, asJSON: Bool) {
-        let text = asJSON ? JSONWriter.string(.object(["warning": .string(message.sanitizedForTerminal)])) : "warning: \(message.sanitizedForTerminal)"
-        let line = Array("\(text)\n".utf8)
-        _ = line.withUnsafeBytes { write(STDERR_FILENO, $0.baseAddress, $0.count) }
     }
 
     /// ``printError(_:asJSON:)`` as `--format` has it: a JSON object with `--format json`.
