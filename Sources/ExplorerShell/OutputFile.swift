@@ -67,11 +67,7 @@ public struct OutputFile: Sendable, Equatable {
         if danglingLink || (exists && ((status.st_mode & S_IFMT) != S_IFREG || status.st_nlink > 1)) {
             return try put(text, flags: O_TRUNC)
         }
-        var target = name
-        if exists, let resolved = realpath(name, nil) {
-            target = String(cString: resolved)
-            free(resolved)
-        }
+        let target = exists ? Self.canonical(name) ?? name : name
         var template = Array((Self.directory(of: target) + "/.explorer-once-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
         guard descriptor >= 0 else { return try put(text, flags: O_TRUNC) }

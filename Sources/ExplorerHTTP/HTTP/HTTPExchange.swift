@@ -32,11 +32,16 @@ public struct HTTPExchange: Sendable {
     /// `value` (the body, read as JSON) with the request's secrets `•••` in its keys and strings:
     /// a server may write a key escaped so that only reading the JSON shows it (`\u0061…`).
     public func redacting(_ value: JSONValue) -> JSONValue {
-        guard !request.secrets.isEmpty else { return value }
+        let forms = request.secretForms
+        return forms.isEmpty ? value : Self.redacting(value, forms: forms)
+    }
+
+    private static func redacting(_ value: JSONValue, forms: [String]) -> JSONValue {
         switch value {
-        case .string(let text): return .string(request.redacting(text))
-        case .array(let items): return .array(items.map(redacting))
-        case .object(let object): return .object(JSONObject(object.members.map { (request.redacting($0.key), redacting($0.value)) }))
+        case .string(let text): return .string(HTTPRequest.redacting(text, forms: forms))
+        case .array(let items): return .array(items.map { redacting($0, forms: forms) })
+        case .object(let object):
+            return .object(JSONObject(object.members.map { (HTTPRequest.redacting($0.key, forms: forms), redacting($0.value, forms: forms)) }))
         case .null, .bool, .int, .double: return value
         }
     }

@@ -142,23 +142,33 @@ public struct HTTPRequest: Sendable, Hashable {
     /// echo it in (``secretForms``): for messages that quote something a library or a server
     /// said about the request, and for what a server sent, wherever it is shown or kept.
     public func redacting(_ text: String) -> String {
-        let secrets = self.secrets
-        guard !secrets.isEmpty else { return text }
+        Self.redacting(text, forms: secretForms)
+    }
+
+    /// `text` with each of `forms` (``secretForms``, worked out once for many texts) `•••`.
+    public static func redacting(_ text: String, forms: [String]) -> String {
         var text = text
-        for form in Self.forms(of: secrets) where text.contains(form) {
-            text = text.replacingOccurrences(of: form, with: Self.redacted)
+        for form in forms where text.contains(form) {
+            text = text.replacingOccurrences(of: form, with: redacted)
         }
         return text
+    }
+
+    /// Each secret of this request in every form a server may echo it in (``forms(of:)``);
+    /// empty when the request has none.
+    public var secretForms: [String] {
+        let secrets = self.secrets
+        return secrets.isEmpty ? [] : Self.forms(of: secrets)
     }
 
     /// `data` with every secret replaced by `•••` in each form (``secretForms``), byte for byte:
     /// a body as kept in the response cache and a recording, and as an error carries it.
     public func redacting(_ data: Data) -> Data {
-        let secrets = self.secrets
-        guard !secrets.isEmpty else { return data }
+        let forms = secretForms
+        guard !forms.isEmpty else { return data }
         var data = data
         let replacement = Data(Self.redacted.utf8)
-        for form in Self.forms(of: secrets) {
+        for form in forms {
             let needle = Data(form.utf8)
             while let range = data.range(of: needle) { data.replaceSubrange(range, with: replacement) }
         }
