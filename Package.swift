@@ -89,7 +89,7 @@ let package = Package(
                            "ExplorerImages", "ExplorerCore"],
             swiftSettings: callerIsolation
         ),
-        .target(name: "SWAPI", dependencies: ["ExplorerCore", "ExplorerText", "ExplorerHTTP"], swiftSettings: callerIsolation),
+        .target(name: "SWAPI", dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP"], swiftSettings: callerIsolation),
         .target(
             name: "Starships",
             dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"],

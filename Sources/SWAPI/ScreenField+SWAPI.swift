@@ -13,6 +13,18 @@ extension ScreenField {
     public static func swapiTimestamp(_ key: String, _ timestamp: String) -> ScreenField {
         ScreenField(key, text: SWAPIResource.day(timestamp), value: SWAPIResource.value(timestamp))
     }
+
+    /// A SWAPI number: readable as text (`1,000,000 credits`), a number (or range, or null) as data.
+    public static func swapiNumber(_ key: String, _ label: String, _ text: String, unit: String? = nil) -> ScreenField {
+        ScreenField(key, label: label, text: ReadableNumber.format(text, unit: unit), value: ReadableNumber.jsonValue(text))
+    }
+
+    /// The films an item appears in, by title (they are compiled in): `A New Hope, …`; as data
+    /// each film's id, title and URL.
+    public static func swapiFilms(_ urls: [String]) -> ScreenField {
+        let titles = Dictionary(urls.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
+        return ScreenField("films", text: SWAPIResource.names(urls, known: titles), value: SWAPIResource.linksJSON(urls, known: titles))
+    }
 }
 
 extension ScreenField {

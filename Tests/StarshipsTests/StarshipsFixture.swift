@@ -13,14 +13,14 @@ final class StarshipsFixture: Sendable {
     /// Pages that fail, with the error they throw.
     let failures = Mutex<[Int: HTTPError]>([:])
 
-    var service: StarshipsService {
-        StarshipsService(page: { [self] number in
+    var service: SWAPIService<Starship> {
+        SWAPIService<Starship>(page: { [self] number in
             requestedPages.withLock { $0.append(number) }
             if let failure = failures.withLock({ $0[number] }) { throw failure }
             guard number >= 1, number <= EmbeddedStarshipPages.pages.count else {
                 throw HTTPError(.status(404), endpoint: "/starships/?page=\(number)")
             }
-            return try JSONDecoder().decode(StarshipPage.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
+            return try JSONDecoder().decode(SWAPIPage<Starship>.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
         }, item: { [self] id in
             requestedItems.withLock { $0.append(id) }
             for page in 1...EmbeddedStarshipPages.pages.count {
@@ -46,7 +46,7 @@ extension StarshipsFixture {
     /// The embedded page `number` as the list shows it: rows numbered from (number − 1) × 10 + 1,
     /// starred where `favourites` says.
     func rows(page number: Int, favourites: Set<Int> = []) throws -> [ListRow<Starship>] {
-        let page = try JSONDecoder().decode(StarshipPage.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
+        let page = try JSONDecoder().decode(SWAPIPage<Starship>.self, from: Data(EmbeddedStarshipPages.pages[number - 1].utf8))
         return page.results.enumerated().map { offset, ship in
             let row = (number - 1) * 10 + offset + 1
             return ListRow(number: row, item: ship, isFavourite: favourites.contains(row))

@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func aDetailNamesItsPilotsWhereTheDataHasThem() async throws {
-        let embedded = StarshipsViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
+        let embedded = StarshipsViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder), resource: "starships"),
                                           favourites: .inMemory())
         let view = OnScreen { StarshipsView(viewModel: embedded, outlet: $0) }
         try await embedded.load()

@@ -17,7 +17,7 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
     public let navigator: ListNavigator<Person>
 
     private let service: CharactersService
-    private let linkNames: SWAPILinkNames
+    private let linkNames: LinkNames
     private let maxConcurrentPages: Int
     private let maxPages: Int
     /// Set when the last load stopped at the page limit: what to tell the user.
@@ -43,7 +43,7 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
         progress: @escaping @MainActor (String) -> Void = { _ in }
     ) {
         self.service = service
-        linkNames = SWAPILinkNames(maxConcurrent: maxConcurrentPages, fetch: service.name)
+        linkNames = LinkNames(maxConcurrent: maxConcurrentPages, fetch: service.name)
         self.maxConcurrentPages = maxConcurrentPages
         self.maxPages = maxPages
         self.progress = progress

@@ -5,7 +5,7 @@ import SWAPI
 /// (`"1,600"`, `"30-165"`, `"unknown"`); ``ReadableNumber`` turns them into numbers when needed.
 /// A field the API leaves out reads `"unknown"` rather than failing the whole page.
 public struct Starship: Sendable, Equatable, SWAPIItem {
-    public var name: String { didSet { id = Self.id(url: url, name: name) } }
+    public var name: String
     public var model: String
     public var manufacturer: String
     public var costInCredits: String
@@ -22,9 +22,7 @@ public struct Starship: Sendable, Equatable, SWAPIItem {
     public var films: [String]
     public var created: String
     public var edited: String
-    public var url: String { didSet { id = Self.id(url: url, name: name) } }
-    /// SWAPI's id, read from ``url`` once rather than every time a list stars its rows.
-    public private(set) var id: String
+    public var url: String
 
     enum CodingKeys: String, CodingKey {
         case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url
@@ -56,6 +54,5 @@ public struct Starship: Sendable, Equatable, SWAPIItem {
         created = try container.swapiText(.created)
         edited = try container.swapiText(.edited)
         url = try container.swapiLink(.url)
-        id = Self.id(url: url, name: name)
     }
 }

@@ -1,19 +1,19 @@
 import ExplorerCore
-import Reactive
 import SWAPI
 
 /// Starships: the starships of the Star Wars API, paged as the API pages them, with details
 /// and favourites. Wires the service, view model and view, and maps commands to intents.
 @MainActor
-public final class StarshipsFeature: ScreenFeature, FavouritesListing, LinkingFeature {
+public final class StarshipsFeature: PagedListFeature {
+    public typealias Definition = Starships
     public nonisolated static let descriptor = FeatureDescriptor(
-        id: StarshipsViewModel.featureID,
+        id: Starships.featureID,
         title: "Star Wars starships",
         summary: "every starship of the Star Wars API, with details and favourites",
         embedded: SWAPIEmbeddedData.responder,
         endpoints: ["/starships/?page={page}", "/starships/{id}/", "/{resource}/{id}/"],
         screens: ["list", "detail", "favourite", "favourites"],
-        settings: settings,
+        settings: PagedListSettings.all,
         records: ["starships"],
         make: { context in StarshipsFeature(context: context) }
     )
@@ -22,21 +22,13 @@ public final class StarshipsFeature: ScreenFeature, FavouritesListing, LinkingFe
     public let view: StarshipsView
 
     public init(context: FeatureContext) {
-        let concurrency = Self.maxConcurrentRequestsSetting.int(in: context.settings, default: 8)
-        viewModel = StarshipsViewModel(service: .http(context.http), favourites: context.favourites,
+        let concurrency = PagedListSettings.maxConcurrentRequests.int(in: context.settings, default: 8)
+        viewModel = StarshipsViewModel(service: .http(context.http, resource: "starships"), favourites: context.favourites,
                                        maxConcurrentRequests: concurrency, tracer: context.tracer)
         view = StarshipsView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
-    public var location: [String] {
-        viewModel.location { $0.name }
-    }
-
     public var model: StarshipsViewModel { viewModel }
-
-    public var linkFields: [String] { [StarshipsState.pilotsField] }
-
-    public var links: [FeatureLink]? { viewModel.state.value.links }
 
     public var commands: [Command] {
         [

@@ -1,26 +1,25 @@
-import ExplorerCore
 import Reactive
-import SWAPI
 
-/// Everything the starships screen shows, as one value: the view turns it into a screen, tests
-/// compare it whole after each intent.
-public struct StarshipsState: ListDetailState {
-    public typealias Row = ListRow<Starship>
+/// Everything a paged list feature's screen shows, as one value: the view turns it into a
+/// screen, tests compare it whole after each intent.
+public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
+    public typealias Item = Definition.Item
+    public typealias Row = ListRow<Item>
 
     public var screen = ListPlace.list
     /// The API page on show (1-based); 0 before anything is loaded.
     public var page = 0
     public var pageCount = 0
     public var totalCount = 0
-    /// How many starships are loaded (all pages fetched so far).
+    /// How many items are loaded (all pages fetched so far).
     public var loadedCount = 0
     /// The rows listed: the current page, or every loaded row when sorted.
     public var rows: [Row] = []
     /// The row opened with `open N`, while on the detail screen.
     public var detail: Row?
-    /// The names of what the detail links to (its pilots), as far as they could be had.
+    /// The names of what the detail links to, as far as they could be had.
     public var linkNames: [String: String] = [:]
-    public var sort: StarshipSort?
+    public var sort: SortArgument<Definition.SortKey>?
     public var isLoading = false
     /// Why favourites cannot be shown, when the database is unusable; listing still works.
     public var favouritesProblem: String?
@@ -29,17 +28,16 @@ public struct StarshipsState: ListDetailState {
 
     public init() {}
 
-    /// The field of a ship's pilots, which `follow pilots N` takes.
-    public static let pilotsField = "pilots"
-
-    /// The links `follow` takes on the detail on show: its pilots, numbered; nil off a detail.
-    public var links: [FeatureLink]? {
-        guard let ship = detail?.item else { return nil }
-        return SWAPIResource.links(Self.pilotsField, ship.pilots, known: linkNames)
+    /// The detail's declared links with their names; nil off a detail.
+    public var linkedFields: LinkedFields<Item>? {
+        detail.map { LinkedFields(item: $0.item, links: Definition.links, names: linkNames, record: Definition.record(fromURL:)) }
     }
+
+    /// The links `follow` takes on the detail on show; nil off a detail.
+    public var links: [FeatureLink]? { linkedFields?.followable }
 }
 
-extension StarshipsState: TraceSummarizable {
+extension PagedListState: TraceSummarizable {
     public var traceSummary: String {
         if isLoading { return "loading" }
         switch screen {
@@ -50,7 +48,7 @@ extension StarshipsState: TraceSummarizable {
             let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"
             return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
         case .detail(let number):
-            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.name ?? "?"))"
+            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.favouriteTitle ?? "?"))"
         }
     }
 }

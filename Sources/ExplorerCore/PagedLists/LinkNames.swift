@@ -1,12 +1,10 @@
-import ExplorerCore
-
-/// The names of what SWAPI items link to (a starship's pilots, a character's homeworld), so a
-/// detail can say `Han Solo` rather than `people/14`. Fetched when a detail needs them, at most
+/// The names of what items link to (a starship's pilots, a character's homeworld), so a detail
+/// can say `Han Solo` rather than `people/14`. Fetched when a detail needs them, at most
 /// `maxConcurrent` at a time (in the order of their URLs, so one at a time is deterministic),
 /// and kept; a name that cannot be had (not in the embedded data, or a request that fails) is
 /// left out, and the detail shows the link as `people/14`.
 @MainActor
-public final class SWAPILinkNames {
+public final class LinkNames {
     public private(set) var known: [String: String] = [:]
     private let fetch: @Sendable (String) async throws -> String?
     private let maxConcurrent: Int

@@ -1,0 +1,40 @@
+/// A field of an item that names other records by URL, declared once in a feature's
+/// ``PagedListDefinition/links``: a character's homeworld (one), a planet's residents (many).
+/// The detail shows each record by name where known; `follow residents 2` opens the second
+/// resident and `follow homeworld` the homeworld, in the feature that shows their kind.
+public struct ItemLink<Item>: Sendable {
+    /// How many records the field names.
+    public enum Arity: Sendable, Equatable {
+        /// One record (or none): `follow homeworld`.
+        case one
+        /// A list, numbered in the detail: `follow residents 2`.
+        case many
+        /// A list shown by name only: not followable (no feature shows its kind yet).
+        case namesOnly
+    }
+
+    /// The field, as the detail and `follow` call it: `residents`.
+    public let field: String
+    public let arity: Arity
+    public let urls: @Sendable (Item) -> [String]
+
+    /// A field naming one record: `.one("homeworld", \.homeworld)` (an empty URL is none).
+    public static func one(_ field: String, _ url: KeyPath<Item, String> & Sendable) -> ItemLink {
+        ItemLink(field: field, arity: .one, urls: { item in
+            let url = item[keyPath: url]
+            return url.isEmpty ? [] : [url]
+        })
+    }
+
+    /// A field naming a list of records, numbered for `follow`: `.many("pilots", \.pilots)`.
+    public static func many(_ field: String, _ urls: KeyPath<Item, [String]> & Sendable) -> ItemLink {
+        ItemLink(field: field, arity: .many, urls: { $0[keyPath: urls] })
+    }
+
+    /// A field naming a list of records shown by name, not followed.
+    public static func namesOnly(_ field: String, _ urls: KeyPath<Item, [String]> & Sendable) -> ItemLink {
+        ItemLink(field: field, arity: .namesOnly, urls: { $0[keyPath: urls] })
+    }
+
+    public var isFollowable: Bool { arity != .namesOnly }
+}

@@ -1,0 +1,31 @@
+/// A paged API as a paged list needs it: a struct of async closures, so tests can replace the
+/// network with a closure.
+public struct PagedListService<Item: Sendable>: Sendable {
+    /// One page of the list: its items and the total the API reports.
+    public struct Page: Sendable {
+        public var items: [Item]
+        public var totalCount: Int
+
+        public init(items: [Item], totalCount: Int) {
+            self.items = items
+            self.totalCount = totalCount
+        }
+    }
+
+    /// Fetches page `N` (1-based) of the list.
+    public var page: @Sendable (_ number: Int) async throws -> Page
+    /// Fetches one item by its id, or nil when the API has no way to.
+    public var item: @Sendable (_ id: String) async throws -> Item?
+    /// The name of the record a link's URL points to (a pilot, a planet), nil when there is none.
+    public var name: @Sendable (_ url: String) async throws -> String?
+
+    public init(
+        page: @escaping @Sendable (Int) async throws -> Page,
+        item: @escaping @Sendable (String) async throws -> Item? = { _ in nil },
+        name: @escaping @Sendable (String) async throws -> String? = { _ in nil }
+    ) {
+        self.page = page
+        self.item = item
+        self.name = name
+    }
+}

@@ -1,0 +1,73 @@
+import ExplorerText
+import ExplorerTrace
+
+/// The kit's view of a paged list feature: turns ``PagedListState`` into a screen — the list as
+/// a table of the definition's columns, or the detail as its fields — and while on screen
+/// renders each state the view model settles on onto the outlet.
+///
+/// A feature names its own: `final class StarshipsView: PagedListView<Starships> {}`.
+@MainActor
+open class PagedListView<Definition: PagedListDefinition>: ScreenView {
+    public typealias State = PagedListState<Definition>
+    private let renderer: StateRenderer<State>
+
+    public init(viewModel: PagedListViewModel<Definition>, outlet: ScreenOutlet, tracer: Tracer? = nil) {
+        let tables = ListTableCache { PagedListView.fields($0) }
+        let details = FieldsCache { item, names in PagedListView.fields(item, names: names) }
+        renderer = StateRenderer(name: "\(Self.self)", feature: Definition.featureID, state: viewModel.state,
+                                 outlet: outlet, tracer: tracer,
+                                 list: { PagedListView.list($0, table: tables.table) },
+                                 detail: { row, state in PagedListView.detail(row, names: state.linkNames, fields: details.fields) })
+    }
+
+    public func appear() { renderer.appear() }
+    public func disappear() { renderer.disappear() }
+
+    /// The list: a heading that says which page of how many (or the sort and how much of the
+    /// list it orders), then the rows.
+    public static func list(_ state: State,
+                            table: @MainActor ([State.Row], [ScreenTable.Column]) -> ScreenTable = {
+                                ScreenTable.list($0, columns: $1, fields: { PagedListView.fields($0) })
+                            }) -> Screen {
+        var screen = Screen(feature: Definition.featureID, kind: "list", facts: [
+            "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
+            "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
+        ])
+        guard state.page > 0 else {
+            screen.blocks = [.line("no \(Definition.featureID) loaded")]
+            return screen
+        }
+        let total = ReadableNumber.grouping(state.totalCount)
+        var heading = "\(Definition.title) · page \(state.page) of \(state.pageCount) · \(total) in all"
+        if let sort = state.sort {
+            heading = "\(Definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
+        }
+        var columns = Definition.columns
+        if let sort = state.sort, let (key, title) = Definition.sortedColumn(sort.key) {
+            // The value the rows are sorted by, beside the name, so the order can be checked
+            // (in text: data readers have it in its own column).
+            columns.insert(.number(key, title: title), at: 1)
+        }
+        screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
+        if state.sort != nil, state.loadedCount < state.totalCount {
+            screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
+        }
+        return screen
+    }
+
+    /// A detail, what it links to named as far as `names` knows them.
+    public static func detail(_ row: State.Row, names: [String: String] = [:],
+                              fields: @MainActor (Definition.Item, [String: String]) -> [ScreenField] = fields(_:names:)) -> Screen {
+        .detail(row, feature: Definition.featureID, title: row.item.favouriteTitle, fields: fields(row.item, names))
+    }
+
+    /// Every field of an item, its links named as far as `names` knows them.
+    public static func fields(_ item: Definition.Item, names: [String: String] = [:]) -> [ScreenField] {
+        Definition.fields(item, links: LinkedFields(item: item, links: Definition.links, names: names, record: Definition.record(fromURL:)))
+    }
+
+    /// `{"key": "length", "descending": false}`, or null for the API's order.
+    static func sortFact(_ sort: SortArgument<Definition.SortKey>?) -> JSONValue {
+        sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
+    }
+}

@@ -1,0 +1,156 @@
+import ExplorerStore
+import Reactive
+
+/// The kit's view model of a list feature over a paged API, configured by a
+/// ``PagedListDefinition``: which pages are loaded, which page or detail is shown, how the list
+/// is sorted, and the names of what a detail links to. Intents change it; ``state`` publishes
+/// the result. Opening, going back and favourites come from ``ListDetailViewModel``.
+///
+/// An intent that fails throws and leaves the state exactly as it was: a failed page load or
+/// refresh keeps the last good screen.
+///
+/// A feature names its own: `final class StarshipsViewModel: PagedListViewModel<Starships> {}`.
+@MainActor
+open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewModel, PagedViewModel, SortableViewModel {
+    public typealias Item = Definition.Item
+    public typealias SortKey = Definition.SortKey
+    public typealias State = PagedListState<Definition>
+
+    /// The screen as one value; every change is an emission (`trace: StarshipsViewModel.state ← …`).
+    public let state: Observable<State>
+    public let navigator: ListNavigator<Item>
+
+    private let service: PagedListService<Item>
+    private let linkNames: LinkNames
+    /// How many pages (on `refresh`) or linked names are asked for at once.
+    private let maxConcurrentRequests: Int
+    private var list = PagedList<Item>() { didSet { listVersion &+= 1 } }
+    /// Changes with every change to ``list``: the sorted orders kept are of one version.
+    private var listVersion = 0
+    private let sortOrders = SortOrderCache<SortKey>()
+    private var page = 1
+    private var sort: SortArgument<SortKey>?
+
+    public init(service: PagedListService<Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
+                tracer: (any EmissionTracer)? = nil) {
+        self.service = service
+        self.maxConcurrentRequests = maxConcurrentRequests
+        linkNames = LinkNames(maxConcurrent: maxConcurrentRequests, fetch: service.name)
+        navigator = ListNavigator(featureID: Definition.featureID, favourites: favourites)
+        state = Observable(State(), traceLabel: "\(Self.self).state", tracer: tracer)
+    }
+
+    public var isLoaded: Bool { !list.isEmpty }
+    public var pageCount: Int { list.pageCount }
+
+    // MARK: Rows
+
+    public var rowNumbers: [Int] { list.loadedRowNumbers }
+
+    public func row(named text: String) throws(CommandError) -> (number: Int, item: Item) {
+        let row = try list.row(named: text)
+        return (row.number, row.item)
+    }
+
+    public func item(number: Int) -> Item? {
+        list.row(number)?.item
+    }
+
+    /// An item that is not on a loaded page (a favourite, a link followed): asked of the API.
+    public func fetchItem(id: String) async throws -> Item? {
+        try await service.item(id)
+    }
+
+    /// Before a detail shows, the names of what it links to are fetched (once).
+    public func prepareDetail(_ item: Item) async throws -> Item {
+        try await linkNames.resolve(Definition.linkedURLs(item))
+        return item
+    }
+
+    // MARK: Intents
+
+    /// Loads page 1 if nothing is loaded yet.
+    public func load() async throws {
+        guard list.isEmpty else { return publish() }
+        try await show(page: 1)
+    }
+
+    /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it.
+    public func showPage(_ argument: PageArgument) async throws {
+        if list.isEmpty { try await load() }
+        let target = try argument.target(current: page, count: list.pageCount)
+        try await show(page: target)
+    }
+
+    /// `sort KEY [asc|desc]`, or nil for page order.
+    public func sort(by sort: SortArgument<SortKey>?) {
+        self.sort = sort
+        navigator.showList()
+        publish()
+    }
+
+    /// `refresh`: fetches every loaded page again, all at once; replaces them only if all arrive.
+    public func refresh() async throws {
+        guard !list.isEmpty else { return try await load() }
+        let pages = list.pages.keys.sorted()
+        let service = self.service
+        let fetched = try await whileLoading {
+            try await PageLoader.load(pages: pages, maxConcurrent: maxConcurrentRequests, fetch: { try await service.page($0) })
+        }
+        var fresh = PagedList<Item>()
+        for number in pages {
+            guard let page = fetched[number] else { continue }
+            fresh.store(page: number, items: page.items, totalCount: page.totalCount)
+        }
+        list = fresh
+        page = min(page, max(list.pageCount, 1))
+        if case .detail(let number?) = navigator.place, list.row(number) == nil { navigator.showList() }
+        publish()
+    }
+
+    /// The data source changed: forget everything loaded.
+    public func reset() {
+        list = PagedList()
+        linkNames.forget()
+        page = 1
+        navigator.showList()
+        publish()
+    }
+
+    // MARK: State
+
+    private func show(page number: Int) async throws {
+        if list.pages[number] == nil {
+            let service = self.service
+            let fetched = try await whileLoading { try await service.page(number) }
+            list.store(page: number, items: fetched.items, totalCount: fetched.totalCount)
+        }
+        page = number
+        navigator.showList()
+        publish()
+    }
+
+    /// Recomputes the state from the loaded pages, the navigator and the favourites, and emits it.
+    public func publish() {
+        let marks = navigator.marks()
+        var next = State()
+        next.favouritesProblem = marks.problem
+        next.screen = navigator.place
+        next.page = list.isEmpty ? 0 : page
+        next.pageCount = list.pageCount
+        next.totalCount = list.totalCount
+        next.loadedCount = list.loadedCount
+        next.sort = sort
+        if let sort {
+            next.rows = sortOrders.sorted(by: sort, version: listVersion) {
+                list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
+            }.map { marks.row($0.number, $0.item) }
+        } else {
+            next.rows = list.rows(onPage: page) { marks.row($0, $1) }
+        }
+        next.detail = detailRow(marks)
+        next.linkNames = next.detail == nil ? [:] : linkNames.known
+        next.favourites = favouriteRows(marks)
+        state.value = next
+    }
+}
