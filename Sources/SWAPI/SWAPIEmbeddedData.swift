@@ -1,14 +1,18 @@
 import ExplorerCore
 import ExplorerHTTP
 
-/// The Star Wars API as compiled into the binary: the starships' and people's pages as swapi.dev
-/// served them, and each of their items by id (`/people/13/`), answered as swapi.dev would. What
-/// is not compiled in (planets, species, vehicles, a page beyond the last) is a 404, as for a
-/// resource the API does not have.
+/// The Star Wars API as compiled into the binary, all six of its resources (films, people,
+/// planets, species, starships, vehicles): their pages as swapi.dev serves them, and each item
+/// by id (`/people/13/`), answered as swapi.dev would. A page beyond the last, or an id or
+/// resource SWAPI does not have, is a 404, as it is there.
 public enum SWAPIEmbeddedData {
     static let pages: [String: [String]] = [
-        "starships": EmbeddedStarshipPages.pages,
+        "films": EmbeddedFilmPages.pages,
         "people": EmbeddedPeoplePages.pages,
+        "planets": EmbeddedPlanetPages.pages,
+        "species": EmbeddedSpeciesPages.pages,
+        "starships": EmbeddedStarshipPages.pages,
+        "vehicles": EmbeddedVehiclePages.pages,
     ]
 
     public static let responder: EmbeddedResponder = { request in
@@ -29,7 +33,11 @@ public enum SWAPIEmbeddedData {
     /// Each item of each resource by its id, as its own JSON document: cut from the pages by
     /// scripts/embed-data, its keys in the order swapi.dev serves them.
     static let items: [String: [String: String]] = [
-        "starships": EmbeddedStarshipItems.items,
+        "films": EmbeddedFilmItems.items,
         "people": EmbeddedPeopleItems.items,
+        "planets": EmbeddedPlanetItems.items,
+        "species": EmbeddedSpeciesItems.items,
+        "starships": EmbeddedStarshipItems.items,
+        "vehicles": EmbeddedVehicleItems.items,
     ]
 }

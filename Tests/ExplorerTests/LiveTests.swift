@@ -138,6 +138,7 @@ struct LiveTests {
         #expect(try await get("/api/starships/10/").1["name"] as? String == "Millennium Falcon")
         #expect(try await get("/api/starships/?search=wing").1["count"] as? Int == 5)
         #expect(try await get("/api/starships/?page=9").0 == 404)
-        #expect(try await get("/api/planets/").0 == 404)
+        #expect(try await get("/api/planets/1/").1["name"] as? String == "Tatooine", "every SWAPI resource is served")
+        #expect(try await get("/api/droids/").0 == 404, "a resource SWAPI does not have is a 404")
     }
 }
