@@ -11,6 +11,31 @@ let issueReportingTestSupport = Target.Dependency.product(name: "IssueReportingT
 /// concurrency pool and back.
 let callerIsolation: [SwiftSetting] = [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]
 
+/// A feature module, `Sources/Features/<name>/`, using the layers listed, and its tests,
+/// `Tests/<name>Tests/`, which may use those and what every test target shares.
+func feature(_ name: String, uses: [Target.Dependency], testsAlsoUse: [Target.Dependency] = []) -> [Target] {
+    [
+        .target(name: name, dependencies: uses, path: "Sources/Features/\(name)", swiftSettings: callerIsolation),
+        .testTarget(name: "\(name)Tests", dependencies: [.target(name: name)] + uses + ["TestSupport", customDump] + testsAlsoUse,
+                    swiftSettings: callerIsolation),
+    ]
+}
+
+/// What a list feature over SWAPI uses: the kit and the API's shared vocabulary and data.
+let swapiList: [Target.Dependency] = ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"]
+
+/// Every feature built in: adding one is a line here (and one in Plugins.json and in
+/// Sources/explorer/BuiltinFeatures.swift).
+let features: [[Target]] = [
+    feature("Starships", uses: swapiList),
+    feature("Characters", uses: swapiList),
+    feature("ITunes", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"]),
+    // Its offline index is SQLite's full-text search (the store's); posters are images.
+    feature("MovieDB", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"]),
+    feature("Facts", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"]),
+    feature("Races", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"]),
+]
+
 let package = Package(
     name: "explorer",
     platforms: [.macOS(.v15)],
@@ -90,50 +115,12 @@ let package = Package(
             swiftSettings: callerIsolation
         ),
         .target(name: "SWAPI", dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP"], swiftSettings: callerIsolation),
-        .target(
-            name: "Starships",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"],
-            path: "Sources/Features/Starships",
-            swiftSettings: callerIsolation
-        ),
-        .target(
-            name: "Characters",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "SWAPI"],
-            path: "Sources/Features/Characters",
-            swiftSettings: callerIsolation
-        ),
-        .target(
-            name: "ITunes",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"],
-            path: "Sources/Features/ITunes",
-            swiftSettings: callerIsolation
-        ),
-        .target(
-            name: "MovieDB",
-            // Its offline index is SQLite's full-text search (the store's); posters are images.
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"],
-            path: "Sources/Features/MovieDB",
-            swiftSettings: callerIsolation
-        ),
-        .target(
-            name: "Facts",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"],
-            path: "Sources/Features/Facts",
-            swiftSettings: callerIsolation
-        ),
-        .target(
-            name: "Races",
-            dependencies: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"],
-            path: "Sources/Features/Races",
-            swiftSettings: callerIsolation
-        ),
         .executableTarget(
             name: "explorer",
             dependencies: [
                 "ExplorerCore", "ExplorerShell", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "LineEditor",
-                "Starships", "Characters", "ITunes", "MovieDB", "Facts", "Races",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ],
+            ] + features.map { .target(name: $0[0].name) },
             swiftSettings: callerIsolation
         ),
         // What the tests share: recorders, whole-state expectations, temporary stores, and the
@@ -172,12 +159,6 @@ let package = Package(
             swiftSettings: callerIsolation
         ),
         .testTarget(name: "SWAPITests", dependencies: ["SWAPI", "ExplorerCore", "ExplorerText", "ExplorerHTTP", "TestSupport"], swiftSettings: callerIsolation),
-        .testTarget(name: "StarshipsTests", dependencies: ["Starships", "SWAPI", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "CharactersTests", dependencies: ["Characters", "SWAPI", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "ITunesTests", dependencies: ["ITunes", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "MovieDBTests", dependencies: ["MovieDB", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "FactsTests", dependencies: ["Facts", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerHTTP", "ExplorerImages", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
-        .testTarget(name: "RacesTests", dependencies: ["Races", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerHTTP", "Reactive", "TestSupport", customDump], swiftSettings: callerIsolation),
         .testTarget(
             name: "ExplorerTests",
             dependencies: ["explorer", "ExplorerCore", "ExplorerShell", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "MovieDB", "TestSupport",
@@ -185,5 +166,5 @@ let package = Package(
             exclude: ["Transcripts", "Fixtures", "Scripts"],
             swiftSettings: callerIsolation
         ),
-    ]
+    ] + features.flatMap { $0 }
 )

@@ -5,7 +5,7 @@ import ExplorerText
 /// that kind of record, found through the registry (no feature knows another); and the way
 /// back, which `back` takes.
 extension Shell {
-    func follow(_ fieldText: String, _ numberText: String) async throws -> CommandOutput {
+    func follow(_ fieldText: String, _ numberText: String?) async throws -> CommandOutput {
         guard let originID = activeID, let origin = activeFeature else {
             throw CommandError("no feature in use: `follow` takes a link of the detail on show (`open N` on a list first)")
         }
@@ -56,21 +56,28 @@ extension Shell {
         return starting.count == 1 ? starting[0] : nil
     }
 
-    /// Link `numberText` of the field `fieldText` names, on the detail on show; or an error that
-    /// says what there is to follow.
-    private static func link(_ fieldText: String, _ numberText: String, of feature: any LinkingFeature,
+    /// Link `numberText` of the field `fieldText` names (its only link when no number is
+    /// given), on the detail on show; or an error that says what there is to follow.
+    private static func link(_ fieldText: String, _ numberText: String?, of feature: any LinkingFeature,
                              in featureID: String) throws(CommandError) -> FeatureLink {
         guard let links = feature.links else {
             throw CommandError("\(featureID) shows no detail: `open N` first, then `follow \(feature.linkFields[0]) N`")
         }
         let title = feature.location.last ?? "this detail"
         guard let field = linkField(fieldText, of: feature) else {
-            let fields = feature.linkFields.map { "`follow \($0) N`" }.joined(separator: " or ")
+            // A field with one link on show needs no number.
+            let fields = feature.linkFields.map { field in
+                links.count(where: { $0.field == field }) == 1 ? "`follow \(field)`" : "`follow \(field) N`"
+            }.joined(separator: " or ")
             throw CommandError("'\(fieldText.sanitizedForTerminal.truncated(toWidth: 20))' is not a link to follow: on \(featureID), \(fields)")
         }
         let numbered = links.filter { $0.field == field }
         guard !numbered.isEmpty else { throw CommandError("\(title) has no \(field) to follow") }
         let range = "\(numbered.count) (\(field) 1\(numbered.count == 1 ? "" : "–\(numbered.count)"))"
+        guard let numberText else {
+            guard numbered.count == 1 else { throw CommandError("which of \(title)'s \(field)? it has \(range): `follow \(field) N`") }
+            return numbered[0]
+        }
         guard let number = Int(numberText) else {
             throw CommandError("expected a number, not '\(numberText.sanitizedForTerminal.truncated(toWidth: 20))': \(title) has \(range)")
         }

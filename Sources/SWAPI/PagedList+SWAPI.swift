@@ -29,4 +29,30 @@ extension PagedListViewModel where Definition.Item: SWAPIItem {
                             tracer: (any EmissionTracer)? = nil) {
         self.init(service: service.paged, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests, tracer: tracer)
     }
+
+    /// The paged list of SWAPI's `resource` (`/planets/`), through the feature's client stack,
+    /// with its favourites and settings.
+    public convenience init(context: FeatureContext, resource: String) {
+        self.init(service: .http(context.http, resource: resource), favourites: context.favourites,
+                  maxConcurrentRequests: PagedListSettings.maxConcurrentRequests.int(in: context.settings, default: 8),
+                  tracer: context.tracer)
+    }
+}
+
+extension FeatureDescriptor {
+    /// A paged list of SWAPI's `resource`, answered offline from the whole of SWAPI embedded;
+    /// its records are that resource's, which other features' links open here.
+    public static func swapi<Definition: PagedListDefinition>(
+        _ definition: Definition.Type, resource: String, title: String, summary: String,
+        make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
+    ) -> FeatureDescriptor {
+        FeatureDescriptor(
+            id: Definition.featureID, title: title, summary: summary,
+            embedded: SWAPIEmbeddedData.responder,
+            endpoints: ["/\(resource)/?page={page}", "/\(resource)/{id}/", "/{resource}/{id}/"],
+            screens: ["list", "detail", "favourite", "favourites"],
+            settings: PagedListSettings.all,
+            records: [resource],
+            make: make)
+    }
 }

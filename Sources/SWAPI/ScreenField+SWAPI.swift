@@ -26,25 +26,3 @@ extension ScreenField {
         return ScreenField("films", text: SWAPIResource.names(urls, known: titles), value: SWAPIResource.linksJSON(urls, known: titles))
     }
 }
-
-extension ScreenField {
-    /// Links `follow` takes, numbered as ``SWAPIResource/links(_:_:known:)`` numbers them: as
-    /// text `1 Chewbacca, 2 Han Solo` (a number never ends a line without its name), a URL
-    /// that names no record as it is; as data each link's `number`, `id`, `name` and `url`.
-    public static func swapiFollowable(_ key: String, _ urls: [String], known: [String: String]) -> ScreenField {
-        guard !urls.isEmpty else { return ScreenField(key, text: "none", value: .array([])) }
-        var texts: [String] = []
-        var values: [JSONValue] = []
-        for (url, link) in SWAPIResource.numberedLinks(key, urls, known: known) {
-            guard let link else {
-                texts.append(SWAPIResource.reference(fromURL: url))
-                values.append(SWAPIResource.linkJSON(url, known: known))
-                continue
-            }
-            // U+00A0 keeps the number on the line of the name's first word (see FieldList).
-            texts.append("\(link.number)\u{A0}\(link.title)")
-            values.append(["number": .int(link.number), "id": .string(link.id), "name": .optional(link.name), "url": .string(url)])
-        }
-        return ScreenField(key, text: texts.joined(separator: ", "), value: .array(values))
-    }
-}

@@ -629,7 +629,7 @@ struct ShellTests {
               features                list the features you can use
               use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
-              follow <link> N         open what a detail links to, in its own feature
+              follow <link> [N]       open what a detail links to, in its own feature
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
@@ -662,7 +662,7 @@ struct ShellTests {
               features                list the features you can use
               use <feature>           switch to a feature (or type its id alone)
               back                    go up one level: detail → list → features
-              follow <link> N         open what a detail links to, in its own feature
+              follow <link> [N]       open what a detail links to, in its own feature
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed

@@ -34,18 +34,31 @@ struct SWAPIResourceTests {
         #expect(SWAPIResource.filmTitle(fromURL: "not a url") == "not a url")
     }
 
+    /// An item with one link of each kind, as a feature declares them.
+    struct Linked: Sendable {
+        var pilots: [String] = []
+        var homeworld = ""
+        var species: [String] = []
+
+        static let links: [ItemLink<Linked>] = [.many("pilots", \.pilots), .one("homeworld", \.homeworld), .namesOnly("species", \.species)]
+
+        func fields(_ names: [String: String]) -> LinkedFields<Linked> {
+            LinkedFields(item: self, links: Self.links, names: names, record: SWAPIResource.record(fromURL:))
+        }
+    }
+
     @Test("links are numbered from 1 in the API's order; a URL that names no record is not a link and not counted")
     func linksAreNumbered() {
         let urls = ["https://swapi.dev/api/people/13/", "javascript:alert(1)", "http://127.0.0.1:8080/api/people/14/",
                     "https://swapi.dev/api/people/x/"]
-        let links = SWAPIResource.links("pilots", urls, known: ["https://swapi.dev/api/people/13/": "Chewbacca"])
-        #expect(links == [
+        let linked = Linked(pilots: urls).fields(["https://swapi.dev/api/people/13/": "Chewbacca"])
+        #expect(linked.followable == [
             FeatureLink(field: "pilots", number: 1, kind: "people", id: "13", name: "Chewbacca"),
             FeatureLink(field: "pilots", number: 2, kind: "people", id: "14", name: nil),
         ])
-        #expect(links.map(\.title) == ["Chewbacca", "people/14"])
+        #expect(linked.followable.map(\.title) == ["Chewbacca", "people/14"])
 
-        let field = ScreenField.swapiFollowable("pilots", urls, known: ["https://swapi.dev/api/people/13/": "Chewbacca"])
+        let field = linked["pilots"]
         #expect(field.text == "1\u{A0}Chewbacca, javascript:alert(1), 2\u{A0}people/14, https://swapi.dev/api/people/x/",
                 "each number kept with its name; what is not a link shown as it is, unnumbered")
         #expect(field.value == .array([
@@ -54,7 +67,20 @@ struct SWAPIResourceTests {
             ["number": 2, "id": "14", "name": .null, "url": "http://127.0.0.1:8080/api/people/14/"],
             ["id": .null, "name": .null, "url": "https://swapi.dev/api/people/x/"],
         ]))
-        #expect(ScreenField.swapiFollowable("pilots", [], known: [:]).text == "none")
+        #expect(Linked().fields([:])["pilots"].text == "none")
+    }
+
+    @Test("a link to one record is followed without a number and shown by name; names only are never followed")
+    func oneAndNamesOnly() {
+        let tatooine = "https://swapi.dev/api/planets/1/", human = "https://swapi.dev/api/species/1/"
+        let linked = Linked(homeworld: tatooine, species: [human]).fields([tatooine: "Tatooine", human: "Human"])
+        #expect(linked.followable == [FeatureLink(field: "homeworld", number: 1, kind: "planets", id: "1", name: "Tatooine")])
+        #expect(linked["homeworld"].text == "Tatooine")
+        #expect(linked["homeworld"].value == ["id": "1", "name": "Tatooine", "url": .string(tatooine)])
+        #expect(linked["species"].text == "Human")
+        #expect(Linked().fields([:])["homeworld"].text == "unknown")
+        #expect(Linked().fields([:])["homeworld"].value == .null)
+        #expect(Linked(homeworld: tatooine).fields([:])["homeworld"].text == "planets/1", "unnamed: its reference")
     }
 
     @Test func dayOfATimestamp() {

@@ -1,6 +1,6 @@
-/// A feature that is a ``PagedListViewModel`` shown by a ``PagedListView``: where the user is,
-/// the links `follow` takes and favourites come from the kit; the feature gives its descriptor
-/// and its commands.
+/// A feature that is a ``PagedListViewModel`` shown by a ``PagedListView``: its commands, where
+/// the user is, the links `follow` takes and favourites come from the kit; the feature gives
+/// its descriptor and makes its view model and view.
 @MainActor
 public protocol PagedListFeature: ScreenFeature, FavouritesListing, LinkingFeature where Model: PagedListViewModel<Definition> {
     associatedtype Definition: PagedListDefinition
@@ -14,4 +14,14 @@ extension PagedListFeature {
     public var linkFields: [String] { Definition.links.filter(\.isFollowable).map(\.field) }
 
     public var links: [FeatureLink]? { model.state.value.links }
+
+    public var commands: [Command] {
+        [
+            .page(model, summary: "show the next, previous or Nth page of the API"),
+            .open(model, summary: "show every detail of row N (any row loaded so far)"),
+            .favourite(model),
+            .sort(model, summary: "order the loaded \(Definition.featureID) (numbers compare as numbers, unknown last)"),
+            .refresh(model, summary: "fetch the loaded pages again (the last good list stays on failure)"),
+        ]
+    }
 }

@@ -20,6 +20,11 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
                                  detail: { row, state in PagedListView.detail(row, names: state.linkNames, fields: details.fields) })
     }
 
+    /// The view of `viewModel`, showing on the feature's outlet.
+    public convenience init(viewModel: PagedListViewModel<Definition>, context: FeatureContext) {
+        self.init(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
+    }
+
     public func appear() { renderer.appear() }
     public func disappear() { renderer.disappear() }
 

@@ -1,17 +1,19 @@
 import ExplorerCore
 import ExplorerText
 
-/// `follow <link> <N>`: opens the record link N of the detail on show names, in the feature
-/// that shows records of its kind (a starship's pilot in characters); `back` returns.
+/// `follow <link> [N]`: opens the record link N of the detail on show names (or its only one),
+/// in the feature that shows records of its kind (a starship's pilot in characters); `back`
+/// returns.
 struct FollowCommand: GlobalCommand {
     static let name = "follow"
-    static let usage = "follow <link> <N>"
-    static let synopsis = "follow <link> N"
+    static let usage = "follow <link> [N]"
+    static let synopsis = "follow <link> [N]"
     static let summary = "open what a detail links to, in its own feature"
     static let details = """
         A detail numbers the links it has that another feature can open: a starship's pilots are \
         characters, a character's starships are starships. `follow pilots 1` on the Millennium \
-        Falcon opens Chewbacca in characters, as `use characters; open 13` would; `back` there \
+        Falcon opens Chewbacca in characters, as `use characters; open 13` would; a link to one \
+        record needs no number (`follow homeworld` on Luke opens Tatooine); `back` there \
         returns to the Falcon, where you left it. `back` anywhere else goes up as usual, and `use` \
         forgets the way back. Tab offers the links of the detail on show and their numbers.
         """
@@ -34,12 +36,12 @@ struct FollowCommand: GlobalCommand {
     }
 
     let field: String
-    let number: String
+    let number: String?
 
     init(_ arguments: [String]) throws(CommandError) {
-        guard arguments.count == 2 else { throw Self.usageError }
+        guard arguments.count == 1 || arguments.count == 2 else { throw Self.usageError }
         field = arguments[0]
-        number = arguments[1]
+        number = arguments.count == 2 ? arguments[1] : nil
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {

@@ -38,7 +38,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingF
 
     public var model: CharactersViewModel { viewModel }
 
-    public var linkFields: [String] { [CharactersState.starshipsField] }
+    public var linkFields: [String] { CharactersState.declaredLinks.filter(\.isFollowable).map(\.field) }
 
     public var links: [FeatureLink]? { viewModel.state.value.links }
 

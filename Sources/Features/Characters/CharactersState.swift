@@ -29,14 +29,24 @@ public struct CharactersState: ListDetailState {
 
     public init() {}
 
-    /// The field of a character's starships, which `follow starships N` takes.
-    public static let starshipsField = "starships"
+    /// What a character links to, declared once: the detail names them, `follow homeworld`
+    /// and `follow starships N` take the followable ones.
+    public static let declaredLinks: [ItemLink<Person>] = [
+        .one("homeworld", \.homeworld), .namesOnly("species", \.species), .namesOnly("vehicles", \.vehicles),
+        .many("starships", \.starships),
+    ]
 
-    /// The links `follow` takes on the detail on show: the character's starships, numbered; nil off a detail.
-    public var links: [FeatureLink]? {
-        guard let person = detail?.item else { return nil }
-        return SWAPIResource.links(Self.starshipsField, person.starships, known: linkNames)
+    /// The detail's declared links with their names; nil off a detail.
+    public var linkedFields: LinkedFields<Person>? {
+        detail.map { Self.linkedFields($0.item, names: linkNames) }
     }
+
+    static func linkedFields(_ person: Person, names: [String: String]) -> LinkedFields<Person> {
+        LinkedFields(item: person, links: declaredLinks, names: names, record: SWAPIResource.record(fromURL:))
+    }
+
+    /// The links `follow` takes on the detail on show; nil off a detail.
+    public var links: [FeatureLink]? { linkedFields?.followable }
 }
 
 extension CharactersState: TraceSummarizable {

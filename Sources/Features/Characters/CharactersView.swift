@@ -128,11 +128,7 @@ public final class CharactersView: ScreenView {
     }
 
     static func fields(_ person: Person, names: [String: String]) -> [ScreenField] {
-        func links(_ key: String, _ urls: [String], known: [String: String]) -> ScreenField {
-            ScreenField(key, text: SWAPIResource.names(urls, known: known), value: SWAPIResource.linksJSON(urls, known: known))
-        }
-        let films = Dictionary(person.films.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
-        let homeworld = person.homeworld.isEmpty ? "unknown" : names[person.homeworld] ?? SWAPIResource.reference(fromURL: person.homeworld)
+        let links = CharactersState.linkedFields(person, names: names)
         return [
             .data("name", .string(person.name)),
             ScreenField("height_cm", label: "height", text: ReadableNumber.format(person.height, unit: "cm"),
@@ -144,12 +140,11 @@ public final class CharactersView: ScreenView {
             .swapi("eyes", person.eyeColor),
             .swapi("birth_year", label: "birth year", person.birthYear),
             .swapi("gender", person.gender),
-            ScreenField("homeworld", text: homeworld,
-                        value: person.homeworld.isEmpty ? .null : SWAPIResource.linkJSON(person.homeworld, known: names)),
-            links("films", person.films, known: films),
-            links("species", person.species, known: names),
-            links("vehicles", person.vehicles, known: names),
-            .swapiFollowable(CharactersState.starshipsField, person.starships, known: names),
+            links["homeworld"],
+            .swapiFilms(person.films),
+            links["species"],
+            links["vehicles"],
+            links["starships"],
             .swapiTimestamp("created", person.created),
             .swapiTimestamp("edited", person.edited),
             .swapi("url", person.url),
