@@ -29,6 +29,7 @@ let swapiList: [Target.Dependency] = ["Reactive", "ExplorerCore", "ExplorerText"
 let features: [[Target]] = [
     feature("Starships", uses: swapiList),
     feature("Characters", uses: swapiList),
+    feature("Planets", uses: swapiList),
     feature("ITunes", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"]),
     // Its offline index is SQLite's full-text search (the store's); posters are images.
     feature("MovieDB", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"]),

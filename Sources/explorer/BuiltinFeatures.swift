@@ -3,6 +3,7 @@ import Characters
 import Facts
 import ITunes
 import MovieDB
+import Planets
 import Races
 import Starships
 
@@ -12,6 +13,7 @@ enum BuiltinFeatures {
     static let all: [FeatureDescriptor] = [
         StarshipsFeature.descriptor,
         CharactersFeature.descriptor,
+        PlanetsFeature.descriptor,
         ITunesFeature.descriptor,
         MovieDBFeature.descriptor,
         FactsFeature.descriptor,

@@ -14,6 +14,9 @@ enum DefaultPlugins {
         .init(id: "characters", isEnabled: true,
               baseURL: URL(string: "https://swapi.dev/api")!,
               settings: ["maxConcurrentPages": 8]),
+        .init(id: "planets", isEnabled: true,
+              baseURL: URL(string: "https://swapi.dev/api")!,
+              settings: [:]),
         .init(id: "itunes", isEnabled: true,
               baseURL: URL(string: "https://itunes.apple.com")!,
               settings: ["country": "US", "limit": 50]),
@@ -34,6 +37,7 @@ enum DefaultPlugins {
       "features": [
         { "id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
         { "id": "characters", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentPages": 8 } },
+        { "id": "planets", "enabled": true, "baseURL": "https://swapi.dev/api", "settings": { } },
         { "id": "itunes", "enabled": true, "baseURL": "https://itunes.apple.com", "settings": { "country": "US", "limit": 50 } },
         { "id": "moviedb", "enabled": true, "baseURL": "https://api.themoviedb.org/3", "settings": { "imageBaseURL": "https://image.tmdb.org/t/p/w500" } },
         { "id": "facts", "enabled": true, "baseURL": "https://dl.dropboxusercontent.com", "settings": { "path": "/s/2iodh4vg0eortkl/facts.json", "maxConcurrentImagesPerHost": 6, "imageTimeout": 5 } },
