@@ -53,6 +53,14 @@ extension FeatureDescriptor {
             screens: ["list", "detail", "favourite", "favourites"],
             settings: PagedListSettings.all,
             records: [resource],
+            tour: tour(Definition.self),
             make: make)
+    }
+
+    /// Every screen of a paged list: a page, a detail, a favourite, a sort by a number, a
+    /// refresh, the favourites.
+    static func tour<Definition: PagedListDefinition>(_ definition: Definition.Type) -> [String] {
+        let number = Definition.SortKey.allCases.first { $0.rawValue != "name" }?.rawValue ?? "name"
+        return ["page 2", "open 12", "fav", "back", "sort \(number) desc", "sort off", "refresh", "favs", "favs all"]
     }
 }

@@ -2,8 +2,8 @@ import Foundation
 import TestSupport
 @testable import explorer
 
-/// Command lines and flags for explorer made up from a seed: mostly the commands of all six
-/// features with arguments near their edges (numbers past the end, negative, huge; words in any
+/// Command lines and flags for explorer made up from a seed: mostly the commands of every built-in
+/// feature with arguments near their edges (numbers past the end, negative, huge; words in any
 /// script; quotes left open; escapes), some lines of random bytes, `clock` moves by seconds to
 /// centuries and to the ends of the calendar. What is generated never opens anything outside
 /// (no `play`, `web`, `trailer`, `poster`, `view`, `watch`), writes files only in the directory

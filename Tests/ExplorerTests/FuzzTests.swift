@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Generated command lines across all six features, in text, JSON and CSV, at odd widths, with
+/// Generated command lines across every built-in feature, in text, JSON and CSV, at odd widths, with
 /// the clock at the ends of the calendar and moved by seconds to centuries: nothing crashes,
 /// hangs, prints a control byte or an unprefixed line, and the data directory they all share
 /// stays readable. The seed changes each run; a failure names it, and
@@ -41,7 +41,7 @@ struct FuzzTests {
         return nil
     }
 
-    @Test("generated scripts over all six features: no crash, no hang, no raw control byte, the store still reads")
+    @Test("generated scripts over every built-in feature: no crash, no hang, no raw control byte, the store still reads")
     func generatedScripts() async throws {
         let seed = Self.seed
         var fuzzer = CommandFuzzer(seed: seed)

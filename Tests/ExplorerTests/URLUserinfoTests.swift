@@ -1,5 +1,6 @@
 import Foundation
 import TestSupport
+@testable import explorer
 import Testing
 
 /// A user and password in Plugins.json's URLs (`http://user:password@host/…`, which libcurl
@@ -8,7 +9,7 @@ import Testing
 @Suite("Secrets in a URL")
 struct URLUserinfoTests {
     static let password = "pa55-w0rd-in-url"
-    static let features = ["starships", "characters", "itunes", "moviedb", "facts", "races"]
+    static let features = BuiltinFeatures.all.map(\.id)
 
     /// A Plugins.json whose every URL carries `user:password@` and points at `port`.
     static func pluginsJSON(port: Int) -> String {

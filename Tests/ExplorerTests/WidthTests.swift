@@ -2,6 +2,7 @@ import ExplorerCore
 import ExplorerText
 import Foundation
 import TestSupport
+@testable import explorer
 import Testing
 
 /// Every screen of every feature, at widths from the narrowest allowed to very wide: no line of
@@ -9,45 +10,15 @@ import Testing
 /// whole so it can still be copied; the terminal wraps it).
 @Suite("Widths")
 struct WidthTests {
-    /// Reaches every kind of screen: feature list, lists sorted and filtered, details,
-    /// favourites, segments, search results, help.
-    static let script = """
-        features
-        help
-        help filter
-        use starships
-        sort cost
-        open 4
-        fav
-        back
-        favs
-        use characters
-        filter eye=blue gender=female
-        sort birth
-        open 2
-        filter hair
-        favs all
-        use itunes
-        search jack johnson
-        open 3
-        page next
-        search 周杰倫
-        use moviedb
-        tv top
-        open 6
-        back
-        filter the
-        search rick
-        use facts
-        open 9
-        use races
-        open 1
-        """
+    /// Reaches every kind of screen: feature list, help, and each feature's tour (lists sorted
+    /// and filtered, details, favourites, segments, search results).
+    static let script = (["features", "help", "help filter"] + BuiltinFeatures.all.flatMap { ["use \($0.id)"] + $0.tour } + ["favs all"])
+        .joined(separator: "\n")
 
     @Test("every line fits the width", arguments: [30, 31, 40, 52, 60, 80, 100, 132, 200])
     func linesFit(width: Int) async throws {
         let sandbox = try Sandbox("width-\(width)")
-        let output = try await Explorer.run(["--width", String(width)], script: Self.script, in: sandbox)
+        let output = try await Explorer.run(["--width", String(width), "--clock", "2024-03-15T08:00:00Z"], script: Self.script, in: sandbox)
         #expect(output.status == 0, "\(output.stderrText)")
         let lines = output.stdoutText.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines.count > 100)

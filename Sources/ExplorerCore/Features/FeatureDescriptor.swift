@@ -33,6 +33,10 @@ public struct FeatureDescriptor: Sendable {
     /// The kinds of record it shows, as other features' links name them (SWAPI's `people` for
     /// characters): `follow` opens a link of one of these kinds here (see ``LinkingFeature``).
     public let records: [String]
+    /// Commands that, after `use`, show every kind of screen the feature makes: what the suites
+    /// that check every screen of every feature (JSON, widths, `arch`'s declarations) run, so a
+    /// new feature is checked by them without a test edit.
+    public let tour: [String]
 
     public init(
         id: String,
@@ -46,12 +50,14 @@ public struct FeatureDescriptor: Sendable {
         screens: [String] = [],
         settings: [SettingSpec] = [],
         records: [String] = [],
+        tour: [String] = [],
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) {
         self.endpoints = endpoints
         self.screens = screens
         self.settings = settings
         self.records = records
+        self.tour = tour
         self.id = id
         self.title = title
         self.summary = summary

@@ -36,8 +36,12 @@ struct HelpCommand: GlobalCommand {
             let suggestion = name.nearest(in: shell.commandNames + shell.registry.ids).map { " (did you mean '\($0)'?)" } ?? ""
             throw CommandError("no help for '\(name.sanitizedForTerminal.truncated(toWidth: 40))'\(suggestion)")
         }
-        // A usage too long for the width wraps under the command's name, past `usage: `.
-        var blocks: [ScreenBlock] = [.paragraph("usage: \(command.usage)", hanging: "usage: \(command.name) ".displayWidth),
+        // A usage too long for the width wraps under the command's name, past `usage: ` — or
+        // under `usage: ` where a word of it would not fit past the name.
+        let widest = command.usage.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
+        let underName = "usage: \(command.name) ".displayWidth
+        let hanging = underName + widest <= shell.terminal.width ? underName : 0
+        var blocks: [ScreenBlock] = [.paragraph("usage: \(command.usage)", hanging: hanging),
                                      .paragraph(command.summary, indent: 2)]
         if !command.details.isEmpty {
             for paragraph in command.details.split(separator: "\n", omittingEmptySubsequences: false) {

@@ -16,6 +16,7 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingF
         screens: ["list", "segments", "detail", "favourite", "favourites"],
         settings: settings,
         records: ["people"],
+        tour: ["filter", "filter hair", "filter eye=blue", "open 7", "fav", "back", "filter clear", "sort birth", "refresh", "help filter"],
         make: { context in CharactersFeature(context: context) }
     )
 

@@ -18,6 +18,7 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         endpoints: ["{path…}", "{imageHref}"],
         screens: ["list", "detail", "favourite", "favourites", "view"],
         settings: settings,
+        tour: ["open 1", "back"],
         make: { context in FactsFeature(context: context) }
     )
 

@@ -14,6 +14,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         endpoints: ["/search?term={term}&media=music&entity=song&limit={limit}&country={country}", "/lookup?id={id}&country={country}", "{previewUrl}"],
         screens: ["list", "detail", "favourite", "favourites", "play", "web"],
         settings: settings,
+        tour: ["search jack johnson", "page next", "open 13", "fav", "play", "web", "back", "lookup 1500000001", "search xyzzy", "search 周杰倫", "refresh"],
         make: { context in ITunesFeature(context: context) }
     )
 

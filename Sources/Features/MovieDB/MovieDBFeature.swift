@@ -23,6 +23,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         endpoints: ["/movie/{category}?page={page}", "/tv/{category}?page={page}", "/movie/{id}?append_to_response=videos", "/tv/{id}?append_to_response=videos", "/search/movie?query={words}&page={page}&include_adult=false", "/search/tv?query={words}&page={page}&include_adult=false", "{posterURL}"],
         screens: ["list", "detail", "favourite", "favourites", "trailer", "poster"],
         settings: settings,
+        tour: ["movies top", "open 3", "fav", "back", "filter the", "filter clear", "tv top", "open 6", "trailer 2", "back", "search rick", "search xyzzy", "favs"],
         make: { context in MovieDBFeature(context: context) }
     )
 

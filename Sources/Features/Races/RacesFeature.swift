@@ -16,6 +16,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         endpoints: ["/racing/?method=nextraces&count={count}"],
         screens: ["list", "detail", "favourite", "favourites"],
         settings: settings,
+        tour: ["filter horse", "clock", "open 2", "back", "watch 1m"],
         make: { context in RacesFeature(context: context) }
     )
 
