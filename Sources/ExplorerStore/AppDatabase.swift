@@ -196,10 +196,8 @@ public final class AppDatabase: Sendable {
     /// is told by its identity.
     private let openedFiles = Mutex<(file: FileIdentity?, log: FileIdentity?, index: FileIdentity?)?>(nil)
 
-    /// The connections ``leaving()`` closed, kept (closed) until the process ends: GRDB's
-    /// queue, freed, unregisters from Foundation's notifications, whose first use scans every
-    /// protocol conformance in the binary (0.75 M instructions, a thirteenth of the first
-    /// screen), and its dispatch queue wakes a worker thread, all as the process exits.
+    /// The connections ``leaving()`` closed, kept (closed) until the process ends rather than
+    /// freed as it exits (why: docs/performance.md).
     private static let closedAsExplorerLeft = Mutex<[any DatabaseWriter]>([])
 
     /// `error` as a ``StoreError``; damage is remembered, so nothing is written after it.

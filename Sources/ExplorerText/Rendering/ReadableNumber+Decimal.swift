@@ -1,9 +1,7 @@
 extension ReadableNumber {
     /// `value` in decimal digits (`-1234`), or grouped by threes with commas (`-1,234`): the
     /// digits written from the right into a buffer on the stack, and one string made of them
-    /// (a small string, up to 15 bytes, is made in place). `String(value)` went through the
-    /// generic integer printer, and grouping made two arrays on the heap: 300–900
-    /// instructions for each row number and count of a list.
+    /// (why not `String(value)`: docs/performance.md).
     public static func decimal(_ value: Int, grouped: Bool = false) -> String {
         // 19 digits, 6 commas and a sign at most.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 26) { buffer in

@@ -4,9 +4,7 @@ extension ReadableNumber {
     /// `value` with `decimals` digits after the point (1 to 3), as `String(format: "%.1f")`
     /// writes it: the exact binary value rounded to nearest, ties to even, `-` kept on a
     /// negative value that rounds to zero. Worked out by arithmetic for values under 10¹²
-    /// (`String(format:)` goes through Foundation's formatter, and casts each argument
-    /// dynamically, scanning every conformance record the first time: 1 M instructions when a
-    /// run first shows a rating); others are left to `String(format:)`.
+    /// (why: docs/performance.md); others are left to `String(format:)`.
     public static func fixed(_ value: Double, decimals: Int) -> String {
         guard (1...3).contains(decimals), value.isFinite, value.magnitude < 1e12 else {
             return String(format: "%.\(decimals)f", value)

@@ -57,8 +57,8 @@ public struct TextTable: Sendable {
         self.init(columns: columns, cells: cells, rowCount: rows.count)
     }
 
-    /// A table of `cells`, row after row, `columns.count` of them a row (an array a row would
-    /// cost an allocation a row).
+    /// A table of `cells`, row after row, `columns.count` of them a row (one array, not one a
+    /// row: docs/performance.md).
     public init(columns: [Column], cells: [String], rowCount: Int) {
         precondition(cells.count == rowCount * columns.count, "a table's cells are one per column of each row")
         self.columns = columns

@@ -69,7 +69,7 @@ extension ScreenTable {
             }
             let firstKeys = fields.first.map { $0.map(\.key) } ?? []
             let firstPositions = fields.first.map { $0.withUnsafeBufferPointer(positions) } ?? []
-            // Fields are read where they are stored: a field copied out retains its strings.
+            // Fields are read where they are stored (docs/performance.md).
             self.positions = fields.map { row in
                 row.withUnsafeBufferPointer { row in
                     row.count == firstKeys.count && row.indices.allSatisfy { row[$0].key == firstKeys[$0] } ? firstPositions : positions(row)
@@ -84,7 +84,7 @@ extension ScreenTable {
             let own = column - listColumns.count
             guard own >= 0 else { return marks[row].text(column) }
             guard columns[column].visibility.inText, let position = positions[row][own] else { return "" }
-            // Read where it is stored: a field copied out retains its strings.
+            // Read where it is stored (docs/performance.md).
             return fields[row].withUnsafeBufferPointer { fields in
                 columns[column].showsValue ? Cell.text(of: fields[position].value) : fields[position].text
             }

@@ -195,7 +195,7 @@ public struct ScreenTable: Sendable, Equatable {
         cells.reserveCapacity(rowCount * shown.count)
         switch content {
         case .cells(let rows):
-            // Rows are read where they are stored (a row copied out retains each of its cells).
+            // Rows are read where they are stored (docs/performance.md).
             for row in rows.indices {
                 rows[row].withUnsafeBufferPointer { row in
                     for index in shown { cells.append(index < row.count ? row[index].text : "") }

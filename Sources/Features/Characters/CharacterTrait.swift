@@ -19,7 +19,7 @@ public enum CharacterTrait: String, Sendable, CaseIterable, Comparable {
     }
 
     /// `part` without the spaces and tabs around it, as `trimmingCharacters(in: .whitespaces)`
-    /// trims, without bridging to NSString (every list shown filters every character by it).
+    /// trims, without Foundation (docs/performance.md).
     static func trimmed(_ part: Substring) -> Substring {
         let scalars = part.unicodeScalars
         func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar == "\t" || scalar.properties.generalCategory == .spaceSeparator }
