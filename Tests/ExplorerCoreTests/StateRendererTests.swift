@@ -50,7 +50,7 @@ import Testing
         #expect(outlet.take() == .message("count 2", kind: "count"))
         state.value = Counter(count: 2)
         #expect(outlet.take() == .message("count 2", kind: "count"), "`open 3` twice shows row 3 twice")
-        #expect(log.renders == 3)
+        #expect(log.renders == 2, "only what was taken was rendered: not the screen appearing showed, which was discarded")
     }
 
     @Test func theLastScreenShownIsTakenAndDiscardForgetsWhatCameBeforeACommand() {
@@ -58,6 +58,7 @@ import Testing
         state.value.count = 5
         state.value.count = 6
         #expect(outlet.take() == .message("count 6", kind: "count"))
+        #expect(log.renders == 1, "a screen replaced before it was taken is never rendered")
 
         state.value.count = 7
         outlet.discard()
@@ -71,6 +72,8 @@ import Testing
         outlet.discard()
         state.value.count = 9
         #expect(outlet.take() == nil)
+        #expect(log.renders == 0, "nothing was taken, so nothing was rendered")
+        #expect(outlet.latest == .message("count 0", kind: "count"), "what is on screen is the last shown while it was")
         #expect(log.renders == 1)
     }
 }

@@ -1,24 +1,44 @@
 import ExplorerText
 
-/// Where the view of the feature in use shows what it renders. Views push screens here as
-/// their view model's state changes; after a command the shell prints the last screen shown
-/// while it ran (``take()``), so a command never reads a screen back from a view.
+/// Where the view of the feature in use shows what it renders. Views hand a screen here as
+/// their view model's state changes — as a way to render it, not rendered: after a command the
+/// shell takes the last one (``take()``) and only then is it rendered, so a state that the next
+/// change replaces before anything is printed (each `fav N`'s list, a timer's tick) costs
+/// nothing, and `trace` says `rendered` only for what is printed. A command never reads a
+/// screen back from a view.
 @MainActor
 public final class ScreenOutlet {
-    /// The last screen shown; what a test of a view reads.
-    public private(set) var latest: Screen?
-    /// Whether ``latest`` was shown since the shell last took it.
+    /// How to render the last screen shown, until it is rendered.
+    private var pending: (@MainActor () -> Screen)?
+    private var rendered: Screen?
+    /// Whether a screen was shown since the shell last took it.
     private var isNew = false
 
     public init() {}
 
-    /// Called by a view on screen with each screen it renders.
-    public func show(_ screen: Screen) {
-        latest = screen
+    /// Called by a view on screen with each screen it would show: `render` runs when the screen
+    /// is taken (or read as ``latest``), at most once, and not at all if another comes first.
+    public func show(_ render: @escaping @MainActor () -> Screen) {
+        pending = render
         isNew = true
     }
 
-    /// The screen shown since the last call, if any; the shell calls it once a command has run.
+    /// Shows a screen already rendered.
+    public func show(_ screen: Screen) {
+        show { screen }
+    }
+
+    /// The last screen shown, rendered if it was not yet; what a test of a view reads.
+    public var latest: Screen? {
+        if let render = pending {
+            pending = nil
+            rendered = render()
+        }
+        return rendered
+    }
+
+    /// The screen shown since the last call, if any, rendered now; the shell calls it once a
+    /// command has run.
     public func take() -> Screen? {
         guard isNew else { return nil }
         isNew = false

@@ -4,10 +4,10 @@ import ExplorerTrace
 import Reactive
 
 /// The subscription half of every feature view. While on screen (``appear()``) it subscribes to
-/// a view model's state, and each settled state it receives it turns into a ``Screen``, reports
-/// `trace: <name> rendered` and shows on the ``ScreenOutlet`` — the state as it is at once, then
-/// every state an intent settles on, even one equal to the last (`open 3` twice shows row 3
-/// twice). Off screen it renders nothing.
+/// a view model's state, and each settled state it receives it shows on the ``ScreenOutlet`` —
+/// the state as it is at once, then every state an intent settles on, even one equal to the
+/// last (`open 3` twice shows row 3 twice) — to be turned into a ``Screen`` (and reported as
+/// `trace: <name> rendered`) when the shell prints it. Off screen it shows nothing.
 @MainActor
 public final class StateRenderer<State>: ScreenView {
     private let name: String
@@ -41,9 +41,12 @@ public final class StateRenderer<State>: ScreenView {
     public func appear() {
         subscription = state.sink { [unowned self] state in
             guard isSettled(state) else { return }
-            let screen = render(state)
-            tracer?.rendered(name)
-            outlet.show(screen)
+            // Rendered when the screen is printed, not here: the next state may replace it first.
+            outlet.show { [render, tracer, name] in
+                let screen = render(state)
+                tracer?.rendered(name)
+                return screen
+            }
         }
     }
 
