@@ -61,15 +61,11 @@ extension Shell {
     private static func link(_ fieldText: String, _ numberText: String?, of feature: any LinkingFeature,
                              in featureID: String) throws(CommandError) -> FeatureLink {
         guard let links = feature.links else {
-            throw CommandError("\(featureID) shows no detail: `open N` first, then `follow \(feature.linkFields[0]) N`")
+            throw CommandError("\(featureID) shows no detail: `open N` first, then \(feature.followUsage)")
         }
         let title = feature.location.last ?? "this detail"
         guard let field = linkField(fieldText, of: feature) else {
-            // A field with one link on show needs no number.
-            let fields = feature.linkFields.map { field in
-                links.count(where: { $0.field == field }) == 1 ? "`follow \(field)`" : "`follow \(field) N`"
-            }.joined(separator: " or ")
-            throw CommandError("'\(fieldText.sanitizedForTerminal.truncated(toWidth: 20))' is not a link to follow: on \(featureID), \(fields)")
+            throw CommandError("'\(fieldText.sanitizedForTerminal.truncated(toWidth: 20))' is not a link to follow: on \(featureID), \(feature.followUsage)")
         }
         let numbered = links.filter { $0.field == field }
         guard !numbered.isEmpty else { throw CommandError("\(title) has no \(field) to follow") }

@@ -6,7 +6,7 @@ import Reactive
 import Synchronization
 
 /// `trace on|off`: when enabled, one line per request, per observable emission and per view
-/// render, written as it happens (from any task) to stderr, prefixed `trace: `, so stdout
+/// render, written as it happens (a render happens when its screen is printed; from any task) to stderr, prefixed `trace: `, so stdout
 /// holds only screens. While `arch <command>` records (see ``beginRecording()``), the same events
 /// are also kept, whether or not they are printed.
 ///

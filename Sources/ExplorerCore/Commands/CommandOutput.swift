@@ -3,8 +3,8 @@ import ExplorerText
 /// What the shell prints when a command has run: the one-way end of a command's path.
 ///
 /// A feature's command sends an intent to its view model and answers ``view``: the state
-/// changed, the view rendered it onto the ``ScreenOutlet``, and the shell prints what the view
-/// showed. Nothing reads a screen back from the view.
+/// changed, the view showed it on the ``ScreenOutlet``, and the shell prints (and only then
+/// renders) what the view showed last. Nothing reads a screen back from the view.
 public enum CommandOutput {
     /// The screen the feature's view showed for the state the command left (`open 3`, `page next`).
     case view

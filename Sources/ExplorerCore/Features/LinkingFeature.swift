@@ -8,6 +8,9 @@ public protocol LinkingFeature: Feature {
     /// The fields whose links can be followed, whether or not the detail on show has any:
     /// `["pilots"]`.
     var linkFields: [String] { get }
+    /// Those of ``linkFields`` that name one record, which `follow` takes without a number:
+    /// `["homeworld"]`.
+    var toOneLinkFields: [String] { get }
     /// The links of the detail on show, numbered within each field; nil off a detail.
     var links: [FeatureLink]? { get }
     /// `follow` from another feature: puts this one on screen on the detail of the record
@@ -24,6 +27,12 @@ public protocol LinkingFeature: Feature {
 
 extension LinkingFeature {
     public var linkFields: [String] { [] }
+    public var toOneLinkFields: [String] { [] }
+
+    /// How `follow` takes each link field: `` `follow homeworld` or `follow starships N` ``.
+    public var followUsage: String {
+        linkFields.map { toOneLinkFields.contains($0) ? "`follow \($0)`" : "`follow \($0) N`" }.joined(separator: " or ")
+    }
     public var links: [FeatureLink]? { nil }
 }
 

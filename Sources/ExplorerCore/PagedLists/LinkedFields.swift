@@ -21,7 +21,10 @@ public struct LinkedFields<Item> {
     /// name is not known), numbered when `follow` takes one of many; as data each record's id,
     /// name and URL. A field not declared is an empty one.
     public subscript(field: String) -> ScreenField {
-        guard let link = links.first(where: { $0.field == field }) else { return ScreenField(field, text: "none", value: .null) }
+        guard let link = links.first(where: { $0.field == field }) else {
+            assertionFailure("\(field) is not a declared link")
+            return ScreenField(field, text: "none", value: .null)
+        }
         let urls = link.urls(item)
         switch link.arity {
         case .one:

@@ -13,6 +13,8 @@ extension PagedListFeature {
     /// The fields whose links `follow` takes, as the definition declares them.
     public var linkFields: [String] { Definition.links.filter(\.isFollowable).map(\.field) }
 
+    public var toOneLinkFields: [String] { Definition.links.filter { $0.arity == .one }.map(\.field) }
+
     public var links: [FeatureLink]? { model.state.value.links }
 
     public var commands: [Command] {

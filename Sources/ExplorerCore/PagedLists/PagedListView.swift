@@ -2,8 +2,8 @@ import ExplorerText
 import ExplorerTrace
 
 /// The kit's view of a paged list feature: turns ``PagedListState`` into a screen — the list as
-/// a table of the definition's columns, or the detail as its fields — and while on screen
-/// renders each state the view model settles on onto the outlet.
+/// a table of the definition's columns, or the detail as its fields — and while on screen shows
+/// each state the view model settles on on the outlet, to be rendered when it is printed.
 ///
 /// A feature names its own: `final class StarshipsView: PagedListView<Starships> {}`.
 @MainActor
@@ -49,9 +49,14 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         }
         var columns = Definition.columns
         if let sort = state.sort, let (key, title) = Definition.sortedColumn(sort.key) {
-            // The value the rows are sorted by, beside the name, so the order can be checked
-            // (in text: data readers have it in its own column).
-            columns.insert(.number(key, title: title), at: 1)
+            if let shown = columns.firstIndex(where: { $0.key == key && $0.visibility.inText }) {
+                // Already a column of the text: kept however narrow, where it is.
+                columns[shown].dropOrder = nil
+            } else {
+                // The value the rows are sorted by, beside the name, so the order can be checked
+                // (in text: data readers have it in its own column).
+                columns.insert(.number(key, title: title), at: 1)
+            }
         }
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if state.sort != nil, state.loadedCount < state.totalCount {

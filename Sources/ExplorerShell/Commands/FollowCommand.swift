@@ -10,7 +10,8 @@ struct FollowCommand: GlobalCommand {
     static let synopsis = "follow <link> [N]"
     static let summary = "open what a detail links to, in its own feature"
     static let details = """
-        A detail numbers the links it has that another feature can open: a starship's pilots are \
+        A detail numbers the links it has that another feature can open (a link to one record, \
+        such as a homeworld, needs no number): a starship's pilots are \
         characters, a character's starships are starships. `follow pilots 1` on the Millennium \
         Falcon opens Chewbacca in characters, as `use characters; open 13` would; a link to one \
         record needs no number (`follow homeworld` on Luke opens Tatooine); `back` there \

@@ -40,7 +40,7 @@ struct HelpCommand: GlobalCommand {
         // under `usage: ` where a word of it would not fit past the name.
         let widest = command.usage.split(separator: " ").map { String($0).displayWidth }.max() ?? 0
         let underName = "usage: \(command.name) ".displayWidth
-        let hanging = underName + widest <= shell.terminal.width ? underName : 0
+        let hanging = underName + widest <= shell.terminal.currentWidth ? underName : 0
         var blocks: [ScreenBlock] = [.paragraph("usage: \(command.usage)", hanging: hanging),
                                      .paragraph(command.summary, indent: 2)]
         if !command.details.isEmpty {

@@ -41,6 +41,8 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingF
 
     public var linkFields: [String] { CharactersState.declaredLinks.filter(\.isFollowable).map(\.field) }
 
+    public var toOneLinkFields: [String] { CharactersState.declaredLinks.filter { $0.arity == .one }.map(\.field) }
+
     public var links: [FeatureLink]? { viewModel.state.value.links }
 
     public var commands: [Command] {

@@ -7,7 +7,7 @@ import Reactive
 
 /// Turns ``MovieDBState`` into a screen: a category's page, a filtered category or search
 /// results as a table (title, year, rating, genres), or a title's detail as labelled fields with
-/// its videos. While on screen it renders each state the view model settles on.
+/// its videos. While on screen it shows each state the view model settles on (rendered when printed).
 @MainActor
 public final class MovieDBView: ScreenView {
     private let renderer: StateRenderer<MovieDBState>

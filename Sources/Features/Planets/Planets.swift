@@ -44,7 +44,8 @@ public enum Planets: PagedListDefinition {
 
     public static func sortedColumn(_ key: PlanetSortKey) -> (key: String, title: String)? {
         switch key {
-        case .name, .population: nil
+        case .name: nil
+        case .population: ("population", "population")
         case .diameter: ("diameter_km", "diameter")
         case .year: ("orbital_period_d", "year")
         case .day: ("rotation_period_h", "day")

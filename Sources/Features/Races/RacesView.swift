@@ -7,8 +7,9 @@ import Reactive
 
 /// Turns ``RacesState`` into a screen at a given time: the countdowns (`4m 05s`, `45s`, `-30s`)
 /// and the age of the list are worked out from the clock when the screen is drawn, so a screen
-/// drawn a minute later counts a minute further. While on screen it renders each state the view
-/// model settles on; `watch` has it render the same state again as the clock moves.
+/// drawn a minute later counts a minute further. While on screen it shows each state the view
+/// model settles on, rendered (its countdowns worked out) when the screen is printed; `watch`
+/// has it render the same state again as the clock moves.
 @MainActor
 public final class RacesView: ScreenView {
     /// The screen of a state at the clock's time now (what the renderer shows, and what
