@@ -9,3 +9,16 @@ public protocol ListDetailState: LoadingState {
     var favourites: [FavouriteRow] { get }
     var favouritesProblem: String? { get }
 }
+
+extension ListDetailState {
+    /// What `trace` says of the state: `loading`, `favourites, 3 items`, `detail of row 5
+    /// (Millennium Falcon)`, or on the list what `list` says of it.
+    public func traceSummary(list: () -> String) -> String {
+        if isLoading { return "loading" }
+        switch screen {
+        case .favourites: return "favourites, \(favourites.count) items"
+        case .list: return list()
+        case .detail(let number): return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.favouriteTitle ?? "?"))"
+        }
+    }
+}

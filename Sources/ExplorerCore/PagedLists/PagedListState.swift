@@ -39,16 +39,10 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
 
 extension PagedListState: TraceSummarizable {
     public var traceSummary: String {
-        if isLoading { return "loading" }
-        switch screen {
-        case .favourites:
-            return "favourites, \(favourites.count) items"
-        case .list:
+        traceSummary {
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"
             return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
-        case .detail(let number):
-            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.favouriteTitle ?? "?"))"
         }
     }
 }

@@ -51,17 +51,11 @@ public struct CharactersState: ListDetailState {
 
 extension CharactersState: TraceSummarizable {
     public var traceSummary: String {
-        if isLoading { return "loading" }
-        switch screen {
-        case .favourites:
-            return "favourites, \(favourites.count) items"
-        case .list:
+        traceSummary {
             var parts = ["list, \(rows.count) of \(totalCount) items"]
             if !filter.isEmpty { parts.append("filter \(filter.description)") }
             if let sort { parts.append("sorted by \(sort.description)") }
             return parts.joined(separator: ", ")
-        case .detail(let number):
-            return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.name ?? "?"))"
         }
     }
 }
