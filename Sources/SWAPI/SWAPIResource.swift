@@ -1,9 +1,8 @@
 import ExplorerCore
 import ExplorerText
 
-/// Vocabulary shared by the features built on the Star Wars API (starships, characters):
-/// resource ids and paths taken from SWAPI's URLs, the names of what they point to, the films,
-/// and its dates.
+/// Vocabulary shared by the features built on the Star Wars API (starships, characters,
+/// planets): resource ids and paths taken from SWAPI's URLs, the films' titles, and its dates.
 public enum SWAPIResource {
     /// The id at the end of a SWAPI URL: `https://swapi.dev/api/starships/10/` → `10`.
     public static func id(fromURL url: String) -> String? {
@@ -34,34 +33,10 @@ public enum SWAPIResource {
         return (String(resource), id)
     }
 
-    /// The kind and id a SWAPI URL names, unmistakable for a row number: `people/13`; the URL
-    /// itself when it is not one.
-    public static func reference(fromURL url: String) -> String {
-        record(fromURL: url).map { "\($0.kind)/\($0.id)" } ?? url
-    }
-
     /// The API path of a SWAPI URL, to ask the base URL in use for it: `…/api/people/13/` →
     /// `/people/13/`; nil when the URL does not end in a resource and an id.
     public static func path(fromURL url: String) -> String? {
         record(fromURL: url).map { "/\($0.kind)/\($0.id)/" }
-    }
-
-    /// The names of what `urls` point to, as text: the names known (`Han Solo`), else the
-    /// references (`people/13`); `none` when there are none.
-    public static func names(_ urls: [String], known: [String: String]) -> String {
-        guard !urls.isEmpty else { return "none" }
-        return urls.map { known[$0] ?? reference(fromURL: $0) }.joined(separator: ", ")
-    }
-
-    /// The links as data: `[{"id": "13", "name": "Han Solo", "url": "…/people/13/"}]`, the name
-    /// null when it is not known.
-    public static func linksJSON(_ urls: [String], known: [String: String]) -> JSONValue {
-        .array(urls.map { linkJSON($0, known: known) })
-    }
-
-    /// One link as data: `{"id": "1", "name": "Tatooine", "url": "…/planets/1/"}`.
-    public static func linkJSON(_ url: String, known: [String: String]) -> JSONValue {
-        ["id": .optional(id(fromURL: url)), "name": .optional(known[url]), "url": .string(url)]
     }
 
     /// The film a `…/films/N/` URL names, by its title, or `film N` for one this binary does not know.

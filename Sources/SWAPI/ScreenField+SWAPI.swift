@@ -20,9 +20,9 @@ extension ScreenField {
     }
 
     /// The films an item appears in, by title (they are compiled in): `A New Hope, …`; as data
-    /// each film's id, title and URL.
+    /// each film's id, title and URL. Shown as the kit shows links by name only.
     public static func swapiFilms(_ urls: [String]) -> ScreenField {
         let titles = Dictionary(urls.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
-        return ScreenField("films", text: SWAPIResource.names(urls, known: titles), value: SWAPIResource.linksJSON(urls, known: titles))
+        return LinkedFields(item: urls, links: [.namesOnly("films", \.self)], names: titles, record: SWAPIResource.record(fromURL:))["films"]
     }
 }
