@@ -52,6 +52,11 @@ public struct LinkedFields<Item> {
         }
     }
 
+    /// Every URL the declared links name, in declaration order: the names a detail wants.
+    public var urls: [String] {
+        links.flatMap { $0.urls(item) }
+    }
+
     /// Every link `follow` can take, numbered from 1 within its field in the order the API
     /// lists them; a URL that names no record is left out (and not counted).
     public var followable: [FeatureLink] {

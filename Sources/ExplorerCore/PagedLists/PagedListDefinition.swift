@@ -45,8 +45,8 @@ extension PagedListDefinition {
     public static var links: [ItemLink<Item>] { [] }
     public static func sortedColumn(_ key: SortKey) -> (key: String, title: String)? { nil }
 
-    /// Every URL `item` links to, in declaration order.
-    static func linkedURLs(_ item: Item) -> [String] {
-        links.flatMap { $0.urls(item) }
+    /// The declared links of `item`, named as far as `names` knows them.
+    public static func linkedFields(_ item: Item, names: [String: String]) -> LinkedFields<Item> {
+        LinkedFields(item: item, links: links, names: names, record: record(fromURL:))
     }
 }

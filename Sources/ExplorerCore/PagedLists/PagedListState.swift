@@ -30,7 +30,7 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
 
     /// The detail's declared links with their names; nil off a detail.
     public var linkedFields: LinkedFields<Item>? {
-        detail.map { LinkedFields(item: $0.item, links: Definition.links, names: linkNames, record: Definition.record(fromURL:)) }
+        detail.map { Definition.linkedFields($0.item, names: linkNames) }
     }
 
     /// The links `follow` takes on the detail on show; nil off a detail.

@@ -73,7 +73,7 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
 
     /// Every field of an item, its links named as far as `names` knows them.
     public static func fields(_ item: Definition.Item, names: [String: String] = [:]) -> [ScreenField] {
-        Definition.fields(item, links: LinkedFields(item: item, links: Definition.links, names: names, record: Definition.record(fromURL:)))
+        Definition.fields(item, links: Definition.linkedFields(item, names: names))
     }
 
     /// `{"key": "length", "descending": false}`, or null for the API's order.

@@ -63,7 +63,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     /// Before a detail shows, the names of what it links to are fetched (once).
     public func prepareDetail(_ item: Item) async throws -> Item {
-        try await linkNames.resolve(Definition.linkedURLs(item))
+        try await linkNames.resolve(Definition.linkedFields(item, names: [:]).urls)
         return item
     }
 

@@ -80,7 +80,7 @@ public final class CharactersViewModel: ListDetailViewModel, SortableViewModel {
     /// Before a detail shows, the names of the homeworld, species, vehicles and starships are
     /// fetched (once each).
     public func prepareDetail(_ person: Person) async throws -> Person {
-        try await linkNames.resolve(CharactersState.declaredLinks.flatMap { $0.urls(person) })
+        try await linkNames.resolve(CharactersState.linkedFields(person, names: [:]).urls)
         return person
     }
 
