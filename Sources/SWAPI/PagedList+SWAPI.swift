@@ -26,16 +26,17 @@ extension PagedListDefinition where Item: SWAPIItem {
 extension PagedListViewModel where Definition.Item: SWAPIItem {
     /// A paged list of a SWAPI resource.
     public convenience init(service: SWAPIService<Definition.Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
-                            tracer: (any EmissionTracer)? = nil) {
-        self.init(service: service.paged, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests, tracer: tracer)
+                            maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
+                            progress: @escaping @MainActor (String) -> Void = { _ in }) {
+        self.init(service: service.paged, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests,
+                  maxPages: maxPages, tracer: tracer, progress: progress)
     }
 
-    /// The paged list of SWAPI's `resource` (`/planets/`), through the feature's client stack,
-    /// with its favourites and settings.
-    public convenience init(context: FeatureContext, resource: String) {
-        self.init(service: .http(context.http, resource: resource), favourites: context.favourites,
+    /// The paged list `service` answers, with the feature's favourites and settings.
+    public convenience init(service: SWAPIService<Definition.Item>, context: FeatureContext) {
+        self.init(service: service, favourites: context.favourites,
                   maxConcurrentRequests: PagedListSettings.maxConcurrentRequests.int(in: context.settings, default: 8),
-                  tracer: context.tracer)
+                  tracer: context.tracer, progress: context.progress)
     }
 }
 

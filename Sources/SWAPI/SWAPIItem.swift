@@ -5,9 +5,6 @@ public protocol SWAPIItem: ListItem, Decodable {
     var name: String { get }
     /// Its own address, `https://swapi.dev/api/starships/10/`.
     var url: String { get }
-    /// SWAPI's id: ``SWAPIItem/id(url:name:)`` of its URL and name. An item may keep it rather
-    /// than read it from the URL each time.
-    var id: String { get }
 }
 
 extension SWAPIItem {

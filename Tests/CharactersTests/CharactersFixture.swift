@@ -32,8 +32,8 @@ final class CharactersFixture: Sendable {
         CharactersFixture(pages: pagesJSON(people: (1...count).map(make), pageSize: pageSize))
     }
 
-    var service: CharactersService {
-        CharactersService(page: { [self] number in
+    var service: SWAPIService<Person> {
+        SWAPIService(page: { [self] number in
             requestedPages.withLock { $0.append(number) }
             eventLog.withLock { $0.append("start \(number)") }
             inFlight.withLock { value in
@@ -59,7 +59,7 @@ final class CharactersFixture: Sendable {
             guard number >= 1, number <= pages.count else {
                 throw HTTPError(.status(404), endpoint: "/people/?page=\(number)")
             }
-            return try JSONDecoder().decode(PeoplePage.self, from: Data(pages[number - 1].utf8))
+            return try JSONDecoder().decode(SWAPIPage<Person>.self, from: Data(pages[number - 1].utf8))
         })
     }
 
@@ -100,7 +100,7 @@ final class CharactersFixture: Sendable {
     /// Every person of the current pages, in API order, decoded as the service decodes them.
     var people: [Person] {
         bodies.withLock { $0 }.flatMap { body in
-            (try? JSONDecoder().decode(PeoplePage.self, from: Data(body.utf8)).results) ?? []
+            (try? JSONDecoder().decode(SWAPIPage<Person>.self, from: Data(body.utf8)).results) ?? []
         }
     }
 
@@ -119,9 +119,12 @@ final class CharactersFixture: Sendable {
     /// The state of the list with everyone loaded, no filter, no sort.
     func loadedState(favourites: Set<Int> = []) -> CharactersState {
         var state = CharactersState()
+        state.page = 1
+        state.pageCount = 1
         state.totalCount = people.count
+        state.loadedCount = people.count
         state.rows = rows(Array(1...people.count), favourites: favourites)
-        state.segments = Segment.all(in: people)
+        state.refinement.segments = Segment.all(in: people)
         return state
     }
 

@@ -113,7 +113,7 @@ import Testing
     @Test(arguments: [6, 3])
     func pagesAreFetchedInParallelUpToTheLimit(limit: Int) async throws {
         fixture.delayEveryPage(by: .milliseconds(50))
-        let viewModel = CharactersViewModel(service: fixture.service, favourites: store, maxConcurrentPages: limit)
+        let viewModel = CharactersViewModel(service: fixture.service, favourites: store, maxConcurrentRequests: limit)
         try await viewModel.load()
 
         #expect(fixture.maximumInFlight > 1)
@@ -124,7 +124,7 @@ import Testing
 
     @Test func aLimitOfOneFetchesOnePageAtATime() async throws {
         fixture.delayEveryPage(by: .milliseconds(50))
-        let viewModel = CharactersViewModel(service: fixture.service, favourites: store, maxConcurrentPages: 1)
+        let viewModel = CharactersViewModel(service: fixture.service, favourites: store, maxConcurrentRequests: 1)
         try await viewModel.load()
 
         #expect(fixture.maximumInFlight == 1)
@@ -144,12 +144,12 @@ import Testing
 
     @Test func theHTTPServiceOverTheEmbeddedDataLoadsTheSameCharacters() async throws {
         let http = EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)
-        let viewModel = CharactersViewModel(service: .http(http), favourites: store)
+        let viewModel = CharactersViewModel(service: .http(http, resource: "people"), favourites: store)
         try await viewModel.load()
         expectNoDifference(viewModel.state.value, fixture.loadedState())
 
         await #expect(throws: HTTPError(.status(404), endpoint: "/people/?page=10", host: HTTPLocation.embeddedServer)) {
-            try await CharactersService.http(http).page(10)
+            try await SWAPIService<Person>.http(http, resource: "people").page(10)
         }
     }
 
@@ -195,7 +195,7 @@ import Testing
         _ = try viewModel.toggleFavourite(nil)
         let before = viewModel.state.value
         var expected = fixture.loadedState(favourites: [7])
-        expected.filter = CharacterFilter([.eye: "blue"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.sort = CharacterSort(.name)
         expected.rows = rows([54, 11, 64, 7, 13, 61, 33, 18, 73, 25, 1, 63, 58, 27, 6, 31, 74, 38, 79, 12], favourites: [7])
         expected.screen = .detail(number: 7)
@@ -237,7 +237,7 @@ import Testing
         fixture.replacePages(with: EmbeddedPeoplePages.pages)
         try await viewModel.refresh()
         var expected = self.fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "blue"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
         expected.screen = .detail(number: 3)
         expected.detail = rows([3])[0]
@@ -280,7 +280,7 @@ import Testing
         try viewModel.filter(["eye=blue"])
 
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "blue"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
         expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.count == 20)
@@ -288,7 +288,7 @@ import Testing
         #expect(viewModel.rowNumbers == Array(1...82), "completion still offers every row")
 
         try viewModel.filter(["gender=female", "eye=blue"])
-        expected.filter = CharacterFilter([.eye: "blue", .gender: "female"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue", .gender: "female"])
         expected.rows = rows(Self.blueEyedWomen)
         expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.rows.map(\.item.name) == [
@@ -305,7 +305,7 @@ import Testing
         try viewModel.filter(["EYE=Blue"])
 
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "blue"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
         expectNoDifference(viewModel.state.value, expected)
     }
@@ -333,7 +333,7 @@ import Testing
         try viewModel.filter(["eye=white", "gender=male"])
 
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "white", .gender: "male"])
+        expected.refinement.filter = CharacterFilter([.eye: "white", .gender: "male"])
         expected.rows = []
         expectNoDifference(viewModel.state.value, expected)
     }
@@ -369,7 +369,7 @@ import Testing
         try viewModel.filter(["gender=female"])
 
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.gender: "female"])
+        expected.refinement.filter = CharacterFilter([.gender: "female"])
         expected.rows = rows([5, 7, 27, 34, 42, 45, 54, 60, 63, 64, 65, 69, 72, 73, 74, 77, 81])
         expectNoDifference(viewModel.state.value, expected)
     }
@@ -380,7 +380,7 @@ import Testing
 
         try await viewModel.open("2")  // C-3PO, yellow eyes
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "blue"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
         expected.screen = .detail(number: 2)
         expected.detail = rows([2])[0]
@@ -493,7 +493,7 @@ import Testing
         viewModel.sort(by: CharacterSort(.name))
 
         var expected = fixture.loadedState()
-        expected.filter = CharacterFilter([.eye: "blue", .gender: "female"])
+        expected.refinement.filter = CharacterFilter([.eye: "blue", .gender: "female"])
         expected.sort = CharacterSort(.name)
         expected.rows = rows([54, 64, 7, 73, 63, 27, 74])
         expectNoDifference(viewModel.state.value, expected, "sorting returns to the list")

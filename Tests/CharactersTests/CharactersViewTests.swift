@@ -189,7 +189,7 @@ import Testing
     }
 
     @Test func aDetailNamesWhatItLinksToWhereTheDataHasIt() async throws {
-        let embedded = CharactersViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder)),
+        let embedded = CharactersViewModel(service: .http(EmbeddedHTTPClient(responder: SWAPIEmbeddedData.responder), resource: "people"),
                                            favourites: .inMemory())
         let view = OnScreen { CharactersView(viewModel: embedded, outlet: $0) }
         try await embedded.load()

@@ -1,4 +1,5 @@
 import Foundation
+import SWAPI
 import Testing
 @testable import Characters
 
@@ -12,7 +13,7 @@ import Testing
             CharactersFixture.SyntheticPerson(number: index + 1, eye: eye, gender: genders?[index] ?? "male")
         }
         return CharactersFixture.pagesJSON(people: synthetic, pageSize: 100).flatMap { body in
-            (try? JSONDecoder().decode(PeoplePage.self, from: Data(body.utf8)).results) ?? []
+            (try? JSONDecoder().decode(SWAPIPage<Person>.self, from: Data(body.utf8)).results) ?? []
         }
     }
 

@@ -48,7 +48,7 @@ struct HostileServerTests {
         let server = try await FakeSWAPI(data: try Self.site(sandbox, resource: "people", count: "1000000000", pages: 1...120, perPage: 1),
                                    sandbox: sandbox)
         let output = try await Self.run("use characters\n", server: server, feature: "characters", sandbox: sandbox)
-        #expect(output.stderrText == "warning: stopped after 100 pages (the server reports 1,000,000,000 people)\n")
+        #expect(output.stderrText == "warning: stopped after 100 pages (the server reports 1,000,000,000 characters)\n")
         #expect(output.stdoutText.contains("Characters · 100 in all"), "\(output.stdoutText.prefix(200))")
         #expect(server.requests().filter { $0.hasPrefix("/api/people/") }.count == 100)
         #expect(output.status == 0)

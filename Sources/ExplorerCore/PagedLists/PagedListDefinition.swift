@@ -19,11 +19,15 @@ import ExplorerText
 public protocol PagedListDefinition {
     associatedtype Item: ListItem
     associatedtype SortKey: ItemSortKey where SortKey.Item == Item
+    /// What the feature adds to narrow its list (characters' filter); none by default.
+    associatedtype Refinement: ListRefinement = NoRefinement
 
     /// The feature's id: `starships`.
     static var featureID: String { get }
     /// What the list's heading calls the items: `Starships`.
     static var title: String { get }
+    /// A page at a time (the default), or every page at once.
+    static var loading: PagedListLoading { get }
     /// The list's columns after `#` and `★`: what text shows, then every other field for data
     /// readers, in the order of ``fields(_:links:)``.
     static var columns: [ScreenTable.Column] { get }
@@ -43,6 +47,7 @@ public protocol PagedListDefinition {
 
 extension PagedListDefinition {
     public static var links: [ItemLink<Item>] { [] }
+    public static var loading: PagedListLoading { .pageByPage }
     public static func sortedColumn(_ key: SortKey) -> (key: String, title: String)? { nil }
 
     /// The declared links of `item`, named as far as `names` knows them.

@@ -13,13 +13,18 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
     public var totalCount = 0
     /// How many items are loaded (all pages fetched so far).
     public var loadedCount = 0
-    /// The rows listed: the current page, or every loaded row when sorted.
+    /// Set when loading every page stopped at the bound (`stopped after 100 pages (…)`).
+    public var loadNote: String?
+    /// The rows listed: the current page, or every loaded row when sorted or all loaded at
+    /// once; only those the refinement lets through.
     public var rows: [Row] = []
     /// The row opened with `open N`, while on the detail screen.
     public var detail: Row?
     /// The names of what the detail links to, as far as they could be had.
     public var linkNames: [String: String] = [:]
     public var sort: SortArgument<Definition.SortKey>?
+    /// What the feature adds to narrow the list (characters' filter and its segments).
+    public var refinement = Definition.Refinement()
     public var isLoading = false
     /// Why favourites cannot be shown, when the database is unusable; listing still works.
     public var favouritesProblem: String?
@@ -40,6 +45,11 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
 extension PagedListState: TraceSummarizable {
     public var traceSummary: String {
         traceSummary {
+            guard Definition.loading == .pageByPage else {
+                let parts = ["list, \(rows.count) of \(loadedCount) items", refinement.traceSummary,
+                             sort.map { "sorted by \($0.description)" }]
+                return parts.compactMap { $0 }.joined(separator: ", ")
+            }
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"
             return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"

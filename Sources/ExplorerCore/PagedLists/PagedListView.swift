@@ -11,12 +11,18 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     public typealias State = PagedListState<Definition>
     private let renderer: StateRenderer<State>
 
-    public init(viewModel: PagedListViewModel<Definition>, outlet: ScreenOutlet, tracer: Tracer? = nil) {
+    /// A table of rows in columns, laid out once for the same rows and width.
+    public typealias Table = @MainActor ([State.Row], [ScreenTable.Column]) -> ScreenTable
+
+    /// `list` makes the list's screen: the kit's own by default; a feature with more to show
+    /// (characters' segment bar) gives its own.
+    public init(viewModel: PagedListViewModel<Definition>, outlet: ScreenOutlet, tracer: Tracer? = nil,
+                list: @escaping @MainActor (State, _ table: Table) -> Screen = { PagedListView.list($0, table: $1) }) {
         let tables = ListTableCache { PagedListView.fields($0) }
         let details = FieldsCache { item, names in PagedListView.fields(item, names: names) }
         renderer = StateRenderer(name: "\(Self.self)", feature: Definition.featureID, state: viewModel.state,
                                  outlet: outlet, tracer: tracer,
-                                 list: { PagedListView.list($0, table: tables.table) },
+                                 list: { list($0, tables.table) },
                                  detail: { row, state in PagedListView.detail(row, names: state.linkNames, fields: details.fields) })
     }
 
@@ -30,10 +36,7 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
 
     /// The list: a heading that says which page of how many (or the sort and how much of the
     /// list it orders), then the rows.
-    public static func list(_ state: State,
-                            table: @MainActor ([State.Row], [ScreenTable.Column]) -> ScreenTable = {
-                                ScreenTable.list($0, columns: $1, fields: { PagedListView.fields($0) })
-                            }) -> Screen {
+    public static func list(_ state: State, table: Table = PagedListView.table) -> Screen {
         var screen = Screen(feature: Definition.featureID, kind: "list", facts: [
             "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
             "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
@@ -47,22 +50,32 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         if let sort = state.sort {
             heading = "\(Definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
         }
-        var columns = Definition.columns
-        if let sort = state.sort, let (key, title) = Definition.sortedColumn(sort.key) {
-            if let shown = columns.firstIndex(where: { $0.key == key && $0.visibility.inText }) {
-                // Already a column of the text: kept however narrow, where it is.
-                columns[shown].dropOrder = nil
-            } else {
-                // The value the rows are sorted by, beside the name, so the order can be checked
-                // (in text: data readers have it in its own column).
-                columns.insert(.number(key, title: title), at: 1)
-            }
-        }
+        let columns = columns(sortedBy: state.sort)
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
+        if let note = state.loadNote { screen.warnings.append(note) }
         if state.sort != nil, state.loadedCount < state.totalCount {
             screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
         }
         return screen
+    }
+
+    /// The definition's columns, and while the list is sorted the value it is sorted by: kept
+    /// however narrow where the text shows it, else beside the name (in text: data readers have
+    /// it in its own column), so the order can be checked.
+    public static func columns(sortedBy sort: SortArgument<Definition.SortKey>?) -> [ScreenTable.Column] {
+        var columns = Definition.columns
+        guard let sort, let (key, title) = Definition.sortedColumn(sort.key) else { return columns }
+        if let shown = columns.firstIndex(where: { $0.key == key && $0.visibility.inText }) {
+            columns[shown].dropOrder = nil
+        } else {
+            columns.insert(.number(key, title: title), at: 1)
+        }
+        return columns
+    }
+
+    /// The rows in the columns, each row's fields as the definition gives them.
+    public static func table(_ rows: [State.Row], _ columns: [ScreenTable.Column]) -> ScreenTable {
+        ScreenTable.list(rows, columns: columns, fields: { PagedListView.fields($0) })
     }
 
     /// A detail, what it links to named as far as `names` knows them.
@@ -77,7 +90,7 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     }
 
     /// `{"key": "length", "descending": false}`, or null for the API's order.
-    static func sortFact(_ sort: SortArgument<Definition.SortKey>?) -> JSONValue {
+    public static func sortFact(_ sort: SortArgument<Definition.SortKey>?) -> JSONValue {
         sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
     }
 }

@@ -1,4 +1,5 @@
 import ExplorerStore
+import ExplorerText
 import Reactive
 
 /// The kit's view model of a list feature over a paged API, configured by a
@@ -24,17 +25,33 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     private let linkNames: LinkNames
     /// How many pages (on `refresh`) or linked names are asked for at once.
     private let maxConcurrentRequests: Int
-    private var list = PagedList<Item>() { didSet { listVersion &+= 1 } }
+    private var list = PagedList<Item>() {
+        didSet {
+            listVersion &+= 1
+            refinement = refined(refinement, loaded: list.loadedRows.map(\.item))
+        }
+    }
     /// Changes with every change to ``list``: the sorted orders kept are of one version.
     private var listVersion = 0
     private let sortOrders = SortOrderCache<SortKey>()
     private var page = 1
     private var sort: SortArgument<SortKey>?
 
+    /// The most pages loading every page fetches (``PagedListLoading/allAtOnce``).
+    private let maxPages: Int
+    /// Says how far loading every page has got (`loading characters 3/9`).
+    private let progress: @MainActor (String) -> Void
+    private var loadNote: String?
+    /// What the feature adds to narrow the list; changed by ``refine(_:)`` and on every load.
+    public private(set) var refinement = Definition.Refinement()
+
     public init(service: PagedListService<Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
-                tracer: (any EmissionTracer)? = nil) {
+                maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
+                progress: @escaping @MainActor (String) -> Void = { _ in }) {
         self.service = service
         self.maxConcurrentRequests = maxConcurrentRequests
+        self.maxPages = maxPages
+        self.progress = progress
         linkNames = LinkNames(maxConcurrent: maxConcurrentRequests, fetch: service.name)
         navigator = ListNavigator(featureID: Definition.featureID, favourites: favourites)
         state = Observable(State(), traceLabel: "\(Self.self).state", tracer: tracer)
@@ -69,10 +86,15 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     // MARK: Intents
 
-    /// Loads page 1 if nothing is loaded yet.
+    /// Loads page 1 (or every page) if nothing is loaded yet.
     public func load() async throws {
         guard list.isEmpty else { return publish() }
-        try await show(page: 1)
+        switch Definition.loading {
+        case .pageByPage: try await show(page: 1)
+        case .allAtOnce:
+            try await loadEveryPage()
+            publish()
+        }
     }
 
     /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it.
@@ -92,6 +114,11 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     /// `refresh`: fetches every loaded page again, all at once; replaces them only if all arrive.
     public func refresh() async throws {
         guard !list.isEmpty else { return try await load() }
+        if Definition.loading == .allAtOnce {
+            try await loadEveryPage()
+            if case .detail(let number?) = navigator.place, list.row(number) == nil { navigator.showList() }
+            return publish()
+        }
         let pages = list.pages.keys.sorted()
         let service = self.service
         let fetched = try await whileLoading {
@@ -108,16 +135,61 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         publish()
     }
 
+    /// Narrows the list (characters' `filter eye=blue`): `change` changes the refinement, or
+    /// throws and changes nothing; the list shows again.
+    public func refine<Failure: Error>(_ change: (inout Definition.Refinement) throws(Failure) -> Void) throws(Failure) {
+        var changed = refinement
+        try change(&changed)
+        refinement = changed
+        navigator.showList()
+        publish()
+    }
+
     /// The data source changed: forget everything loaded.
     public func reset() {
         list = PagedList()
+        loadNote = nil
         linkNames.forget()
         page = 1
         navigator.showList()
         publish()
     }
 
+    // MARK: What a feature adds
+
+    /// The refinement after the loaded items changed (a load, a refresh, a reset): a feature
+    /// derives again what it derives from every item (characters' segments) and keeps what
+    /// still applies. As it was by default.
+    open func refined(_ refinement: Definition.Refinement, loaded items: [Item]) -> Definition.Refinement {
+        refinement
+    }
+
+    /// Which rows the list shows, by row number and item; nil (the default) for every one.
+    open var rowFilter: ((_ number: Int, _ item: Item) -> Bool)? { nil }
+
     // MARK: State
+
+    /// Every page at once (page 1, then the rest in parallel, up to `maxPages`), kept as one
+    /// list numbered 1…N; all or nothing.
+    private func loadEveryPage() async throws {
+        let service = self.service, progress = self.progress, feature = Definition.featureID
+        let loaded = try await whileLoading {
+            try await PageLoader.loadAll(
+                maxConcurrent: maxConcurrentRequests, maxPages: maxPages,
+                fetch: { number in
+                    let page = try await service.page(number)
+                    return PageLoader.FirstPage(items: page.items, totalCount: page.totalCount)
+                },
+                progress: { loaded, total in await MainActor.run { progress("loading \(feature) \(loaded)/\(total)") } })
+        }
+        var everything = PagedList<Item>()
+        everything.store(page: 1, items: loaded.items, totalCount: loaded.items.count)
+        list = everything
+        page = 1
+        loadNote = loaded.stoppedAfter.map { pages in
+            "stopped after \(pages) pages (the server reports \(ReadableNumber.grouping(loaded.reportedCount)) \(feature))"
+        }
+    }
 
     private func show(page number: Int) async throws {
         if list.pages[number] == nil {
@@ -141,10 +213,21 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         next.totalCount = list.totalCount
         next.loadedCount = list.loadedCount
         next.sort = sort
+        next.loadNote = loadNote
+        next.refinement = refinement
+        let listed = rowFilter
         if let sort {
-            next.rows = sortOrders.sorted(by: sort, version: listVersion) {
+            let sorted = sortOrders.sorted(by: sort, version: listVersion) {
                 list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
-            }.map { marks.row($0.number, $0.item) }
+            }
+            next.rows.reserveCapacity(sorted.count)
+            for row in sorted {
+                guard let number = row.number, listed?(number, row.item) ?? true else { continue }
+                next.rows.append(marks.row(number, row.item))
+            }
+        } else if let listed {
+            next.rows = list.rows(onPage: page) { number, item in listed(number, item) ? marks.row(number, item) : nil }
+                .compactMap { $0 }
         } else {
             next.rows = list.rows(onPage: page) { marks.row($0, $1) }
         }

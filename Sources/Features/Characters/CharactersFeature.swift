@@ -1,14 +1,14 @@
 import ExplorerCore
-import Reactive
 import SWAPI
 
 /// Characters: every person of the Star Wars API, loaded at once with the pages fetched in
 /// parallel, under a segment bar of eye colours, with filters on any trait, sorting, details
 /// and favourites.
 @MainActor
-public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingFeature {
+public final class CharactersFeature: PagedListFeature {
+    public typealias Definition = Characters
     public nonisolated static let descriptor = FeatureDescriptor(
-        id: CharactersViewModel.featureID,
+        id: Characters.featureID,
         title: "Star Wars characters",
         summary: "every character of the Star Wars API, by eye colour and more",
         embedded: SWAPIEmbeddedData.responder,
@@ -20,30 +20,21 @@ public final class CharactersFeature: ScreenFeature, FavouritesListing, LinkingF
         make: { context in CharactersFeature(context: context) }
     )
 
+    public let service: SWAPIService<Person>
     public let viewModel: CharactersViewModel
     public let view: CharactersView
 
     public init(context: FeatureContext) {
-        let concurrency = Self.maxConcurrentPagesSetting.int(in: context.settings, default: 8)
+        service = .http(context.http, resource: "people")
         viewModel = CharactersViewModel(
-            service: .http(context.http), favourites: context.favourites,
-            maxConcurrentPages: concurrency,
+            service: service, favourites: context.favourites,
+            maxConcurrentRequests: Self.maxConcurrentPagesSetting.int(in: context.settings, default: 8),
             maxPages: Self.maxPagesSetting.int(in: context.settings, default: PageLoader.defaultMaxPages),
             tracer: context.tracer, progress: context.progress)
-        view = CharactersView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
-    }
-
-    public var location: [String] {
-        viewModel.location { $0.name }
+        view = CharactersView(viewModel: viewModel, context: context)
     }
 
     public var model: CharactersViewModel { viewModel }
-
-    public var linkFields: [String] { CharactersState.declaredLinks.filter(\.isFollowable).map(\.field) }
-
-    public var toOneLinkFields: [String] { CharactersState.declaredLinks.filter { $0.arity == .one }.map(\.field) }
-
-    public var links: [FeatureLink]? { viewModel.state.value.links }
 
     public var commands: [Command] {
         let viewModel = self.viewModel

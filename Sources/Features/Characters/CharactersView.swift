@@ -1,38 +1,31 @@
 import ExplorerCore
 import ExplorerText
 import ExplorerTrace
-import Reactive
 import SWAPI
 
-/// Turns ``CharactersState`` into screens: the list under its eye-colour segment bar, the
-/// detail, and the segments of any trait.
+/// The characters screen: the kit's list view configured by ``Characters``, its list under the
+/// eye-colour segment bar, and the segments of any trait.
 @MainActor
-public final class CharactersView: ScreenView {
-    private let renderer: StateRenderer<CharactersState>
-
+public final class CharactersView: PagedListView<Characters> {
     public init(viewModel: CharactersViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
-        let tables = ListTableCache { Self.fields($0) }
-        let details = FieldsCache { item, names in Self.fields(item, names: names) }
-        renderer = StateRenderer(name: "CharactersView", feature: CharactersViewModel.featureID, state: viewModel.state, outlet: outlet,
-                                 tracer: tracer,
-                                 list: { Self.list($0, table: tables.table) },
-                                 detail: { row, state in Self.detail(row, names: state.linkNames, fields: details.fields) })
+        super.init(viewModel: viewModel, outlet: outlet, tracer: tracer, list: { CharactersView.segmentedList($0, table: $1) })
     }
 
-    public func appear() { renderer.appear() }
-    public func disappear() { renderer.disappear() }
+    public convenience init(viewModel: CharactersViewModel, context: FeatureContext) {
+        self.init(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
+    }
 
-    static let feature = CharactersViewModel.featureID
+    static let feature = Characters.featureID
 
-    static func list(_ state: CharactersState,
-                     table: @MainActor ([CharactersState.Row], [ScreenTable.Column]) -> ScreenTable = { ScreenTable.list($0, columns: $1, fields: fields) }) -> Screen {
+    /// The characters that pass the filter, under the heading and the eye-colour segment bar.
+    static func segmentedList(_ state: CharactersState, table: Table = table) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
-            "sort": state.sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null,
+            "sort": sortFact(state.sort),
         ])
-        if let note = state.loadLimitNote { screen.warnings.append(note) }
+        if let note = state.loadNote { screen.warnings.append(note) }
         guard state.totalCount > 0 else {
-            screen.blocks = [.line("no characters loaded"), .table(table([], Self.columns))]
+            screen.blocks = [.line("no characters loaded"), .table(table([], Characters.columns))]
             return screen
         }
         var heading = ["Characters"]
@@ -47,37 +40,8 @@ public final class CharactersView: ScreenView {
         if state.rows.isEmpty {
             screen.blocks.append(.line("no characters match \(state.filter.description) (`filter clear` shows all)"))
         }
-        var columns = Self.columns
-        if state.sort?.key == .birth, let birth = columns.firstIndex(where: { $0.key == "birth_year" }) {
-            // The value the rows are sorted by stays on screen however narrow.
-            columns[birth].dropOrder = nil
-        }
-        if let sort = state.sort, let (key, title) = sortedColumn(sort.key) {
-            // The value the rows are sorted by, beside the name, so the order can be checked
-            // (in text: data readers have it in its own column).
-            columns.insert(.number(key, title: title), at: 1)
-        }
-        screen.blocks.append(.table(table(state.rows, columns)))
+        screen.blocks.append(.table(table(state.rows, columns(sortedBy: state.sort))))
         return screen
-    }
-
-    /// The list's columns after `#` and `★`: what text shows, then every other field of a
-    /// character for data readers, in the order of ``fields(_:)``.
-    static let columns: [ScreenTable.Column] = [
-        .init("name", minimumWidth: 16),
-        .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
-        .init("gender", minimumWidth: 6, dropOrder: 1),
-        .init("birth_year", title: "birth year", truncatable: false, dropOrder: 2),
-    ] + ScreenTable.Column.data(["height_cm", "mass_kg", "hair", "skin", "homeworld", "films", "species", "vehicles", "starships",
-               "created", "edited", "url"])
-
-    /// The field a sort key reads, as a column when the list does not show it already.
-    static func sortedColumn(_ key: CharacterSortKey) -> (key: String, title: String)? {
-        switch key {
-        case .name, .birth: nil
-        case .height: ("height_cm", "height")
-        case .mass: ("mass_kg", "mass")
-        }
     }
 
     /// `filter hair`: the segments of one trait, with those in force marked.
@@ -113,41 +77,5 @@ public final class CharactersView: ScreenView {
             object[condition.trait.rawValue] = .array(values + [.string(condition.value)])
         }
         return .object(object)
-    }
-
-    /// A detail, what it links to named as far as `names` knows them.
-    static func detail(_ row: CharactersState.Row, names: [String: String] = [:],
-                       fields: @MainActor (Person, [String: String]) -> [ScreenField] = fields(_:names:)) -> Screen {
-        .detail(row, feature: feature, title: row.item.name, fields: fields(row.item, names))
-    }
-
-    /// Every field of a character, as the detail shows it (what it links to by name where
-    /// known, else as `planets/1`; its starships numbered for `follow`) and as data.
-    static func fields(_ person: Person) -> [ScreenField] {
-        fields(person, names: [:])
-    }
-
-    static func fields(_ person: Person, names: [String: String]) -> [ScreenField] {
-        let links = CharactersState.linkedFields(person, names: names)
-        return [
-            .data("name", .string(person.name)),
-            ScreenField("height_cm", label: "height", text: ReadableNumber.format(person.height, unit: "cm"),
-                        value: ReadableNumber.jsonValue(person.height)),
-            ScreenField("mass_kg", label: "mass", text: ReadableNumber.format(person.mass, unit: "kg"),
-                        value: ReadableNumber.jsonValue(person.mass)),
-            .swapi("hair", person.hairColor),
-            .swapi("skin", person.skinColor),
-            .swapi("eyes", person.eyeColor),
-            .swapi("birth_year", label: "birth year", person.birthYear),
-            .swapi("gender", person.gender),
-            links["homeworld"],
-            .swapiFilms(person.films),
-            links["species"],
-            links["vehicles"],
-            links["starships"],
-            .swapiTimestamp("created", person.created),
-            .swapiTimestamp("edited", person.edited),
-            .swapi("url", person.url),
-        ]
     }
 }

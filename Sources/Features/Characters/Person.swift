@@ -5,7 +5,7 @@ import SWAPI
 /// (`"1,358"`, `"unknown"`); colours may name several (`"red, blue"`). A missing field reads
 /// `"unknown"` rather than failing the whole page.
 public struct Person: Sendable, Equatable, SWAPIItem {
-    public var name: String { didSet { id = Self.id(url: url, name: name) } }
+    public var name: String
     public var height: String
     public var mass: String
     public var hairColor: String
@@ -20,9 +20,7 @@ public struct Person: Sendable, Equatable, SWAPIItem {
     public var starships: [String]
     public var created: String
     public var edited: String
-    public var url: String { didSet { id = Self.id(url: url, name: name) } }
-    /// SWAPI's id, read from ``url`` once rather than every time a list stars its rows.
-    public private(set) var id: String
+    public var url: String
 
     enum CodingKeys: String, CodingKey {
         case name, height, mass, gender, homeworld, films, species, vehicles, starships, created, edited, url
@@ -50,6 +48,5 @@ public struct Person: Sendable, Equatable, SWAPIItem {
         created = try container.swapiText(.created)
         edited = try container.swapiText(.edited)
         url = try container.swapiLink(.url)
-        id = Self.id(url: url, name: name)
     }
 }

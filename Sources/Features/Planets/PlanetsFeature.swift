@@ -11,11 +11,13 @@ public final class PlanetsFeature: PagedListFeature {
         summary: "every planet of the Star Wars API, with its residents",
         make: { context in PlanetsFeature(context: context) })
 
+    public let service: SWAPIService<Planet>
     public let viewModel: PlanetsViewModel
     public let view: PlanetsView
 
     public init(context: FeatureContext) {
-        viewModel = PlanetsViewModel(context: context, resource: "planets")
+        service = .http(context.http, resource: "planets")
+        viewModel = PlanetsViewModel(service: service, context: context)
         view = PlanetsView(viewModel: viewModel, context: context)
     }
 

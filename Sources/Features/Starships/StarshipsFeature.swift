@@ -11,11 +11,13 @@ public final class StarshipsFeature: PagedListFeature {
         summary: "every starship of the Star Wars API, with details and favourites",
         make: { context in StarshipsFeature(context: context) })
 
+    public let service: SWAPIService<Starship>
     public let viewModel: StarshipsViewModel
     public let view: StarshipsView
 
     public init(context: FeatureContext) {
-        viewModel = StarshipsViewModel(context: context, resource: "starships")
+        service = .http(context.http, resource: "starships")
+        viewModel = StarshipsViewModel(service: service, context: context)
         view = StarshipsView(viewModel: viewModel, context: context)
     }
 
