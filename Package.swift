@@ -124,11 +124,13 @@ let package = Package(
             ] + features.map { .target(name: $0[0].name) },
             swiftSettings: callerIsolation
         ),
-        // What the tests share: recorders, whole-state expectations, temporary stores, and the
+        // What the tests share: recorders, whole-state expectations, services that answer only
+        // the calls a test expects (SWAPI's from its embedded data), temporary stores, and the
         // loopback server (fake_swapi.py) with the child-process and sandbox helpers that run it.
         .target(
             name: "TestSupport",
-            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "Reactive", customDump, issueReportingTestSupport,
+            dependencies: ["ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerHTTP", "Reactive", "SWAPI", customDump,
+                           issueReportingTestSupport,
                            .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
             exclude: ["fake_swapi.py"],

@@ -14,13 +14,13 @@ import Testing
 /// expects.
 @MainActor
 @Suite struct PlanetsViewModelTests {
-    let calls = ExpectedCalls<Planet>(resource: "planets")
+    let calls = ExpectedCalls<SWAPICall>()
     let store = FavouritesStore.inMemory()
     let viewModel: PlanetsViewModel
     let state: StateExpectations<PlanetsState>
 
     init() {
-        viewModel = PlanetsViewModel(service: calls.service, favourites: store)
+        viewModel = PlanetsViewModel(service: calls.swapiService(Planet.self, resource: "planets"), favourites: store)
         state = StateExpectations(viewModel.state)
     }
 
@@ -136,7 +136,7 @@ import Testing
 
     @Test func aCallNobodyExpectedFailsTheTest() async {
         await withKnownIssue("the service answers only what the test expects") {
-            await #expect(throws: HTTPError.self) { try await viewModel.load() }
+            await #expect(throws: UnexpectedCall.self) { try await viewModel.load() }
         }
         state.expectUnchanged()
     }
