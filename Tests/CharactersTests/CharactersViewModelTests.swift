@@ -105,7 +105,7 @@ import Testing
         #expect(fixture.requests.first == 1)
         #expect(fixture.requests.sorted() == Array(1...9))
         #expect(progress.messages == (1...9).map { "loading characters \($0)/9" })
-        await #expect(throws: CommandError("no row 88: there are 87 rows")) { try await viewModel.open("88") }
+        await #expect(throws: ListError.noRow(88, count: 87)) { try await viewModel.open("88") }
     }
 
     // MARK: Parallelism
@@ -170,7 +170,7 @@ import Testing
         expectNoDifference(viewModel.state.value, CharactersState())
         #expect(!viewModel.isLoaded)
         #expect(viewModel.rowNumbers == [])
-        await #expect(throws: CommandError("no row 1: nothing is loaded")) { try await viewModel.open("1") }
+        await #expect(throws: ListError.noRow(1, count: 0)) { try await viewModel.open("1") }
 
         fixture.heal()
         try await viewModel.load()
@@ -519,9 +519,9 @@ import Testing
         expectNoDifference(viewModel.state.value, expected)
         #expect(viewModel.state.value.detail?.item.name == "Jabba Desilijic Tiure")
 
-        await #expect(throws: CommandError("no row 83: there are 82 rows")) { try await viewModel.open("83") }
-        await #expect(throws: CommandError("no row 0: there are 82 rows")) { try await viewModel.open("0") }
-        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
+        await #expect(throws: ListError.noRow(83, count: 82)) { try await viewModel.open("83") }
+        await #expect(throws: ListError.noRow(0, count: 82)) { try await viewModel.open("0") }
+        await #expect(throws: ListError.notARowNumber("x")) { try await viewModel.open("x") }
         expectNoDifference(viewModel.state.value, expected, "a bad open leaves the detail on show")
 
         #expect(viewModel.back())
@@ -562,9 +562,9 @@ import Testing
         _ = try viewModel.toggleFavourite("82")
         expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [1, 82]))
 
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
-        #expect(throws: CommandError("no row 83: there are 82 rows")) { try viewModel.toggleFavourite("83") }
-        #expect(throws: CommandError("expected a row number, not 'x'")) { try viewModel.toggleFavourite("x") }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.noRow(83, count: 82)) { try viewModel.toggleFavourite("83") }
+        #expect(throws: ListError.notARowNumber("x")) { try viewModel.toggleFavourite("x") }
         expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [1, 82]))
     }
 

@@ -116,38 +116,40 @@ struct PagedListTests {
 
     @Test func rowNamedRejectsWhatIsNotANumber() {
         let list = list(pages: [1])
-        #expect(throws: CommandError("expected a row number, not 'x'")) { try list.row(named: "x") }
-        #expect(throws: CommandError("expected a row number, not ''")) { try list.row(named: "") }
-        #expect(throws: CommandError("expected a row number, not '1.5'")) { try list.row(named: "1.5") }
+        #expect(throws: ListError.notARowNumber("x")) { try list.row(named: "x") }
+        #expect(throws: ListError.notARowNumber("")) { try list.row(named: "") }
+        #expect(throws: ListError.notARowNumber("1.5")) { try list.row(named: "1.5") }
     }
 
     @Test func rowNamedSanitizesAndShortensWhatWasTyped() {
         let list = list(pages: [1])
-        #expect(throws: CommandError("expected a row number, not '[2Jx'")) { try list.row(named: "\u{1B}[2Jx") }
-        #expect(throws: CommandError("expected a row number, not 'abcdefghijklmnopqrs…'")) {
+        let escape = #expect(throws: ListError.self) { try list.row(named: "\u{1B}[2Jx") }
+        #expect(escape?.description == "expected a row number, not '[2Jx'")
+        let long = #expect(throws: ListError.self) {
             try list.row(named: "abcdefghijklmnopqrstuvwxyz")
         }
+        #expect(long?.description == "expected a row number, not 'abcdefghijklmnopqrs…'")
     }
 
     @Test func rowNamedSaysWhichRowsAreLoadedAndThatMoreCanBe() {
-        #expect(throws: CommandError("no row 11 (rows 1–10 are loaded; `page next` loads more)")) {
+        #expect(throws: ListError.rowNotLoaded(11, loaded: "1–10", morePages: true)) {
             try list(pages: [1]).row(named: "11")
         }
-        #expect(throws: CommandError("no row 25 (rows 1–10, 31–36 are loaded; `page next` loads more)")) {
+        #expect(throws: ListError.rowNotLoaded(25, loaded: "1–10, 31–36", morePages: true)) {
             try list(pages: [1, 4]).row(named: "25")
         }
     }
 
     /// No page will ever hold a row past the total, or row 0: say how many rows there are.
     @Test func rowNamedBeyondTheTotalSaysHowManyRowsThereAre() {
-        #expect(throws: CommandError("no row 999: there are 36 rows")) { try list(pages: [1]).row(named: "999") }
-        #expect(throws: CommandError("no row 0: there are 36 rows")) { try list(pages: [1]).row(named: "0") }
-        #expect(throws: CommandError("no row -2: there are 36 rows")) { try list(pages: [1]).row(named: "-2") }
-        #expect(throws: CommandError("no row 37: there are 36 rows")) { try list(pages: [1, 2, 3, 4]).row(named: "37") }
+        #expect(throws: ListError.noRow(999, count: 36)) { try list(pages: [1]).row(named: "999") }
+        #expect(throws: ListError.noRow(0, count: 36)) { try list(pages: [1]).row(named: "0") }
+        #expect(throws: ListError.noRow(-2, count: 36)) { try list(pages: [1]).row(named: "-2") }
+        #expect(throws: ListError.noRow(37, count: 36)) { try list(pages: [1, 2, 3, 4]).row(named: "37") }
     }
 
     @Test func rowNamedOnAnEmptyList() {
-        #expect(throws: CommandError("no row 1: nothing is loaded")) {
+        #expect(throws: ListError.noRow(1, count: 0)) {
             try PagedList<String>().row(named: "1")
         }
     }

@@ -459,9 +459,9 @@ final class FactsViewModelTests {
         #expect(paged.server.count(Canada.flag) == 1)
 
         count = paged.recorder.states.count
-        await #expect(throws: CommandError("no row 14: there are 13 rows")) { try await viewModel.open("14") }
-        await #expect(throws: CommandError("no row 0: there are 13 rows")) { try await viewModel.open("0") }
-        await #expect(throws: CommandError("expected a row number, not 'Flag'")) { try await viewModel.open("Flag") }
+        await #expect(throws: ListError.noRow(14, count: 13)) { try await viewModel.open("14") }
+        await #expect(throws: ListError.noRow(0, count: 13)) { try await viewModel.open("0") }
+        await #expect(throws: ListError.notARowNumber("Flag")) { try await viewModel.open("Flag") }
         #expect(paged.recorder.states.count == count, "nothing emitted")
         #expect(await paged.waitForFiles([Canada.space, Canada.meese]))
     }
@@ -613,9 +613,9 @@ final class FactsViewModelTests {
         #expect(list.rows.map(\.canBeFavourite) == [false, true])
 
         let count = test.recorder.states.count
-        #expect(throws: CommandError("“untitled” has no title, so it cannot be a favourite")) { try test.viewModel.toggleFavourite("1") }
+        #expect(throws: ListError.noID(title: "untitled", idName: "title")) { try test.viewModel.toggleFavourite("1") }
         try await test.viewModel.open("1")
-        #expect(throws: CommandError("“untitled” has no title, so it cannot be a favourite")) { try test.viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.noID(title: "untitled", idName: "title")) { try test.viewModel.toggleFavourite(nil) }
         #expect(test.emitted(since: count) == [test.detail(list, row: 1, facts[0])])
         #expect(try test.store.ids(in: "facts") == [])
     }

@@ -385,9 +385,9 @@ import Testing
     @Test func openRejectsRowsThatDoNotExist() async throws {
         await #expect(throws: CommandError("no row 1: nothing found yet (`search <words>` first)")) { try await viewModel.open("1") }
         try await viewModel.search(["jack", "johnson"])
-        await #expect(throws: CommandError("no row 51: there are 50 rows")) { try await viewModel.open("51") }
-        await #expect(throws: CommandError("no row 0: there are 50 rows")) { try await viewModel.open("0") }
-        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
+        await #expect(throws: ListError.noRow(51, count: 50)) { try await viewModel.open("51") }
+        await #expect(throws: ListError.noRow(0, count: 50)) { try await viewModel.open("0") }
+        await #expect(throws: ListError.notARowNumber("x")) { try await viewModel.open("x") }
         expectNoDifference(viewModel.state.value, Self.jackJohnsonPage(1))
         #expect(fixture.lookups == [])
     }
@@ -511,7 +511,7 @@ import Testing
         try await viewModel.search(["fault"])
         let before = viewModel.state.value
 
-        let message = CommandError("“The Fault in Our Stars (Unabridged) — John Green” has no track id, so it cannot be a favourite")
+        let message = ListError.noID(title: "The Fault in Our Stars (Unabridged) — John Green", idName: "track id")
         #expect(throws: message) { try viewModel.toggleFavourite("1") }
         try await viewModel.open("1")
         #expect(throws: message) { try viewModel.toggleFavourite(nil) }
@@ -521,11 +521,11 @@ import Testing
     }
 
     @Test func favNeedsARowOrADetail() async throws {
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
         #expect(throws: CommandError("no row 1: nothing found yet (`search <words>` first)")) { try viewModel.toggleFavourite("1") }
         try await viewModel.search(["jack", "johnson"])
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
-        #expect(throws: CommandError("no row 51: there are 50 rows")) { try viewModel.toggleFavourite("51") }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.noRow(51, count: 50)) { try viewModel.toggleFavourite("51") }
         #expect(try store.list().isEmpty)
     }
 

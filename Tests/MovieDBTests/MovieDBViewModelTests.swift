@@ -259,7 +259,7 @@ struct MovieDBViewModelTests {
         #expect(viewModel.rowNumbers == Array(1...40))
         #expect(viewModel.item(number: 23) == Self.starTrek)
         #expect(try viewModel.row(named: "5").item == Self.amelie, "a row of another loaded page can be named")
-        #expect(throws: CommandError("no row 41 (rows 1–40 are loaded; `page next` loads more)")) { try viewModel.row(named: "41") }
+        #expect(throws: ListError.rowNotLoaded(41, loaded: "1–40", morePages: true)) { try viewModel.row(named: "41") }
     }
 
     @Test func pagingPastEitherEndOrToAPageTMDBHasNotChangesNothing() async throws {
@@ -687,8 +687,8 @@ struct MovieDBViewModelTests {
 
         await #expect(throws: HTTPError(.status(500), endpoint: "/movie/1002")) { try await viewModel.open("2") }
         #expect(emitted(since: count) == [loading(popular1()), popular1()])
-        await #expect(throws: CommandError("no row 21 (rows 1–20 are loaded; `page next` loads more)")) { try await viewModel.open("21") }
-        await #expect(throws: CommandError("no row 601: there are 600 rows")) { try await viewModel.open("601") }
+        await #expect(throws: ListError.rowNotLoaded(21, loaded: "1–20", morePages: true)) { try await viewModel.open("21") }
+        await #expect(throws: ListError.noRow(601, count: 600)) { try await viewModel.open("601") }
         #expect(emitted(since: count) == [loading(popular1()), popular1()])
     }
 
@@ -777,7 +777,7 @@ struct MovieDBViewModelTests {
 
         #expect(viewModel.back())
         expectNoDifference(viewModel.state.value, topRated(favourites: ["movie/603"]))
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
     }
 
     @Test func aFavouriteThatIsNotOnTheListOpensFromTMDB() async throws {

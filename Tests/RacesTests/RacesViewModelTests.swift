@@ -152,7 +152,7 @@ struct RacesViewModelTests {
         try viewModel.filter(["harness"])
         let harness = listing([Self.addington, Self.newcastle, Self.hobart, Self.albion], matching: 4, filter: [.harness])
         #expect(emitted(since: count) == [harness])
-        await #expect(throws: CommandError("no row 5: there are 4 rows")) { try await viewModel.open("5") }
+        await #expect(throws: ListError.noRow(5, count: 4)) { try await viewModel.open("5") }
 
         count = recorder.states.count
         try viewModel.filter(["clear"])
@@ -172,7 +172,7 @@ struct RacesViewModelTests {
             try await test.viewModel.open("1")
         }
         #expect(throws: CommandError("no row 2: no race of harness or greyhound is coming up")) { try test.viewModel.toggleFavourite("2") }
-        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await test.viewModel.open("x") }
+        await #expect(throws: ListError.notARowNumber("x")) { try await test.viewModel.open("x") }
     }
 
     @Test func anUnknownCategoryIsAnErrorThatLeavesTheStateAsItWas() async throws {
@@ -209,9 +209,9 @@ struct RacesViewModelTests {
         #expect(viewModel.detailItem?.item == Self.launceston)
 
         count = recorder.states.count
-        await #expect(throws: CommandError("no row 6: there are 5 rows")) { try await viewModel.open("6") }
-        await #expect(throws: CommandError("no row 0: there are 5 rows")) { try await viewModel.open("0") }
-        await #expect(throws: CommandError("expected a row number, not 'R4'")) { try await viewModel.open("R4") }
+        await #expect(throws: ListError.noRow(6, count: 5)) { try await viewModel.open("6") }
+        await #expect(throws: ListError.noRow(0, count: 5)) { try await viewModel.open("0") }
+        await #expect(throws: ListError.notARowNumber("R4")) { try await viewModel.open("R4") }
         #expect(emitted(since: count) == [], "nothing emitted")
         expectNoDifference(viewModel.state.value, detail(firstFive, row: 2, Self.launceston))
 
@@ -342,8 +342,8 @@ struct RacesViewModelTests {
         #expect(emitted(since: count) == [listing(Array(Self.sorted.prefix(5)), favourites: ["r5"])])
         #expect(try store.ids(in: "races") == ["r5"])
 
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
-        #expect(throws: CommandError("no row 6: there are 5 rows")) { try viewModel.toggleFavourite("6") }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.noRow(6, count: 5)) { try viewModel.toggleFavourite("6") }
         #expect(emitted(since: count).count == 1, "a failed fav emits nothing")
     }
 
@@ -375,7 +375,7 @@ struct RacesViewModelTests {
 
         #expect(viewModel.back(), "back to the favourites")
         await clock.advance(by: 400)
-        await #expect(throws: CommandError("“Launceston R4” (races/r2) is not loaded: find it in the list to open it")) {
+        await #expect(throws: ListError.favouriteNotLoaded(title: "Launceston R4", feature: "races", id: "r2")) {
             try await viewModel.open("1")
         }
     }

@@ -100,8 +100,8 @@ import Testing
         }
         #expect(state.expected.detail?.item.name == "Sentinel-class landing craft")
 
-        await #expect(throws: CommandError("no row 999: there are 36 rows")) { try await viewModel.open("999") }
-        await #expect(throws: CommandError("expected a row number, not 'x'")) { try await viewModel.open("x") }
+        await #expect(throws: ListError.noRow(999, count: 36)) { try await viewModel.open("999") }
+        await #expect(throws: ListError.notARowNumber("x")) { try await viewModel.open("x") }
         state.expectUnchanged("a bad open leaves the detail on show")
 
         #expect(viewModel.back())
@@ -139,7 +139,7 @@ import Testing
         #expect(fixture.itemRequests == ["22"])
         #expect(fixture.requests == [1], "no page is loaded for it")
 
-        await #expect(throws: CommandError("starships/999 is not in the starships data: the API answered 404")) {
+        await #expect(throws: ListError.notInData(title: "starships/999", feature: "starships", answered404: true)) {
             try await viewModel.open(id: "999", title: "starships/999")
         }
         state.expectUnchanged("a ship the API does not have changes nothing")
@@ -189,8 +189,8 @@ import Testing
     @Test func favouriteWithoutANumberOnTheListIsAUsageError() async throws {
         try await viewModel.load()
         state.takeCurrent()
-        #expect(throws: CommandError("usage: fav N (or `fav` alone on a detail)")) { try viewModel.toggleFavourite(nil) }
-        #expect(throws: CommandError("no row 11 (rows 1–10 are loaded; `page next` loads more)")) { try viewModel.toggleFavourite("11") }
+        #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
+        #expect(throws: ListError.rowNotLoaded(11, loaded: "1–10", morePages: true)) { try viewModel.toggleFavourite("11") }
         state.expectUnchanged("a refused fav changes nothing")
     }
 

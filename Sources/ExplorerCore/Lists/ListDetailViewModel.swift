@@ -15,7 +15,7 @@ public protocol ListDetailViewModel: StatefulViewModel where State: LoadingState
     var navigator: ListNavigator<Item> { get }
 
     /// The row `text` names (`open 12`) and its item, or an error that says which rows there are.
-    func row(named text: String) throws(CommandError) -> (number: Int, item: Item)
+    func row(named text: String) throws -> (number: Int, item: Item)
     /// The item of row `number`, if that row is loaded.
     func item(number: Int) -> Item?
     /// Every row number that can be opened now, for completion.
@@ -67,7 +67,7 @@ extension ListDetailViewModel {
         if navigator.place == .favourites {
             let favourite = try navigator.favouriteRow(named: text)
             guard let found = try await item(id: favourite.itemID) else {
-                throw CommandError("“\(favourite.title)” (\(navigator.featureID)/\(favourite.itemID)) is not loaded: find it in the list to open it")
+                throw ListError.favouriteNotLoaded(title: favourite.title, feature: navigator.featureID, id: favourite.itemID)
             }
             target = found
         } else {
@@ -87,9 +87,9 @@ extension ListDetailViewModel {
         do {
             found = try await item(id: id)
         } catch let error as HTTPError where error.kind == .status(404) {
-            throw CommandError("\(title) is not in the \(navigator.featureID) data: the API answered 404")
+            throw ListError.notInData(title: title, feature: navigator.featureID, answered404: true)
         }
-        guard let target = found else { throw CommandError("\(title) is not in the \(navigator.featureID) data") }
+        guard let target = found else { throw ListError.notInData(title: title, feature: navigator.featureID, answered404: false) }
         let prepared = try await prepareDetail(target.item)
         navigator.showLinkedDetail(number: target.number, item: itemToKeep(prepared, for: target))
         publish()
@@ -176,7 +176,7 @@ extension ListDetailViewModel {
         } else if let shown = detailItem {
             toggle = try navigator.toggleFavourite(shown.item, number: shown.number)
         } else {
-            throw CommandError.usage("fav N (or `fav` alone on a detail)")
+            throw ListError.nothingToFavourite
         }
         publish()
         return toggle

@@ -86,11 +86,9 @@ public final class ListNavigator<Item: ListItem> {
     }
 
     /// The favourite on row `text` of the favourites list, or an error saying which rows there are.
-    public func favouriteRow(named text: String) throws(CommandError) -> Favourite {
-        if favouriteRows.isEmpty, let number = Int(text) {
-            throw CommandError("no row \(number): there are no \(featureID) favourites")
-        }
-        return favouriteRows[try CommandError.rowNumber(text, count: favouriteRows.count) - 1]
+    public func favouriteRow(named text: String) throws(ListError) -> Favourite {
+        if favouriteRows.isEmpty, let number = Int(text) { throw .noFavourites(number, feature: featureID) }
+        return favouriteRows[try ListError.rowNumber(text, count: favouriteRows.count) - 1]
     }
 
     /// The favourites as they are now, for one screen.
@@ -101,7 +99,7 @@ public final class ListNavigator<Item: ListItem> {
     /// Marks or unmarks `item`, row `number` of the list; says what it is now.
     public func toggleFavourite(_ item: Item, number: Int?) throws -> FavouriteToggle {
         guard let id = item.itemID else {
-            throw CommandError("“\(item.favouriteTitle)” has no \(Item.idName), so it cannot be a favourite")
+            throw ListError.noID(title: item.favouriteTitle, idName: Item.idName)
         }
         return try toggle(id: id, title: item.favouriteTitle, number: number)
     }

@@ -64,7 +64,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     public var rowNumbers: [Int] { list.loadedRowNumbers }
 
-    public func row(named text: String) throws(CommandError) -> (number: Int, item: Item) {
+    public func row(named text: String) throws(ListError) -> (number: Int, item: Item) {
         let row = try list.row(named: text)
         return (row.number, row.item)
     }

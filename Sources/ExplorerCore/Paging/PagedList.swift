@@ -97,17 +97,12 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     }
 
     /// The row numbered by `text`, or an error that says which rows exist.
-    public func row(named text: String) throws(CommandError) -> Row {
-        guard let number = Int(text) else {
-            throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'")
-        }
+    public func row(named text: String) throws(ListError) -> Row {
+        guard let number = Int(text) else { throw .notARowNumber(text) }
         guard let row = row(number) else {
-            if number > totalCount || number < 1, totalCount > 0 {
-                throw CommandError("no row \(number): there \(totalCount == 1 ? "is 1 row" : "are \(totalCount) rows")")
-            }
-            guard let loaded = loadedRangesDescription else { throw CommandError("no row \(number): nothing is loaded") }
-            let more = pages.count < pageCount ? "; `page next` loads more" : ""
-            throw CommandError("no row \(number) (rows \(loaded) are loaded\(more))")
+            if number > totalCount || number < 1, totalCount > 0 { throw .noRow(number, count: totalCount) }
+            guard let loaded = loadedRangesDescription else { throw .noRow(number, count: 0) }
+            throw .rowNotLoaded(number, loaded: loaded, morePages: pages.count < pageCount)
         }
         return row
     }

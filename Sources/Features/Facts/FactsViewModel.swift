@@ -120,12 +120,12 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         if let url = fact.imageURL { state.images[url.absoluteString] = images[url] ?? .unavailableOffline }
     }
 
-    public func row(named text: String) throws(CommandError) -> (number: Int, item: Fact) {
+    public func row(named text: String) throws -> (number: Int, item: Fact) {
         guard document != nil else {
             guard Int(text) != nil else { throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'") }
             throw CommandError("no row \(text): nothing is loaded")
         }
-        let number = try CommandError.rowNumber(text, count: facts.count)
+        let number = try ListError.rowNumber(text, count: facts.count)
         return (number, facts[number - 1])
     }
 

@@ -43,11 +43,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     public var rowNumbers: [Int] { Array(results.indices.map { $0 + 1 }) }
 
-    public func row(named text: String) throws(CommandError) -> (number: Int, item: ITunesItem) {
+    public func row(named text: String) throws -> (number: Int, item: ITunesItem) {
         if results.isEmpty, let number = Int(text) {
             throw CommandError("no row \(number): nothing found yet (`search <words>` first)")
         }
-        let number = try CommandError.rowNumber(text, count: results.count)
+        let number = try ListError.rowNumber(text, count: results.count)
         return (number, results[number - 1])
     }
 

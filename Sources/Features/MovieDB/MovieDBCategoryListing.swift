@@ -18,7 +18,7 @@ struct MovieDBCategoryListing: MovieDBListing {
 
     var rowNumbers: [Int] { pages?.list.loadedRows.map(\.number) ?? [] }
 
-    func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
+    func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         guard let pages else { throw CommandError("no row \(text): nothing is loaded") }
         return try pages.row(named: text)
     }

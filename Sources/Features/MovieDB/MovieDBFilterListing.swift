@@ -26,11 +26,11 @@ struct MovieDBFilterListing: MovieDBListing {
     var pageCount: Int { max(1, (found.count + Self.pageSize - 1) / Self.pageSize) }
     var rowNumbers: [Int] { found.indices.map { $0 + 1 } }
 
-    func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
+    func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         if found.isEmpty, Int(text) != nil {
             throw CommandError("no row \(text): no cached title matches \"\(words.joined(separator: " "))\" (`filter clear` shows the pages)")
         }
-        let number = try CommandError.rowNumber(text, count: found.count)
+        let number = try ListError.rowNumber(text, count: found.count)
         return (number, MovieDBLibrary.listedItem(found[number - 1]))
     }
 

@@ -9,7 +9,7 @@ protocol MovieDBListing {
     /// The pages that `page` can go to now.
     var pageCount: Int { get }
     var rowNumbers: [Int] { get }
-    func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem)
+    func row(named text: String) throws -> (number: Int, item: MovieDBItem)
     func item(number: Int) -> MovieDBItem?
     /// Sets the state's page, counts, rows and offline note.
     func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String)

@@ -28,7 +28,7 @@ struct MovieDBPages: Sendable {
         cachedAt[page] = answer.cachedAt
     }
 
-    func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
+    func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         let row = try list.row(named: text)
         return (row.number, row.item)
     }

@@ -16,7 +16,7 @@ struct MovieDBSearchListing: MovieDBListing {
     var pageCount: Int { pages.reachable }
     var rowNumbers: [Int] { pages.list.loadedRowNumbers }
 
-    func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
+    func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         try pages.row(named: text)
     }
 

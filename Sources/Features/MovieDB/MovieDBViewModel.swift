@@ -87,7 +87,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     public var rowNumbers: [Int] { listing.rowNumbers }
 
-    public func row(named text: String) throws(CommandError) -> (number: Int, item: MovieDBItem) {
+    public func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         try listing.row(named: text)
     }
 

@@ -34,12 +34,12 @@ public final class RacesViewModel: ListDetailViewModel {
 
     public var rowNumbers: [Int] { Array(visible.indices.map { $0 + 1 }) }
 
-    public func row(named text: String) throws(CommandError) -> (number: Int, item: Race) {
+    public func row(named text: String) throws -> (number: Int, item: Race) {
         let races = visible
         guard !races.isEmpty || Int(text) == nil else {
             throw CommandError("no row \(text): no race \(filter.isEmpty ? "is coming up" : "of \(Self.describe(filter)) is coming up")")
         }
-        let number = try CommandError.rowNumber(text, count: races.count)
+        let number = try ListError.rowNumber(text, count: races.count)
         return (number, races[number - 1])
     }
 

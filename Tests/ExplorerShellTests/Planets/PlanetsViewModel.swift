@@ -24,8 +24,8 @@ final class PlanetsViewModel: ListDetailViewModel {
 
     var rowNumbers: [Int] { planets.indices.map { $0 + 1 } }
 
-    func row(named text: String) throws(CommandError) -> (number: Int, item: Planet) {
-        let number = try CommandError.rowNumber(text, count: planets.count)
+    func row(named text: String) throws -> (number: Int, item: Planet) {
+        let number = try ListError.rowNumber(text, count: planets.count)
         return (number, planets[number - 1])
     }
 
