@@ -6,6 +6,8 @@ import Foundation
 public struct TraceEvent: Sendable, Equatable {
     public enum Kind: String, Sendable {
         case request, state, view, note
+        /// A view model's intent began; recorded for `arch`, not printed.
+        case intent
     }
 
     public var kind: Kind

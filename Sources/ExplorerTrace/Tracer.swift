@@ -171,6 +171,13 @@ public final class Tracer: EmissionTracer {
         record(.state, "\(label) ← \(summary)")
     }
 
+    public func intent(_ name: String) {
+        state.withLock { state in
+            guard let start = state.recording?.start else { return }
+            state.recording?.events.append(TraceEvent(.intent, name, elapsed: start.elapsed))
+        }
+    }
+
     private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String) {
         let printing = state.withLock { state -> Bool? in
             guard state.enabled || state.recording != nil else { return nil }

@@ -32,6 +32,11 @@ public final class Observable<Value>: Publisher {
         self.tracer = tracer
     }
 
+    /// Tells the tracer that an intent of the value's owner began (`arch <command>` names it).
+    public func reportIntent(_ name: String) {
+        if let tracer, tracer.isTracing { tracer.intent(name) }
+    }
+
     /// How many subscriptions are live; for tests and diagnostics.
     public var subscriberCount: Int { subscribers.count }
 

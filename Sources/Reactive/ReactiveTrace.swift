@@ -10,11 +10,14 @@ public protocol EmissionTracer: Sendable {
     var isTracingState: Bool { get }
     /// An observable labelled `label` went from `old` to `new` (asked only while ``isTracingState``).
     func changed(_ label: String, from old: Any, to new: Any)
+    /// An intent began: `StarshipsViewModel.showPage(_:)`, named by the code that runs it.
+    func intent(_ name: String)
 }
 
 extension EmissionTracer {
     public var isTracingState: Bool { false }
     public func changed(_ label: String, from old: Any, to new: Any) {}
+    public func intent(_ name: String) {}
 }
 
 /// How emissions are described in traces.

@@ -63,37 +63,37 @@ import Testing
     }
 
     @Test func anUnknownKeyIsAnErrorWithAHint() {
-        #expect(throws: CommandError("unknown filter key 'ey' (did you mean 'eye'? keys: eye, hair, skin, gender)")) {
+        expectError("unknown filter key 'ey' (did you mean 'eye'? keys: eye, hair, skin, gender)") {
             try CharacterFilter.parse(["ey=blue"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("unknown filter key 'hairs' (did you mean 'hair'? keys: eye, hair, skin, gender)")) {
+        expectError("unknown filter key 'hairs' (did you mean 'hair'? keys: eye, hair, skin, gender)") {
             try CharacterFilter.parse(["HAIRS=brown"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("unknown filter key 'colour' (keys: eye, hair, skin, gender)")) {
+        expectError("unknown filter key 'colour' (keys: eye, hair, skin, gender)") {
             try CharacterFilter.parse(["colour=blue"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("unknown filter key '' (keys: eye, hair, skin, gender)")) {
+        expectError("unknown filter key '' (keys: eye, hair, skin, gender)") {
             try CharacterFilter.parse(["=blue"], segments: Segment.all(in: people))
         }
     }
 
     @Test func anUnknownValueIsAnErrorListingTheValidValues() {
-        #expect(throws: CommandError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
+        expectError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)") {
             try CharacterFilter.parse(["eye=purple"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("no character has hair=purple (values: auburn, black, blond, blonde, brown, grey, n/a, none, white)")) {
+        expectError("no character has hair=purple (values: auburn, black, blond, blonde, brown, grey, n/a, none, white)") {
             try CharacterFilter.parse(["hair=Purple"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("expected gender=VALUE, not 'gender='")) {
+        expectError("expected gender=VALUE, not 'gender='") {
             try CharacterFilter.parse(["gender="], segments: Segment.all(in: people))
         }
     }
 
     @Test func aKeyWithoutAValueIsAnError() {
-        #expect(throws: CommandError("expected eye=VALUE, not 'eye'")) {
+        expectError("expected eye=VALUE, not 'eye'") {
             try CharacterFilter.parse(["eye"], segments: Segment.all(in: people))
         }
-        #expect(throws: CommandError("expected gender=VALUE, not 'GENDER'")) {
+        expectError("expected gender=VALUE, not 'GENDER'") {
             try CharacterFilter.parse(["eye=blue", "GENDER"], segments: Segment.all(in: people))
         }
     }
@@ -101,7 +101,7 @@ import Testing
     @Test func valuesAreCheckedAgainstTheDataGiven() throws {
         let violet = SegmentTests.people(eyes: ["violet", "brown"])
         #expect(try CharacterFilter.parse(["eye=violet"], segments: Segment.all(in: violet)) == CharacterFilter([.eye: "violet"]))
-        #expect(throws: CommandError("no character has eye=violet (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
+        expectError("no character has eye=violet (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)") {
             try CharacterFilter.parse(["eye=violet"], segments: Segment.all(in: people))
         }
     }
@@ -109,5 +109,11 @@ import Testing
     @Test func unknownAndNotApplicableAreValues() throws {
         #expect(names(try CharacterFilter.parse(["eye=unknown"], segments: Segment.all(in: people))) == ["Ratts Tyerel", "Wat Tambor"])
         #expect(names(try CharacterFilter.parse(["gender=n/a"], segments: Segment.all(in: people))) == ["C-3PO", "R2-D2", "R5-D4"])
+    }
+
+    /// Expects `body` to throw a filter error whose description, the line the user reads, is `message`.
+    func expectError(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+        let error = #expect(throws: CharacterFilterError.self, sourceLocation: sourceLocation) { try body() }
+        #expect(error?.description == message, sourceLocation: sourceLocation)
     }
 }

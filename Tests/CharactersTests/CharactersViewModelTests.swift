@@ -296,7 +296,7 @@ import Testing
         ])
         #expect(viewModel.state.value.filter.description == "eye=blue gender=female")
 
-        viewModel.clearFilter()
+        try viewModel.filter([])
         expectNoDifference(viewModel.state.value, fixture.loadedState())
     }
 
@@ -345,16 +345,16 @@ import Testing
         let before = viewModel.state.value
         let emitted = recorder.states.count
 
-        #expect(throws: CommandError("unknown filter key 'ey' (did you mean 'eye'? keys: eye, hair, skin, gender)")) {
+        #expect(throws: CharacterFilterError.unknownKey("ey", suggestion: "eye")) {
             try viewModel.filter(["ey=blue"])
         }
-        #expect(throws: CommandError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)")) {
+        expectFilterError("no character has eye=purple (values: black, blue, blue-gray, brown, gold, green, hazel, orange, pink, red, unknown, white, yellow)") {
             try viewModel.filter(["eye=purple"])
         }
-        #expect(throws: CommandError("expected eye=VALUE, not 'eye'")) {
+        #expect(throws: CharacterFilterError.missingValue(.eye, argument: "eye")) {
             try viewModel.filter(["eye"])
         }
-        #expect(throws: CommandError("no character has gender=purple (values: female, hermaphrodite, male, n/a, none)")) {
+        expectFilterError("no character has gender=purple (values: female, hermaphrodite, male, n/a, none)") {
             try viewModel.filter(["eye=brown", "gender=purple"])
         }
         expectNoDifference(viewModel.state.value, before)
@@ -397,7 +397,7 @@ import Testing
         expectNoDifference(viewModel.state.value, expected, "the hidden row's star changes nothing shown")
         #expect(try store.ids(in: "characters") == ["2"])
 
-        viewModel.clearFilter()
+        try viewModel.filter([])
         expectNoDifference(viewModel.state.value, fixture.loadedState(favourites: [2]))
     }
 
@@ -593,5 +593,11 @@ import Testing
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
         expectNoDifference(broken.state.value, expected, "a failed fav changes nothing")
         #expect(try Data(contentsOf: directory.file("explorer.sqlite")) == garbage)
+    }
+
+    /// Expects `body` to throw a filter error whose description, the line the user reads, is `message`.
+    func expectFilterError(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
+        let error = #expect(throws: CharacterFilterError.self, sourceLocation: sourceLocation) { try body() }
+        #expect(error?.description == message, sourceLocation: sourceLocation)
     }
 }

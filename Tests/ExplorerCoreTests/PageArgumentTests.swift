@@ -50,12 +50,12 @@ struct PageArgumentTests {
     }
 
     @Test func nextOnTheLastPageIsAnError() {
-        #expect(throws: CommandError("already on the last page (4)")) { try PageArgument.next.target(current: 4, count: 4) }
-        #expect(throws: CommandError("already on the last page (1)")) { try PageArgument.next.target(current: 1, count: 1) }
+        #expect(throws: PageError.alreadyOnLastPage(count: 4)) { try PageArgument.next.target(current: 4, count: 4) }
+        #expect(throws: PageError.alreadyOnLastPage(count: 1)) { try PageArgument.next.target(current: 1, count: 1) }
     }
 
     @Test func previousOnTheFirstPageIsAnError() {
-        #expect(throws: CommandError("already on the first page")) { try PageArgument.previous.target(current: 1, count: 4) }
+        #expect(throws: PageError.alreadyOnFirstPage) { try PageArgument.previous.target(current: 1, count: 4) }
     }
 
     @Test func numberWithinTheRange() throws {
@@ -65,8 +65,8 @@ struct PageArgumentTests {
     }
 
     @Test func numberBeyondTheLastPageIsAnError() {
-        #expect(throws: CommandError("no page 5: there are 4 pages")) { try PageArgument.number(5).target(current: 1, count: 4) }
-        #expect(throws: CommandError("no page 2: there is 1 page")) { try PageArgument.number(2).target(current: 1, count: 1) }
-        #expect(throws: CommandError("no page 100: there are 36 pages")) { try PageArgument.number(100).target(current: 7, count: 36) }
+        #expect(throws: PageError.noPage(5, count: 4)) { try PageArgument.number(5).target(current: 1, count: 4) }
+        #expect(throws: PageError.noPage(2, count: 1)) { try PageArgument.number(2).target(current: 1, count: 1) }
+        #expect(throws: PageError.noPage(100, count: 36)) { try PageArgument.number(100).target(current: 7, count: 36) }
     }
 }

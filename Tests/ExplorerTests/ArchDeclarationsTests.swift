@@ -64,6 +64,36 @@ struct ArchDeclarationsTests {
         }
     }
 
+    /// The intent `arch` names for a command is the one the view model's code says began
+    /// (`intent()`, named by `#function`): each command of a feature's part is run under `arch`;
+    /// a command that declares an intent and reaches its view model ran that one (a form that
+    /// answers from the state, such as `filter hair`, runs none), and one that declares none ran none.
+    @Test("each command's declared intent is the one its code runs", arguments: parts.map(\.feature))
+    func declaredIntentsAreTheOnesThatRun(feature: String) async throws {
+        let part = try #require(Self.parts.first { $0.feature == feature })
+        let sandbox = try Sandbox("intents-\(feature)")
+        try sandbox.writeExecutable("#!/bin/sh\nexit 0\n", to: "bin/player")
+        let lines = part.lines.map { $0.hasPrefix("use ") || $0.hasPrefix("help") ? $0 : "arch \($0)" }
+        let output = try await Explorer.run(["--format", "json", "--clock", "2024-03-15T08:00:00Z"], script: lines.joined(separator: "\n") + "\n",
+                                            environment: ["EXPLORER_PLAYER": sandbox.file("bin/player").path, "PATH": "/usr/bin:/bin"],
+                                            in: sandbox)
+        let paths = try JSONOutputTests.objects(output.stdoutText).filter { $0["screen"] as? String == "arch_path" }
+        #expect(!paths.isEmpty)
+        var declaredAndRun = 0
+        for path in paths {
+            let command = path["command"] as? String ?? "?"
+            let declared = path["declared_intent"] as? String
+            let ran = path["intents_run"] as? [String] ?? []
+            if let declared, let first = ran.first {
+                #expect(first == declared, "`\(command)` declares \(declared) but its code ran \(first)")
+                declaredAndRun += 1
+            } else if declared == nil {
+                #expect(ran.isEmpty, "`\(command)` declares no intent but its code ran \(ran)")
+            }
+        }
+        #expect(declaredAndRun > 0, "\(feature)'s part runs at least one declared intent")
+    }
+
     @Test func templatesMatchOneValuePerPlaceholder() {
         #expect(Self.matches("/starships/?page=2", "/starships/?page={page}"))
         #expect(!Self.matches("/starships/?page=2&x=1", "/starships/?page={page}"))

@@ -78,13 +78,13 @@ import Testing
         try await viewModel.load()
         state.takeCurrent()
 
-        await #expect(throws: CommandError("already on the first page")) { try await viewModel.showPage(.previous) }
-        await #expect(throws: CommandError("no page 5: there are 4 pages")) { try await viewModel.showPage(.number(5)) }
+        await #expect(throws: PageError.alreadyOnFirstPage) { try await viewModel.showPage(.previous) }
+        await #expect(throws: PageError.noPage(5, count: 4)) { try await viewModel.showPage(.number(5)) }
         state.expectUnchanged("an error changes nothing")
 
         try await viewModel.showPage(.number(4))
         state.takeCurrent()
-        await #expect(throws: CommandError("already on the last page (4)")) { try await viewModel.showPage(.next) }
+        await #expect(throws: PageError.alreadyOnLastPage(count: 4)) { try await viewModel.showPage(.next) }
         state.expectUnchanged("an error changes nothing")
     }
 

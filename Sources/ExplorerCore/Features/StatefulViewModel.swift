@@ -8,3 +8,11 @@ public protocol StatefulViewModel: ScreenViewModel {
     associatedtype State
     var state: Observable<State> { get }
 }
+
+extension StatefulViewModel {
+    /// Says that an intent began, named as the code names it: an intent's first line is
+    /// `intent()`, and `arch <command>` shows `StarshipsViewModel.showPage(_:)`.
+    public func intent(_ function: String = #function) {
+        state.reportIntent("\(type(of: self)).\(function)")
+    }
+}

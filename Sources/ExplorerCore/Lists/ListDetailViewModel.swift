@@ -63,6 +63,7 @@ extension ListDetailViewModel {
 
     /// `open N`: the detail of a row of the list, or of a favourite when `favs` is on show.
     public func open(_ text: String) async throws {
+        intent()
         let target: (number: Int?, item: Item)
         if navigator.place == .favourites {
             let favourite = try navigator.favouriteRow(named: text)
@@ -166,6 +167,7 @@ extension ListDetailViewModel {
     /// `fav N` marks or unmarks row N (of the favourites, on `favs`); `fav` alone, the detail
     /// on show. Says what it did.
     public func toggleFavourite(_ text: String?) throws -> FavouriteToggle {
+        intent()
         let toggle: FavouriteToggle
         if let text, navigator.place == .favourites {
             let favourite = try navigator.favouriteRow(named: text)

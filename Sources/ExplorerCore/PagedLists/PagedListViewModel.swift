@@ -99,6 +99,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it.
     public func showPage(_ argument: PageArgument) async throws {
+        intent()
         if list.isEmpty { try await load() }
         let target = try argument.target(current: page, count: list.pageCount)
         try await show(page: target)
@@ -106,6 +107,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     /// `sort KEY [asc|desc]`, or nil for page order.
     public func sort(by sort: SortArgument<SortKey>?) {
+        intent()
         self.sort = sort
         navigator.showList()
         publish()
@@ -113,6 +115,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     /// `refresh`: fetches every loaded page again, all at once; replaces them only if all arrive.
     public func refresh() async throws {
+        intent()
         guard !list.isEmpty else { return try await load() }
         if Definition.loading == .allAtOnce {
             try await loadEveryPage()

@@ -22,18 +22,16 @@ public enum PageArgument: Sendable, Equatable {
     }
 
     /// The page this argument means from `current` of `count` pages, or an error at either end.
-    public func target(current: Int, count: Int) throws(CommandError) -> Int {
+    public func target(current: Int, count: Int) throws(PageError) -> Int {
         switch self {
         case .next:
-            guard current < count else { throw CommandError("already on the last page (\(count))") }
+            guard current < count else { throw .alreadyOnLastPage(count: count) }
             return current + 1
         case .previous:
-            guard current > 1 else { throw CommandError("already on the first page") }
+            guard current > 1 else { throw .alreadyOnFirstPage }
             return current - 1
         case .number(let number):
-            guard number <= count else {
-                throw CommandError("no page \(number): there \(count == 1 ? "is 1 page" : "are \(count) pages")")
-            }
+            guard number <= count else { throw .noPage(number, count: count) }
             return number
         }
     }

@@ -168,11 +168,16 @@ extension ArchCommand {
         } catch {
             result = .failure(error)
         }
-        let events = shell.tracer.endRecording()
+        let recorded = shell.tracer.endRecording()
+        let failure: Error? = if case .failure(let error) = result { error } else { nil }
         let total = stopwatch.elapsed
         let line = words.joined(separator: " ")
 
-        let intent = command?.intent
+        // The intent as the code that ran names itself; the command's declaration where none ran
+        // (the command failed before reaching its view model).
+        let ran = recorded.filter { $0.kind == .intent }.map(\.text)
+        let intent = ran.first ?? command?.intent
+        let events = recorded.filter { $0.kind != .intent }
         var rows = events.map { event in
             [ScreenTable.Cell("+" + ArchReflection.milliseconds(event.elapsed)), ScreenTable.Cell(event.kind.rawValue), ScreenTable.Cell(event.text)]
         }
@@ -198,7 +203,9 @@ extension ArchCommand {
                                rows: rows, showsHeader: false, key: "path_rows")),
         ]
         let arch = Screen(feature: shell.activeID, kind: "arch_path",
-                          facts: ["command": .string(line), "intent": .optional(intent), "total_ms": .double(ArchReflection.ms(total)),
+                          facts: ["command": .string(line), "intent": .optional(intent), "declared_intent": .optional(command?.intent),
+                                  "intents_run": .array(ran.map(JSONValue.string)),
+                                  "error": .optional(failure.map(Shell.message(for:))), "total_ms": .double(ArchReflection.ms(total)),
                                   "path": .array(events.map { ["at_ms": .double(ArchReflection.ms($0.elapsed)), "kind": .string($0.kind.rawValue),
                                                                 "text": .string($0.text)] })],
                           blocks: blocks)

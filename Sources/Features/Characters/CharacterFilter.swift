@@ -49,24 +49,21 @@ public struct CharacterFilter: Sendable, Equatable {
     /// Parses `key=value` words, checking keys and values against the values the characters
     /// really have (`segments`), so a typo is an error that lists what exists instead of an
     /// empty list.
-    public static func parse(_ arguments: [String], segments: [CharacterTrait: [Segment]]) throws(CommandError) -> CharacterFilter {
+    public static func parse(_ arguments: [String], segments: [CharacterTrait: [Segment]]) throws(CharacterFilterError) -> CharacterFilter {
         var conditions: [Condition] = []
-        let keys = CharacterTrait.allCases.map(\.rawValue).joined(separator: ", ")
         for argument in arguments {
             let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let keyText = String(parts[0]).lowercased()
             guard let trait = CharacterTrait(rawValue: keyText) else {
-                let hint = keyText.nearest(in: CharacterTrait.allCases.map(\.rawValue)).map { "did you mean '\($0)'? " } ?? ""
-                throw CommandError("unknown filter key '\(keyText.sanitizedForTerminal.truncated(toWidth: 20))' (\(hint)keys: \(keys))")
+                throw .unknownKey(keyText, suggestion: keyText.nearest(in: CharacterTrait.allCases.map(\.rawValue)))
             }
             guard parts.count == 2, !parts[1].trimmingCharacters(in: .whitespaces).isEmpty else {
-                throw CommandError("expected \(trait.rawValue)=VALUE, not '\(argument.sanitizedForTerminal.truncated(toWidth: 30))'")
+                throw .missingValue(trait, argument: argument)
             }
             let value = String(parts[1]).trimmingCharacters(in: .whitespaces).lowercased()
             let values = (segments[trait] ?? []).map(\.value)
             guard values.contains(value) else {
-                let hint = value.nearest(in: values).map { "did you mean '\(trait.rawValue)=\($0)'? " } ?? ""
-                throw CommandError("no character has \(trait.rawValue)=\(value.sanitizedForTerminal.truncated(toWidth: 30)) (\(hint)values: \(values.sorted().joined(separator: ", ")))")
+                throw .noSuchValue(trait, value, suggestion: value.nearest(in: values), values: values)
             }
             conditions.append(Condition(trait: trait, value: value))
         }

@@ -53,7 +53,7 @@ public final class CharactersFeature: PagedListFeature {
                             return .reply(CharactersView.segments(.eye, of: viewModel.state.value))
                         }
                         if words == ["clear"] || words == ["off"] {
-                            viewModel.clearFilter()
+                            try viewModel.filter([])
                             return .view
                         }
                         if words.count == 1, let trait = CharacterTrait(rawValue: words[0]) {

@@ -14,16 +14,13 @@ public final class CharactersViewModel: PagedListViewModel<Characters> {
         refinement.segments[trait] ?? []
     }
 
-    /// `filter key=value …`: shows only the characters that match all of them.
-    public func filter(_ arguments: [String]) throws(CommandError) {
-        try refine { (refinement: inout CharactersRefinement) throws(CommandError) in
+    /// `filter key=value …`: shows only the characters that match all of them; no words (`filter
+    /// clear`) shows everyone.
+    public func filter(_ arguments: [String]) throws(CharacterFilterError) {
+        intent()
+        try refine { (refinement: inout CharactersRefinement) throws(CharacterFilterError) in
             refinement.filter = try CharacterFilter.parse(arguments, segments: refinement.segments)
         }
-    }
-
-    /// `filter clear`.
-    public func clearFilter() {
-        refine { $0.filter = CharacterFilter() }
     }
 
     public override func refined(_ refinement: CharactersRefinement, loaded people: [Person]) -> CharactersRefinement {
