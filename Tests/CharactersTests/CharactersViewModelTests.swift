@@ -40,20 +40,6 @@ import Testing
         var loading = CharactersState()
         loading.isLoading = true
         expectNoDifference(recorder.states, [CharactersState(), loading, fixture.loadedState()])
-        let state = viewModel.state.value
-        #expect(state.totalCount == 82)
-        #expect(state.rows.count == 82)
-        #expect(state.rows.compactMap(\.number) == Array(1...82))
-        #expect(state.rows[0].item.name == "Luke Skywalker")
-        #expect(state.rows[1].item.name == "C-3PO")
-        #expect(state.rows[10].item.name == "Anakin Skywalker", "row 11 is page 2's first")
-        #expect(state.rows[81].item.name == "Tion Medon")
-        #expect(state.screen == .list)
-        #expect(state.detail == nil)
-        #expect(state.filter.isEmpty)
-        #expect(state.sort == nil)
-        #expect(!state.isLoading)
-        #expect(state.favouritesProblem == nil)
         #expect(viewModel.isLoaded)
         #expect(viewModel.rowNumbers == Array(1...82))
 
@@ -95,9 +81,6 @@ import Testing
 
         let state = viewModel.state.value
         #expect(state == fixture.loadedState())
-        #expect(state.totalCount == 87)
-        #expect(state.rows.compactMap(\.number) == Array(1...87))
-        #expect(state.rows.map(\.item.name) == (1...87).map { "Person \($0)" })
         #expect(state.rows.last?.item.url == "https://swapi.dev/api/people/87/")
         #expect(state.rows[0].item.hairColor == "unknown", "a missing field reads unknown")
         #expect(state.rows[0].item.films == [])
@@ -283,8 +266,6 @@ import Testing
         expected.refinement.filter = CharacterFilter([.eye: "blue"])
         expected.rows = rows(Self.blueEyed)
         expectNoDifference(viewModel.state.value, expected)
-        #expect(viewModel.state.value.rows.count == 20)
-        #expect(viewModel.state.value.totalCount == 82, "the total does not change")
         #expect(viewModel.rowNumbers == Array(1...82), "completion still offers every row")
 
         try viewModel.filter(["gender=female", "eye=blue"])
@@ -294,7 +275,6 @@ import Testing
         #expect(viewModel.state.value.rows.map(\.item.name) == [
             "Beru Whitesun lars", "Mon Mothma", "Adi Gallia", "Luminara Unduli", "Barriss Offee", "Jocasta Nu", "R4-P17",
         ])
-        #expect(viewModel.state.value.filter.description == "eye=blue gender=female")
 
         try viewModel.filter([])
         expectNoDifference(viewModel.state.value, fixture.loadedState())
@@ -358,8 +338,6 @@ import Testing
             try viewModel.filter(["eye=brown", "gender=purple"])
         }
         expectNoDifference(viewModel.state.value, before)
-        #expect(viewModel.state.value.filter == CharacterFilter([.eye: "blue"]))
-        #expect(viewModel.state.value.screen == .detail(number: 2), "the detail stays on show")
         #expect(recorder.states.count == emitted, "nothing was published")
     }
 
