@@ -135,19 +135,22 @@ enum ImageBytes {
     }
 }
 
-/// A ``FactsService`` of canned answers, logging each request's `fresh`.
+/// A ``FactsService`` of canned answers. Given ``ExpectedCalls`` (the view model's tests), it
+/// answers only the calls expected, each taken before it answers; without (the view's tests,
+/// which are about screens, not calls), every call.
 final class FactsServiceFixture: Sendable {
     private let answer: LockedValue<Result<FactsAnswer, any Error>>
     private let freshAnswer = LockedValue<Result<FactsAnswer, any Error>?>(nil)
-    private let log = LockedValue<[Bool]>([])
+    private let calls: ExpectedCalls<FactsCall>?
 
-    init(_ document: FactsDocument, cachedAt: Date? = nil) {
+    init(_ document: FactsDocument, cachedAt: Date? = nil, calls: ExpectedCalls<FactsCall>? = nil) {
         answer = LockedValue(.success(FactsAnswer(document: document, cachedAt: cachedAt)))
+        self.calls = calls
     }
 
     var service: FactsService {
         FactsService { [self] fresh in
-            log.withLock { $0.append(fresh) }
+            try calls?.take(.document(fresh: fresh))
             if fresh, let result = freshAnswer.value { return try result.get() }
             return try answer.value.get()
         }
@@ -166,9 +169,6 @@ final class FactsServiceFixture: Sendable {
     func answerFresh(_ result: Result<FactsAnswer, any Error>) {
         freshAnswer.withLock { $0 = result }
     }
-
-    /// The `fresh` of each request, in order.
-    var requests: [Bool] { log.value }
 }
 
 /// The embedded document and its facts.

@@ -31,7 +31,9 @@ enum RacesFixture {
 
 /// Neds' `nextraces`: each call answers the answer set last (or fails as set last), and is
 /// recorded as the clock's time then, in seconds after ``RacesFixture/start``. ``hold()`` makes
-/// the next call wait until it is let go, to see what happens while a fetch is running.
+/// the next call wait until it is let go, to see what happens while a fetch is running. Given
+/// ``ExpectedCalls`` (the view model's tests), it answers only the calls expected, each taken
+/// before it answers; without (the interactor's and the view's tests), every call.
 final class RacesServiceFake: Sendable {
     private struct Stored {
         var answer: Result<[Race], HTTPError> = .success([])
@@ -42,9 +44,11 @@ final class RacesServiceFake: Sendable {
 
     private let clock: SchedulingClock
     private let stored = LockedValue(Stored())
+    private let expected: ExpectedCalls<RacesCall>?
 
-    init(clock: SchedulingClock, _ races: [Race] = []) {
+    init(clock: SchedulingClock, _ races: [Race] = [], calls: ExpectedCalls<RacesCall>? = nil) {
         self.clock = clock
+        expected = calls
         answer(races)
     }
 
@@ -71,6 +75,7 @@ final class RacesServiceFake: Sendable {
 
     var service: RacesService {
         RacesService { [self] count in
+            try expected?.take(.next(count: count))
             let time = clock.now.timeIntervalSince(RacesFixture.start)
             let gate = stored.withLock { stored -> Gate? in
                 stored.calls.append(time)

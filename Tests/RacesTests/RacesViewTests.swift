@@ -152,7 +152,7 @@ struct RacesViewTests {
         #expect(test.screen.table?.rows == [])
         #expect(test.screen.json["rows"] == [])
 
-        try test.viewModel.filter(["clear"])
+        try test.viewModel.filter([])
         #expect(await test.clock.advance(by: 1000) > 0)
         #expect(test.screen.blocks.dropLast() == [
             .heading("Next to go · 0 of 0 races · updated just now"),
@@ -177,7 +177,7 @@ struct RacesViewTests {
         #expect(outlet.take() == screen, "the same state again is shown again")
 
         view.disappear()
-        try viewModel.filter(["clear"])
+        try viewModel.filter([])
         #expect(outlet.take() == nil, "off screen, nothing")
     }
 

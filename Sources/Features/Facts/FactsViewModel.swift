@@ -122,8 +122,8 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     public func row(named text: String) throws -> (number: Int, item: Fact) {
         guard document != nil else {
-            guard Int(text) != nil else { throw CommandError("expected a row number, not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'") }
-            throw CommandError("no row \(text): nothing is loaded")
+            guard Int(text) != nil else { throw ListError.notARowNumber(text) }
+            throw FactsError.nothingLoaded(row: text)
         }
         let number = try ListError.rowNumber(text, count: facts.count)
         return (number, facts[number - 1])
@@ -190,13 +190,13 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     }
 
     /// The file of the image on the detail (or of its stand-in), or why there is none.
-    public func openedImage() throws -> (fact: Fact, file: URL, isStandIn: Bool) {
-        guard let shown = detailItem else { throw CommandError("open a fact first (`open N`)") }
+    public func openedImage() throws(FactsError) -> (fact: Fact, file: URL, isStandIn: Bool) {
+        guard let shown = detailItem else { throw .noFactOpen }
         let fact = shown.item
         switch state.value.image(of: fact) {
         case .loaded(_, let file): return (fact, URL(fileURLWithPath: file), false)
         case .standIn(_, let file): return (fact, URL(fileURLWithPath: file), true)
-        case let other: throw CommandError("“\(fact.shownTitle.sanitizedForTerminal)” has no image to view (\(other.text))")
+        case let other: throw .noImageToView(title: fact.shownTitle, image: other)
         }
     }
 

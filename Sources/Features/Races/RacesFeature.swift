@@ -66,7 +66,13 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
                     summary: "show only races of these categories (none: all)",
                     complete: { previous in RaceCategory.allCases.map(\.rawValue).filter { !previous.contains($0) } + (previous.isEmpty ? ["clear"] : []) },
                     run: { arguments in
-                        try viewModel.filter(arguments)
+                        // `clear` stands alone (a word that names no category is said first).
+                        let categories = arguments.filter { $0.lowercased() != "clear" }
+                        if categories.count < arguments.count, arguments.count > 1 {
+                            _ = try RacesViewModel.categories(named: categories)
+                            throw CommandError.usage("filter horse|harness|greyhound … | filter clear")
+                        }
+                        try viewModel.filter(categories)
                         return .view
                     }).intent(RacesViewModel.self, "filter(_:)"),
             .open(viewModel, summary: "show race N: distance, track, weather, class, prize money, as the form says"),

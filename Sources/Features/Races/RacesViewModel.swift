@@ -37,7 +37,7 @@ public final class RacesViewModel: ListDetailViewModel {
     public func row(named text: String) throws -> (number: Int, item: Race) {
         let races = visible
         guard !races.isEmpty || Int(text) == nil else {
-            throw CommandError("no row \(text): no race \(filter.isEmpty ? "is coming up" : "of \(Self.describe(filter)) is coming up")")
+            throw RacesError.noRaceComingUp(row: text, filter: filter)
         }
         let number = try ListError.rowNumber(text, count: races.count)
         return (number, races[number - 1])
@@ -63,22 +63,21 @@ public final class RacesViewModel: ListDetailViewModel {
         publish()
     }
 
-    /// `filter horse greyhound`: only those categories; `filter clear` (or nothing): all.
-    public func filter(_ words: [String]) throws {
-        var chosen: Set<RaceCategory> = []
-        for word in words.map({ $0.lowercased() }) where word != "clear" {
-            guard let category = RaceCategory(rawValue: word) else {
-                let valid = RaceCategory.allCases.map(\.rawValue).joined(separator: ", ")
-                throw CommandError("no category '\(word.sanitizedForTerminal.truncated(toWidth: 20))' (categories: \(valid); `filter clear` shows all)")
-            }
-            chosen.insert(category)
-        }
-        if words.map({ $0.lowercased() }).contains("clear"), words.count > 1 {
-            throw CommandError.usage("filter horse|harness|greyhound … | filter clear")
-        }
-        filter = chosen
+    /// `filter horse greyhound`: only races of those categories; none: all.
+    public func filter(_ words: [String]) throws(RacesError) {
+        filter = try Self.categories(named: words)
         navigator.showList()
         publish()
+    }
+
+    /// The categories `words` name (in any case), or the first word that names none.
+    nonisolated static func categories(named words: [String]) throws(RacesError) -> Set<RaceCategory> {
+        var chosen: Set<RaceCategory> = []
+        for word in words.map({ $0.lowercased() }) {
+            guard let category = RaceCategory(rawValue: word) else { throw .unknownCategory(word) }
+            chosen.insert(category)
+        }
+        return chosen
     }
 
     /// `refresh`: the full list now.
@@ -105,7 +104,7 @@ public final class RacesViewModel: ListDetailViewModel {
         }
     }
 
-    static func describe(_ filter: Set<RaceCategory>) -> String {
+    nonisolated static func describe(_ filter: Set<RaceCategory>) -> String {
         RaceCategory.allCases.filter(filter.contains).map(\.rawValue).joined(separator: " or ")
     }
 
