@@ -154,6 +154,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `page next|prev|N`: another screen's worth of facts, with their images.
     public func showPage(_ argument: PageArgument) async throws {
+        intent()
         if document == nil { try await load() }
         paginate()
         let target = try argument.target(current: min(page, max(pageCount, 1)), count: max(pageCount, 1))
@@ -166,6 +167,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `refresh`: the document again (never from the cache), and the page's images revalidated.
     public func refresh() async throws {
+        intent()
         try await fetch(fresh: true)
     }
 
@@ -191,6 +193,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     /// The file of the image on the detail (or of its stand-in), or why there is none.
     public func openedImage() throws(FactsError) -> (fact: Fact, file: URL, isStandIn: Bool) {
+        intent()
         guard let shown = detailItem else { throw .noFactOpen }
         let fact = shown.item
         switch state.value.image(of: fact) {

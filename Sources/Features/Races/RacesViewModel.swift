@@ -65,6 +65,7 @@ public final class RacesViewModel: ListDetailViewModel {
 
     /// `filter horse greyhound`: only races of those categories; none: all.
     public func filter(_ words: [String]) throws(RacesError) {
+        intent()
         filter = try Self.categories(named: words)
         navigator.showList()
         publish()
@@ -82,6 +83,7 @@ public final class RacesViewModel: ListDetailViewModel {
 
     /// `refresh`: the full list now.
     public func refresh() async throws {
+        intent()
         try await whileLoading { try await interactor.fetch() }
         publish()
     }
