@@ -63,15 +63,16 @@ enum Recorded {
     ]
 }
 
-/// A scripted ``ITunesService``: answers per term, lookups per id, injectable failures, and a
-/// log of every call.
+/// A scripted ``ITunesService`` that answers only the calls the test expects (``calls``):
+/// answers per term, lookups per id, downloads, and injectable failures.
 final class ITunesFixture: Sendable {
+    /// The calls the test says the service will get; any other fails the test.
+    let calls = ExpectedCalls<ITunesCall>()
     private let answers = Mutex<[String: [ITunesItem]]>([:])
     private let searchFailures = Mutex<[String: HTTPError]>([:])
     private let lookupTable = Mutex<[Int: ITunesItem]>([:])
     private let lookupFailureStatus = Mutex<Int?>(nil)
     private let cancelSearches = Mutex(false)
-    private let log = Mutex<[String]>([])
     private let downloadAnswer = Mutex<(data: Data, contentType: String?)>((Data("fake m4a".utf8), "audio/mp4"))
 
     init() {
@@ -86,20 +87,20 @@ final class ITunesFixture: Sendable {
     var service: ITunesService {
         ITunesService(
             search: { [self] term in
-                log.withLock { $0.append("search \(term)") }
+                try calls.take(.search(term))
                 if cancelSearches.withLock({ $0 }) { throw CancellationError() }
                 if let failure = searchFailures.withLock({ $0[term] }) { throw failure }
                 return answers.withLock { $0[term] ?? [] }
             },
             lookup: { [self] id in
-                log.withLock { $0.append("lookup \(id)") }
+                try calls.take(.lookup(id))
                 if let status = lookupFailureStatus.withLock({ $0 }) {
                     throw HTTPError(.status(status), endpoint: ITunesService.lookupRequest(id: id, country: "US").endpoint)
                 }
                 return lookupTable.withLock { $0[id] }
             },
             download: { [self] url in
-                log.withLock { $0.append("download \(url.absoluteString)") }
+                try calls.take(.download(url))
                 return downloadAnswer.withLock { $0 }
             })
     }
@@ -114,9 +115,11 @@ final class ITunesFixture: Sendable {
     func failLookups(status: Int?) { lookupFailureStatus.withLock { $0 = status } }
     func answerDownloads(_ data: Data, contentType: String?) { downloadAnswer.withLock { $0 = (data, contentType) } }
 
-    var calls: [String] { log.withLock { $0 } }
-    var lookups: [String] { calls.filter { $0.hasPrefix("lookup ") } }
-    var downloads: [String] { calls.filter { $0.hasPrefix("download ") } }
+    /// Expects the download of `item`'s preview.
+    func expectDownload(of item: ITunesItem) {
+        guard let url = item.previewUrl.flatMap(URL.init(string:)) else { fatalError("\(item.title) has no preview URL") }
+        calls.expect([.download(url)])
+    }
 }
 
 /// A song made by hand, for sorting and rendering cases the recordings do not have.

@@ -68,11 +68,12 @@ struct FakePrograms {
         let player = try fakes.install("fakeplayer")
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
+        fixture.calls.expect([.download(try #require(URL(string: Self.betterTogetherPreview)))])
         let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
 
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "played the preview of “Better Together” with fakeplayer (\(file))")
-        #expect(fixture.downloads == ["download \(Self.betterTogetherPreview)"])
+        fixture.calls.expectAllMade()
         #expect(fakes.cached("879273565.m4a") == Data("fake m4a".utf8))
         #expect(fakes.arguments(of: "fakeplayer") == [file])
     }
@@ -82,6 +83,7 @@ struct FakePrograms {
         fixture.answerDownloads(PreviewTone.wav, contentType: "audio/wav")
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
 
+        fixture.expectDownload(of: Recorded.betterTogether)
         let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
 
         let file = fakes.cache.appendingPathComponent("879273565.wav").path
@@ -93,6 +95,7 @@ struct FakePrograms {
     @Test func aPlayerNamedWithoutAPathIsFoundOnPATH() async throws {
         try fakes.install("myplayer")
         let previews = fakes.previews(["EXPLORER_PLAYER": "myplayer", "PATH": "/nonexistent:\(fakes.bin)"])
+        fixture.expectDownload(of: Recorded.sakura)
         let message = try await previews.playText(Recorded.sakura, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("256412807.m4a").path
         #expect(message == "played the preview of “桜” with myplayer (\(file))")
@@ -103,6 +106,7 @@ struct FakePrograms {
         try fakes.install("mpv")
         try fakes.install("paplay")
         let previews = fakes.previews(["PATH": fakes.bin])
+        fixture.expectDownload(of: Recorded.betterTogether)
         let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "played the preview of “Better Together” with mpv (\(file))")
@@ -112,6 +116,7 @@ struct FakePrograms {
 
     @Test func withNoPlayerThePreviewIsSavedAndSaidWhere() async throws {
         let previews = fakes.previews(["PATH": ""])
+        fixture.expectDownload(of: Recorded.betterTogether)
         let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("879273565.m4a").path
         #expect(message == "preview saved to \(file) (no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)")
@@ -121,6 +126,7 @@ struct FakePrograms {
     @Test func anEmptyEXPLORER_PLAYERMeansNoPlayer() async throws {
         try fakes.install("mpv")
         let previews = fakes.previews(["EXPLORER_PLAYER": "", "PATH": fakes.bin])
+        fixture.expectDownload(of: Recorded.betterTogether)
         let message = try await previews.playText(Recorded.betterTogether, service: fixture.service)
         #expect(message.hasPrefix("preview saved to "))
         #expect(message.hasSuffix("(no player found: set EXPLORER_PLAYER, or install ffplay, mpv or paplay)"))
@@ -148,6 +154,7 @@ struct FakePrograms {
         let player = try fakes.install("fakeplayer", status: 3)
         let previews = fakes.previews(["EXPLORER_PLAYER": player, "PATH": fakes.bin])
         let file = fakes.cache.appendingPathComponent("879273565.m4a")
+        fixture.expectDownload(of: Recorded.betterTogether)
         await #expect(throws: ITunesError.playerFailed("fakeplayer", status: 3, playing: file)) {
             try await previews.playText(Recorded.betterTogether, service: fixture.service)
         }
@@ -155,6 +162,7 @@ struct FakePrograms {
 
     @Test func anAudiobookPreviewIsNamedByItsCollection() async throws {
         let previews = fakes.previews(["PATH": ""])
+        fixture.expectDownload(of: Recorded.audiobook)
         let message = try await previews.playText(Recorded.audiobook, service: fixture.service)
         let file = fakes.cache.appendingPathComponent("493645127.m4a").path
         #expect(message.hasPrefix("preview saved to \(file) "))
@@ -171,7 +179,7 @@ struct FakePrograms {
         await #expect(throws: ITunesError.noPreview("Better Together")) {
             try await previews.playText(item, service: fixture.service)
         }
-        #expect(fixture.downloads == [])
+        fixture.calls.expectAllMade()  // none: a download would have failed the test
         #expect(!FileManager.default.fileExists(atPath: fakes.cache.path))
         #expect(fakes.arguments(of: "fakeplayer") == nil)
     }
@@ -182,13 +190,14 @@ struct FakePrograms {
         await #expect(throws: ITunesError.noPreview("Better Together")) {
             try await fakes.previews(["PATH": ""]).play(item, service: fixture.service)
         }
-        #expect(fixture.downloads == [])
+        fixture.calls.expectAllMade()  // none: a download would have failed the test
     }
 
     @Test func aCacheThatCannotBeWrittenIsAnError() async throws {
         let blocker = fakes.directory.appendingPathComponent("blocker")
         try Data("a file, not a directory".utf8).write(to: blocker)
         let previews = ITunesPreviews(cacheDirectory: blocker.appendingPathComponent("previews"), environment: ["PATH": ""])
+        fixture.expectDownload(of: Recorded.betterTogether)
         let error = await #expect(throws: ITunesError.self) { try await previews.playText(Recorded.betterTogether, service: fixture.service) }
         #expect(error?.description.hasPrefix("cannot save the preview in \(blocker.path)/previews: ") == true, "\(String(describing: error))")
     }

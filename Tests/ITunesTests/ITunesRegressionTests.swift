@@ -25,20 +25,28 @@ import TestSupport
     @Test func aSuccessfulRefreshDropsAStaleNotRefreshedWarning() async throws {
         let fixture = ITunesFixture()
         let viewModel = ITunesViewModel(service: fixture.service, favourites: .inMemory())
+        let state = StateExpectations(viewModel.state)
         let view = OnScreen { ITunesView(viewModel: viewModel, outlet: $0) }
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
+        state.takeCurrent()
         fixture.failLookups(status: 500)
+        fixture.calls.expect([.lookup(879273565)])
         try await viewModel.open("9")
-        #expect(viewModel.state.value.detailNotRefreshed == "HTTP 500 for /lookup?id=879273565&country=US")
+        state.expect {
+            $0.screen = .detail(number: 9)
+            $0.detail = ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false)
+            $0.detailNotRefreshed = "HTTP 500 for /lookup?id=879273565&country=US"
+        }
         #expect(view.screen.warnings == ["not refreshed: HTTP 500 for /lookup?id=879273565&country=US"])
 
         fixture.failLookups(status: nil)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.refresh()
 
-        #expect(viewModel.state.value.status == .results)
-        #expect(viewModel.state.value.detail == ITunesState.Row(number: 9, item: Recorded.betterTogether, isFavourite: false))
-        #expect(viewModel.state.value.detailNotRefreshed == nil)
+        state.expect("the new search's copy, with no warning") { $0.detailNotRefreshed = nil }
         #expect(view.screen.warnings.isEmpty)
         #expect(view.screen.json["refreshed"] == true)
+        fixture.calls.expectAllMade()
     }
 }

@@ -49,6 +49,7 @@ final class ScreenProbe {
 
     @Test func theFirstPageHasAHeadingAndAlignedRows() async throws {
         let view = view(width: 100)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
 
         #expect(lines(view) == [
@@ -70,6 +71,7 @@ final class ScreenProbe {
 
     @Test func endOfResultsShowsOnlyOnTheLastPage() async throws {
         let view = view(width: 200)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
         for page in 1...4 {
             try viewModel.showPage(.number(page))
@@ -88,6 +90,7 @@ final class ScreenProbe {
     @Test func aPartialLastPageEndsTheResults() async throws {
         let view = view()
         fixture.answer("pages", with: ITunesViewModelTests.numberedSongs(12))
+        fixture.calls.expect([.search("pages")])
         try await viewModel.search(["pages"])
         #expect(lines(view).first == #"iTunes · "pages" · page 1 of 2 · 12 results"#)
         try viewModel.showPage(.next)
@@ -103,6 +106,7 @@ final class ScreenProbe {
     @Test func oneResultIsSingular() async throws {
         let view = view()
         fixture.answer("sakura", with: [Recorded.sakura])
+        fixture.calls.expect([.search("sakura")])
         try await viewModel.search(["sakura"])
         #expect(lines(view) == [
             #"iTunes · "sakura" · page 1 of 1 · 1 result"#,
@@ -114,6 +118,7 @@ final class ScreenProbe {
 
     @Test func favouritesAreStarred() async throws {
         let view = view()
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
         _ = try viewModel.toggleFavourite("9")
         #expect(lines(view)[10].hasPrefix(" 9  ★  Better Together  "))
@@ -122,18 +127,21 @@ final class ScreenProbe {
 
     @Test func noResultsSaysSo() async throws {
         let view = view()
+        fixture.calls.expect([.search("xyzzy")])
         try await viewModel.search(["xyzzy"])
         #expect(view.screen == #"No results for "xyzzy""#)
     }
 
     @Test func noResultsCannotBreakTheTerminal() async throws {
         let view = view()
+        fixture.calls.expect([.search("\u{1B}]0;x\u{7}xyzzy")])
         try await viewModel.search(["\u{1B}]0;x\u{7}xyzzy"])
         #expect(view.screen == #"No results for "]0;xxyzzy""#)
     }
 
     @Test func aNarrowTerminalTruncatesTheTextColumns() async throws {
         let view = view(width: 60)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
         let shown = lines(view)
         #expect(shown.count == 12)
@@ -167,9 +175,11 @@ final class ScreenProbe {
 
     @Test func aFailedSearchLeavesTheListAsItWas() async throws {
         let view = view()
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
         let before = view.screen
         fixture.failSearch("star", status: 503)
+        fixture.calls.expect([.search("star")])
         await #expect(throws: HTTPError.self) { try await viewModel.search(["star"]) }
         #expect(view.screen == before)
     }
@@ -179,6 +189,7 @@ final class ScreenProbe {
         try Data("garbage".utf8).write(to: directory.appendingPathComponent("explorer.sqlite"))
         let broken = ITunesViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory)))
         let view = TextView(view: OnScreen { ITunesView(viewModel: broken, outlet: $0) }, width: 100)
+        fixture.calls.expect([.search("jack johnson")])
         try await broken.search(["jack", "johnson"])
         #expect(lines(view).count == 12, "the list as always, unstarred")
         let warning = try #require(view.view.screen.warnings.first)
@@ -191,7 +202,9 @@ final class ScreenProbe {
 
     @Test func theDetailShowsEveryField() async throws {
         let view = view(width: 200)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
+        fixture.calls.expect([.lookup(879273565)])
         try await viewModel.open("9")
         #expect(lines(view) == [
             "☆ Better Together  (row 9)",
@@ -219,6 +232,7 @@ final class ScreenProbe {
 
     @Test func yenPricesAreWholeAndGrouped() async throws {
         let view = view(width: 200)
+        fixture.calls.expect([.lookup(256412807)])
         try await viewModel.lookup("256412807")
         let shown = lines(view)
         #expect(shown.first == "☆ 桜", "not among results: no row number")
@@ -231,7 +245,9 @@ final class ScreenProbe {
 
     @Test func aNegativePriceIsNotSoldAlone() async throws {
         let view = view(width: 200)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
+        fixture.calls.expect([.lookup(879273587)])
         try await viewModel.open("23")
         let shown = lines(view)
         #expect(shown.first == "☆ Constellations  (row 23)")
@@ -243,6 +259,7 @@ final class ScreenProbe {
     @Test func anAudiobookShowsItsCollectionAndNoStar() async throws {
         let view = view(width: 200)
         fixture.answer("fault", with: [Recorded.audiobook])
+        fixture.calls.expect([.search("fault")])
         try await viewModel.search(["fault"])
         try await viewModel.open("1")
         #expect(lines(view) == [
@@ -261,8 +278,10 @@ final class ScreenProbe {
 
     @Test func aFailedRefreshIsAWarningBesideTheDetail() async throws {
         let view = view(width: 200)
+        fixture.calls.expect([.search("jack johnson")])
         try await viewModel.search(["jack", "johnson"])
         fixture.failLookups(status: 500)
+        fixture.calls.expect([.lookup(879273565)])
         try await viewModel.open("9")
         let shown = lines(view)
         #expect(shown.count == 15)

@@ -72,7 +72,7 @@ struct MovieDBRefreshTests {
         try await embedded.load()
         try await embedded.open("1")
         let before = embedded.state.value
-        await #expect(throws: CommandError("the embedded data has nothing fuller on “Fast X” (`source live` asks TMDB)")) {
+        await #expect(throws: MovieDBError.nothingFuller(title: "Fast X")) {
             try await embedded.refresh()
         }
         expectNoDifference(embedded.state.value, before)

@@ -179,7 +179,7 @@ struct MovieDBViewModelTests {
         expectNoDifference(recorder.states, [MovieDBState(), loading(MovieDBState()), MovieDBState()])
         #expect(!viewModel.isLoaded)
         #expect(viewModel.rowNumbers == [])
-        await #expect(throws: CommandError("no row 1: nothing is loaded")) { try await viewModel.open("1") }
+        await #expect(throws: MovieDBError.nothingLoaded(row: "1")) { try await viewModel.open("1") }
     }
 
     // MARK: Categories
@@ -225,10 +225,10 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
         let count = recorder.states.count
 
-        await #expect(throws: CommandError("no tv category 'upcoming' (categories: popular, top)")) {
+        await #expect(throws: MovieDBError.noCategory(kind: .tv, word: "upcoming")) {
             try await viewModel.showCategory(kind: .tv, word: "upcoming")
         }
-        await #expect(throws: CommandError("no movies category 'trending' (categories: popular, top, upcoming)")) {
+        await #expect(throws: MovieDBError.noCategory(kind: .movie, word: "trending")) {
             try await viewModel.showCategory(kind: .movie, word: "trending")
         }
         #expect(recorder.states.count == count, "nothing emitted")
@@ -324,10 +324,10 @@ struct MovieDBViewModelTests {
         #expect(viewModel.state.value.rows.first?.item.title == "Fast X")
 
         let count = embedded.recorder.states.count
-        await #expect(throws: CommandError("the embedded data holds page 1 of each category (`source live` asks TMDB for page 2)")) {
+        await #expect(throws: MovieDBError.onlyPageOne(asked: 2)) {
             try await viewModel.showPage(.next)
         }
-        await #expect(throws: CommandError("the embedded data holds page 1 of each category (`source live` asks TMDB for page 500)")) {
+        await #expect(throws: MovieDBError.onlyPageOne(asked: 500)) {
             try await viewModel.showPage(.number(500))
         }
         #expect(embedded.recorder.states.count == count, "nothing emitted")
@@ -378,7 +378,7 @@ struct MovieDBViewModelTests {
         expectNoDifference(viewModel.state.value, filtered(topRated(), ["the"], Fixture.topRated, cached: 3))
         try await viewModel.filter(["star"])
         expectNoDifference(viewModel.state.value, filtered(topRated(), ["star"], [], cached: 3))
-        await #expect(throws: CommandError("no row 1: no cached title matches \"star\" (`filter clear` shows the pages)")) {
+        await #expect(throws: MovieDBError.noMatch(row: "1", words: ["star"])) {
             try await viewModel.open("1")
         }
     }
@@ -398,14 +398,12 @@ struct MovieDBViewModelTests {
         #expect(emitted(since: count) == [popular2])
     }
 
-    @Test func aFilterWithNothingToSearchForIsAUsageErrorThatChangesNothing() async throws {
+    @Test func pagingPastAFiltersOnlyPageChangesNothing() async throws {
         try await viewModel.load()
         try await viewModel.filter(["star"])
         let before = viewModel.state.value
         let count = recorder.states.count
 
-        await #expect(throws: CommandError("usage: filter <words…> | filter clear")) { try await viewModel.filter(["—", "?!"]) }
-        await #expect(throws: CommandError("usage: filter <words…> | filter clear")) { try await viewModel.filter([]) }
         await #expect(throws: CommandError("already on the last page (1)")) { try await viewModel.showPage(.next) }
         #expect(recorder.states.count == count, "nothing emitted")
         expectNoDifference(viewModel.state.value, before)
@@ -546,14 +544,6 @@ struct MovieDBViewModelTests {
         #expect(fixture.requests.last == "/search/tv?query=rick&page=1")
     }
 
-    @Test func aSearchWithoutWordsIsAUsageError() async throws {
-        try await viewModel.load()
-        let count = recorder.states.count
-        await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search([]) }
-        await #expect(throws: CommandError("usage: search <words…>")) { try await viewModel.search(["  ", ""]) }
-        #expect(recorder.states.count == count)
-    }
-
     @Test func withTheNetworkUnavailableSearchAnswersFromEverythingFetchedBefore() async throws {
         try await viewModel.load()
         try await viewModel.showCategory(kind: .movie, word: "top")
@@ -581,7 +571,7 @@ struct MovieDBViewModelTests {
         fixture.goOffline()
         let count = recorder.states.count
 
-        await #expect(throws: CommandError("nothing to search for in '?!'")) { try await viewModel.search(["?!"]) }
+        await #expect(throws: MovieDBError.nothingToSearchFor("?!")) { try await viewModel.search(["?!"]) }
         #expect(emitted(since: count) == [loading(popular1()), popular1()])
     }
 
@@ -610,7 +600,7 @@ struct MovieDBViewModelTests {
         let show = try #require(MovieDBEmbeddedData.pages.first { $0.category == .tvPopular }?.page.results.first { $0.id == 194583 })
         expectNoDifference(viewModel.state.value, searched(list, "walking dead", origin: .embedded, of: 1, total: 1, [show]), "shows too")
 
-        await #expect(throws: CommandError("nothing to search for in '…'")) { try await viewModel.search(["…"]) }
+        await #expect(throws: MovieDBError.nothingToSearchFor("…")) { try await viewModel.search(["…"]) }
     }
 
     // MARK: Detail
@@ -660,7 +650,7 @@ struct MovieDBViewModelTests {
         try await viewModel.open("2")
         let expected = detail(popular1(), row: 2, Self.film2, note: "offline: this detail was never fetched, so this is what the list says")
         #expect(emitted(since: count) == [loading(popular1()), popular1(), expected])
-        #expect(throws: CommandError("TMDB lists no videos for “Film 2” (its detail is not at hand)")) { try viewModel.video(nil) }
+        #expect(throws: MovieDBError.noVideos(title: "Film 2", detailAtHand: false, embedded: false)) { try viewModel.video(nil) }
 
         #expect(viewModel.back())
         fixture.heal()
@@ -720,21 +710,20 @@ struct MovieDBViewModelTests {
     @Test func trailerPicksFromTheDetailsVideosOfficialTrailersFirst() async throws {
         fixture.answerDetail(Self.starWarsDetail)
         try await viewModel.load()
-        #expect(throws: CommandError("open a title first (`open N`)")) { try viewModel.video(nil) }
+        #expect(throws: MovieDBError.noTitleOpen) { try viewModel.video(nil) }
         try await viewModel.open("1")
 
         let first = try viewModel.video(nil)
         #expect(first.number == 1)
         #expect(first.video.name == "Official Trailer")
         #expect(first.url.absoluteString == "https://www.youtube.com/watch?v=vJ4")
-        let third = try viewModel.video("3")
+        let third = try viewModel.video(3)
         #expect(third.video.name == "Teaser")
         #expect(third.url.absoluteString == "https://www.youtube.com/watch?v=teaser1")
 
-        #expect(throws: CommandError("video 2 is on Dailymotion, which has no web page explorer knows")) { try viewModel.video("2") }
-        #expect(throws: CommandError("no video 5: “Star Wars” has 4 videos")) { try viewModel.video("5") }
-        #expect(throws: CommandError("no video 0: “Star Wars” has 4 videos")) { try viewModel.video("0") }
-        #expect(throws: CommandError("usage: trailer [N]")) { try viewModel.video("x") }
+        #expect(throws: MovieDBError.noWebPage(video: 2, site: "Dailymotion")) { try viewModel.video(2) }
+        #expect(throws: MovieDBError.noVideo(5, title: "Star Wars", count: 4)) { try viewModel.video(5) }
+        #expect(throws: MovieDBError.noVideo(0, title: "Star Wars", count: 4)) { try viewModel.video(0) }
     }
 
     // MARK: Favourites

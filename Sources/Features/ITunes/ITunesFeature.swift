@@ -57,6 +57,7 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
             Command("search", usage: "search <words…>", summary: "search the store (any language; quote to keep punctuation)",
                     details: "Results are sorted by artist, album and track number and shown ten to a page.\nExamples: `search jack johnson`, `search 周杰倫`, `search \"guns n' roses\"`.",
                     run: { arguments in
+                        guard !ITunesViewModel.term(arguments).isEmpty else { throw CommandError.usage("search <words…>") }
                         try await viewModel.search(arguments)
                         return .view
                     }).intent(ITunesViewModel.self, "search(_:)"),

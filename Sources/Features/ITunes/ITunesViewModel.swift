@@ -45,7 +45,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     public func row(named text: String) throws -> (number: Int, item: ITunesItem) {
         if results.isEmpty, let number = Int(text) {
-            throw CommandError("no row \(number): nothing found yet (`search <words>` first)")
+            throw ITunesError.nothingFound(row: number)
         }
         let number = try ListError.rowNumber(text, count: results.count)
         return (number, results[number - 1])
@@ -60,10 +60,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// Nothing to load before the first search.
     public func load() async throws {}
 
-    /// `search <words…>`: the results replace the previous ones; a failure keeps them.
+    /// The store's search for `words`, joined and trimmed: the results replace the previous
+    /// ones; a failure keeps them.
     public func search(_ words: [String]) async throws {
-        let term = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !term.isEmpty else { throw CommandError.usage("search <words…>") }
+        let term = Self.term(words)
         progress("searching “\(term.sanitizedForTerminal)”…")
         let service = self.service
         let found = try await whileLoading(marking: { $0.searching = term }) { try await service.search(term) }
@@ -72,6 +72,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         page = results.isEmpty ? 0 : 1
         navigator.showList()
         publish()
+    }
+
+    /// What the store is asked for: the words joined by spaces, blanks at either end trimmed.
+    public nonisolated static func term(_ words: [String]) -> String {
+        words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
     /// The order the spec's app used: artist, then album, then track number.
@@ -92,8 +97,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `page next|prev|N` over the results, ten to a page.
     public func showPage(_ argument: PageArgument) throws {
-        guard !results.isEmpty else { throw CommandError("nothing to page through: `search <words>` first") }
-        if argument == .next, page == pageCount { throw CommandError("end of results (page \(page) is the last)") }
+        guard !results.isEmpty else { throw ITunesError.nothingToPage }
+        if argument == .next, page == pageCount { throw ITunesError.endOfResults(lastPage: page) }
         page = try argument.target(current: page, count: pageCount)
         navigator.showList()
         publish()
@@ -126,9 +131,9 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `lookup <trackId>`: a detail straight from the store.
     public func lookup(_ text: String) async throws {
-        guard let id = Int(text), id > 0 else { throw CommandError("expected a track id (a number), not '\(text.sanitizedForTerminal.truncated(toWidth: 20))'") }
+        guard let id = Int(text), id > 0 else { throw ITunesError.notATrackID(text) }
         guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
-            throw CommandError("no track with id \(id)")
+            throw ITunesError.noTrack(id)
         }
         let number = results.firstIndex { $0.trackId == id }.map { $0 + 1 }
         navigator.showDetail(number: number, item: item)
@@ -138,7 +143,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `refresh`: the same search again, on the same page (and detail, if it is still found).
     public func refresh() async throws {
-        guard let term else { throw CommandError("nothing to refresh: `search <words>` first") }
+        guard let term else { throw ITunesError.nothingToRefresh }
         let shownPage = page
         let shownDetail = detailItem
         try await search([term])

@@ -19,7 +19,7 @@ struct MovieDBCategoryListing: MovieDBListing {
     var rowNumbers: [Int] { pages?.list.loadedRows.map(\.number) ?? [] }
 
     func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
-        guard let pages else { throw CommandError("no row \(text): nothing is loaded") }
+        guard let pages else { throw MovieDBError.nothingLoaded(row: text) }
         return try pages.row(named: text)
     }
 

@@ -93,6 +93,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         searches every title fetched before (every category, both kinds) and says so.
                         """,
                     run: { arguments in
+                        guard !MovieDBViewModel.term(arguments).isEmpty else { throw CommandError.usage("search <words…>") }
                         try await viewModel.search(arguments)
                         return .view
                     }).intent(MovieDBViewModel.self, "search(_:)"),
@@ -107,6 +108,9 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                         """,
                     complete: { previous in previous.isEmpty ? ["clear"] : [] },
                     run: { arguments in
+                        guard MovieDBViewModel.clearsFilter(arguments) || (!arguments.isEmpty && OfflineIndex.hasSearchableWord(arguments)) else {
+                            throw CommandError.usage("filter <words…> | filter clear")
+                        }
                         try await viewModel.filter(arguments)
                         return .view
                     }).intent(MovieDBViewModel.self, "filter(_:)"),
@@ -114,7 +118,11 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     summary: "on a detail: open video N (default: the first, official trailers first), or print its address",
                     arguments: .atMostOne,
                     run: { [opener] arguments in
-                        let (number, video, url) = try viewModel.video(arguments.first)
+                        let asked = try arguments.first.map { text in
+                            guard let number = Int(text) else { throw CommandError.usage("trailer [N]") }
+                            return number
+                        }
+                        let (number, video, url) = try viewModel.video(asked)
                         let outcome = try await opener.open(url, what: "the video's address")
                         return .reply(MovieDBView.trailer(outcome, number: number, video: video, title: try viewModel.openedItem().title))
                     }).intent(MovieDBViewModel.self, "video(_:)"),

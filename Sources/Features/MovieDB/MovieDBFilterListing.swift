@@ -28,7 +28,7 @@ struct MovieDBFilterListing: MovieDBListing {
 
     func row(named text: String) throws -> (number: Int, item: MovieDBItem) {
         if found.isEmpty, Int(text) != nil {
-            throw CommandError("no row \(text): no cached title matches \"\(words.joined(separator: " "))\" (`filter clear` shows the pages)")
+            throw MovieDBError.noMatch(row: text, words: words)
         }
         let number = try ListError.rowNumber(text, count: found.count)
         return (number, MovieDBLibrary.listedItem(found[number - 1]))

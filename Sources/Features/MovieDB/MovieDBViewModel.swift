@@ -166,10 +166,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     public func showCategory(kind: MovieDBKind, word: String?) async throws {
         let target: MovieDBCategory
         if let word {
-            guard let named = MovieDBCategory.named(word, kind: kind) else {
-                let words = MovieDBCategory.of(kind).map(\.word).joined(separator: ", ")
-                throw CommandError("no \(kind.command) category '\(word.sanitizedForTerminal)' (categories: \(words))")
-            }
+            guard let named = MovieDBCategory.named(word, kind: kind) else { throw MovieDBError.noCategory(kind: kind, word: word) }
             target = named
         } else {
             target = lastCategory[kind] ?? MovieDBCategory.of(kind)[0]
@@ -206,19 +203,26 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         try await filter(words, page: 1)
     }
 
+    /// Whether `words` clear the filter (`filter clear`, any case).
+    public nonisolated static func clearsFilter(_ words: [String]) -> Bool {
+        words.map { $0.lowercased() } == ["clear"]
+    }
+
     /// ``filter(_:)`` showing page `page` of the matches (the last, when there are fewer).
     private func filter(_ words: [String], page: Int) async throws {
-        if words.map({ $0.lowercased() }) == ["clear"] {
+        if Self.clearsFilter(words) {
             return display(.category)
-        }
-        guard !words.isEmpty, OfflineIndex.hasSearchableWord(words) else {
-            throw CommandError.usage("filter <words…> | filter clear")
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
         var listing = MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)
         listing.page = min(page, listing.pageCount)
         display(.filter(listing))
+    }
+
+    /// What TMDB is asked for: the words joined by spaces, blanks at either end trimmed.
+    public nonisolated static func term(_ words: [String]) -> String {
+        words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
@@ -229,8 +233,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `fresh` (`refresh`): TMDB's answer or the failure, never the cache's.
     private func search(_ words: [String], fresh: Bool) async throws {
-        let term = words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
-        guard !term.isEmpty else { throw CommandError.usage("search <words…>") }
+        let term = Self.term(words)
         let kind = category.kind
         if isEmbedded {
             return try searchLocally(words, term: term, kind: kind, origin: .embedded)
@@ -247,7 +250,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     }
 
     private func searchLocally(_ words: [String], term: String, kind: MovieDBKind, origin: MovieDBSearchOrigin) throws {
-        guard OfflineIndex.hasSearchableWord(words) else { throw CommandError("nothing to search for in '\(term.sanitizedForTerminal)'") }
+        guard OfflineIndex.hasSearchableWord(words) else { throw MovieDBError.nothingToSearchFor(term) }
         let pages = MovieDBPages(found: try library.titles(matching: words), size: MovieDBSearchListing.localPageSize)
         display(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)))
     }
@@ -263,7 +266,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
             do {
                 answer = try await whileLoading { try await library.detail(of: opened.item, fresh: true) }
             } catch let error as HTTPError where isEmbedded && error.kind == .status(404) {
-                throw CommandError("the embedded data has nothing fuller on “\(opened.item.title.sanitizedForTerminal)” (`source live` asks TMDB)")
+                throw MovieDBError.nothingFuller(title: opened.item.title)
             }
             remember(answer.value, cachedAt: nil)
             navigator.showDetail(number: opened.number, item: answer.value)
@@ -303,32 +306,21 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     // MARK: Trailers and posters
 
     /// The detail on show, or an error saying to open one.
-    public func openedItem() throws -> MovieDBItem {
-        guard let shown = detailItem else { throw CommandError("open a title first (`open N`)") }
+    public func openedItem() throws(MovieDBError) -> MovieDBItem {
+        guard let shown = detailItem else { throw .noTitleOpen }
         return shown.item
     }
 
-    /// The video `trailer N` means on the detail (default: the first, official trailers first).
-    public func video(_ text: String?) throws -> (number: Int, video: MovieDBVideo, url: URL) {
+    /// Video `asked` of the detail (default: the first, official trailers first) and its page.
+    public func video(_ asked: Int?) throws(MovieDBError) -> (number: Int, video: MovieDBVideo, url: URL) {
         let item = try openedItem()
         let videos = MovieDBVideo.ordered(item.detail?.videos ?? [])
-        guard !videos.isEmpty else {
-            // A workshop on the embedded data is told where the videos are.
-            let elsewhere = isEmbedded ? "; in the embedded data \(MovieDBEmbeddedData.titlesWithVideos.joined(separator: " and ")) have videos" : ""
-            throw CommandError("TMDB lists no videos for “\(item.title.sanitizedForTerminal)”\(item.detail == nil ? " (its detail is not at hand)" : "")\(elsewhere)")
-        }
-        var number = 1
-        if let text {
-            guard let asked = Int(text) else { throw CommandError.usage("trailer [N]") }
-            guard videos.indices.contains(asked - 1) else {
-                throw CommandError("no video \(asked): “\(item.title.sanitizedForTerminal)” has \(videos.count == 1 ? "1 video" : "\(videos.count) videos")")
-            }
-            number = asked
-        }
+        // A workshop on the embedded data is told where the videos are.
+        guard !videos.isEmpty else { throw .noVideos(title: item.title, detailAtHand: item.detail != nil, embedded: isEmbedded) }
+        let number = asked ?? 1
+        guard videos.indices.contains(number - 1) else { throw .noVideo(number, title: item.title, count: videos.count) }
         let video = videos[number - 1]
-        guard let url = video.url else {
-            throw CommandError("video \(number) is on \(video.site.sanitizedForTerminal), which has no web page explorer knows")
-        }
+        guard let url = video.url else { throw .noWebPage(video: number, site: video.site) }
         return (number, video, url)
     }
 
@@ -347,7 +339,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     /// and shows it.
     private func fetch(_ target: MovieDBCategory, page: Int, fresh: Bool) async throws {
         if isEmbedded, page > 1 {
-            throw CommandError("the embedded data holds page 1 of each category (`source live` asks TMDB for page \(page))")
+            throw MovieDBError.onlyPageOne(asked: page)
         }
         let answer = try await whileLoading { try await library.page(page, of: target, fresh: fresh) }
         var pages = categories[target] ?? MovieDBPages()
