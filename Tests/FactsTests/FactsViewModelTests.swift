@@ -374,8 +374,8 @@ final class FactsViewModelTests {
         paged.state.expect { paged.show(&$0, page: 3, size: 5, images: paged.allLoaded(Canada.page3)) }
         #expect(viewModel.rowNumbers == [11, 12, 13])
 
-        await #expect(throws: CommandError("already on the last page (3)")) { try await viewModel.showPage(.next) }
-        await #expect(throws: CommandError("no page 4: there are 3 pages")) { try await viewModel.showPage(.number(4)) }
+        await #expect(throws: PageError.alreadyOnLastPage(count: 3)) { try await viewModel.showPage(.next) }
+        await #expect(throws: PageError.noPage(4, count: 3)) { try await viewModel.showPage(.number(4)) }
         paged.state.expectUnchanged()
 
         let count = paged.recorder.states.count
@@ -384,7 +384,7 @@ final class FactsViewModelTests {
         try await viewModel.showPage(.number(1))
         paged.state.expect { $0 = paged.canada(page: 1) }
         #expect(paged.emitted(since: count).count == 2, "a state each, no loading")
-        await #expect(throws: CommandError("already on the first page")) { try await viewModel.showPage(.previous) }
+        await #expect(throws: PageError.alreadyOnFirstPage) { try await viewModel.showPage(.previous) }
         paged.state.expectUnchanged()
         #expect(paged.server.imageRequests == Canada.all.sorted(), "every image asked for once")
         paged.calls.expectAllMade()

@@ -331,9 +331,9 @@ import Testing
 
     @Test func pagingPastEitherEndIsAnErrorThatChangesNothing() async throws {
         try await searchJackJohnson()
-        #expect(throws: CommandError("already on the first page")) { try viewModel.showPage(.previous) }
+        #expect(throws: PageError.alreadyOnFirstPage) { try viewModel.showPage(.previous) }
         state.expectUnchanged()
-        #expect(throws: CommandError("no page 6: there are 5 pages")) { try viewModel.showPage(.number(6)) }
+        #expect(throws: PageError.noPage(6, count: 5)) { try viewModel.showPage(.number(6)) }
         state.expectUnchanged()
 
         try viewModel.showPage(.number(5))
@@ -355,8 +355,8 @@ import Testing
         state.expect { $0 = Self.results("one", Self.numberedSongs(1)) }
 
         #expect(throws: ITunesError.endOfResults(lastPage: 1)) { try viewModel.showPage(.next) }
-        #expect(throws: CommandError("no page 2: there is 1 page")) { try viewModel.showPage(.number(2)) }
-        #expect(throws: CommandError("already on the first page")) { try viewModel.showPage(.previous) }
+        #expect(throws: PageError.noPage(2, count: 1)) { try viewModel.showPage(.number(2)) }
+        #expect(throws: PageError.alreadyOnFirstPage) { try viewModel.showPage(.previous) }
         state.expectUnchanged()
         calls.expectAllMade()
     }

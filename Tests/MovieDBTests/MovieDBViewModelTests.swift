@@ -266,8 +266,8 @@ struct MovieDBViewModelTests {
         try await viewModel.load()
         let count = recorder.states.count
 
-        await #expect(throws: CommandError("already on the first page")) { try await viewModel.showPage(.previous) }
-        await #expect(throws: CommandError("no page 31: there are 30 pages")) { try await viewModel.showPage(.number(31)) }
+        await #expect(throws: PageError.alreadyOnFirstPage) { try await viewModel.showPage(.previous) }
+        await #expect(throws: PageError.noPage(31, count: 30)) { try await viewModel.showPage(.number(31)) }
         #expect(recorder.states.count == count)
 
         await #expect(throws: HTTPError(.status(404), endpoint: "/movie/popular?page=3")) { try await viewModel.showPage(.number(3)) }
@@ -275,7 +275,7 @@ struct MovieDBViewModelTests {
         #expect(viewModel.rowNumbers == Array(1...20))
 
         try await viewModel.showCategory(kind: .movie, word: "top")
-        await #expect(throws: CommandError("already on the last page (1)")) { try await viewModel.showPage(.next) }
+        await #expect(throws: PageError.alreadyOnLastPage(count: 1)) { try await viewModel.showPage(.next) }
     }
 
     @Test func pageLoadsTheCategoryFirstWhenNothingIsLoaded() async throws {
@@ -404,7 +404,7 @@ struct MovieDBViewModelTests {
         let before = viewModel.state.value
         let count = recorder.states.count
 
-        await #expect(throws: CommandError("already on the last page (1)")) { try await viewModel.showPage(.next) }
+        await #expect(throws: PageError.alreadyOnLastPage(count: 1)) { try await viewModel.showPage(.next) }
         #expect(recorder.states.count == count, "nothing emitted")
         expectNoDifference(viewModel.state.value, before)
     }
@@ -427,7 +427,7 @@ struct MovieDBViewModelTests {
         expectNoDifference(viewModel.state.value, filtered(popular2, ["film"], Array(films[20...]), cached: 40, page: 2, of: 2, total: 37),
                            "refresh searches again and stays on the page")
         let count = recorder.states.count
-        await #expect(throws: CommandError("already on the last page (2)")) { try await viewModel.showPage(.next) }
+        await #expect(throws: PageError.alreadyOnLastPage(count: 2)) { try await viewModel.showPage(.next) }
         #expect(recorder.states.count == count, "nothing emitted")
 
         try await viewModel.open("22")
@@ -524,7 +524,7 @@ struct MovieDBViewModelTests {
         count = recorder.states.count
         try await viewModel.showPage(.previous)
         #expect(emitted(since: count) == [page1])
-        await #expect(throws: CommandError("already on the first page")) { try await viewModel.showPage(.previous) }
+        await #expect(throws: PageError.alreadyOnFirstPage) { try await viewModel.showPage(.previous) }
 
         #expect(fixture.requests == [Self.p1, "/search/movie?query=star wars&page=1", "/search/movie?query=star wars&page=2"])
         #expect(viewModel.rowNumbers == Array(1...25))

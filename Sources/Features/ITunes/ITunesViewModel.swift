@@ -63,6 +63,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// The store's search for `words`, joined and trimmed: the results replace the previous
     /// ones; a failure keeps them.
     public func search(_ words: [String]) async throws {
+        intent()
         let term = Self.term(words)
         progress("searching “\(term.sanitizedForTerminal)”…")
         let service = self.service
@@ -97,6 +98,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `page next|prev|N` over the results, ten to a page.
     public func showPage(_ argument: PageArgument) throws {
+        intent()
         guard !results.isEmpty else { throw ITunesError.nothingToPage }
         if argument == .next, page == pageCount { throw ITunesError.endOfResults(lastPage: page) }
         page = try argument.target(current: page, count: pageCount)
@@ -131,6 +133,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `lookup <trackId>`: a detail straight from the store.
     public func lookup(_ text: String) async throws {
+        intent()
         guard let id = Int(text), id > 0 else { throw ITunesError.notATrackID(text) }
         guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
             throw ITunesError.noTrack(id)
@@ -143,6 +146,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `refresh`: the same search again, on the same page (and detail, if it is still found).
     public func refresh() async throws {
+        intent()
         guard let term else { throw ITunesError.nothingToRefresh }
         let shownPage = page
         let shownDetail = detailItem

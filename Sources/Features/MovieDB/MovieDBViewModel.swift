@@ -164,6 +164,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `movies [popular|top|upcoming]`, `tv [popular|top]`: a category, or the kind's last one.
     public func showCategory(kind: MovieDBKind, word: String?) async throws {
+        intent()
         let target: MovieDBCategory
         if let word {
             guard let named = MovieDBCategory.named(word, kind: kind) else { throw MovieDBError.noCategory(kind: kind, word: word) }
@@ -176,6 +177,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     /// `page next|prev|N`: of the category, of the filter's matches, or of the search results.
     public func showPage(_ argument: PageArgument) async throws {
+        intent()
         switch shown {
         case .category:
             if categories[category] == nil { try await load() }
@@ -200,6 +202,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     /// ignored), in pages of 20; from the cache, with no network. `filter clear` returns to the
     /// category's pages.
     public func filter(_ words: [String]) async throws {
+        intent()
         try await filter(words, page: 1)
     }
 
@@ -228,6 +231,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     /// `search WORDS`: TMDB's search of the current kind; without TMDB (the embedded source, or
     /// the network unavailable) the cache's titles of every category and kind.
     public func search(_ words: [String]) async throws {
+        intent()
         try await search(words, fresh: false)
     }
 
@@ -258,6 +262,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     /// `refresh`: asks TMDB again for what is on show (never the cache): the page, the search
     /// page or the detail. On failure the screen stays as it was.
     public func refresh() async throws {
+        intent()
         if navigator.place == .favourites {
             return try showFavourites()
         }
@@ -307,12 +312,14 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     /// The detail on show, or an error saying to open one.
     public func openedItem() throws(MovieDBError) -> MovieDBItem {
+        intent()
         guard let shown = detailItem else { throw .noTitleOpen }
         return shown.item
     }
 
     /// Video `asked` of the detail (default: the first, official trailers first) and its page.
     public func video(_ asked: Int?) throws(MovieDBError) -> (number: Int, video: MovieDBVideo, url: URL) {
+        intent()
         let item = try openedItem()
         let videos = MovieDBVideo.ordered(item.detail?.videos ?? [])
         // A workshop on the embedded data is told where the videos are.
