@@ -2,7 +2,7 @@
 /// filter with the segments it chooses from. Most features have none (``NoRefinement``).
 ///
 /// The state holds it so that the view can show it and `trace state` sees it change; which
-/// rows it lets through the view model says (``PagedListViewModel/lists(_:_:)``).
+/// rows it lets through the view model says (``PagedListViewModel/rowFilter``).
 public protocol ListRefinement: Equatable, Sendable {
     /// Nothing narrowed, nothing derived: before anything is loaded.
     init()

@@ -113,27 +113,15 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         publish()
     }
 
-    /// `refresh`: fetches every loaded page again, all at once; replaces them only if all arrive.
+    /// `refresh`: fetches every loaded page again (or every page), all at once; replaces them
+    /// only if all arrive.
     public func refresh() async throws {
         intent()
         guard !list.isEmpty else { return try await load() }
-        if Definition.loading == .allAtOnce {
-            try await loadEveryPage()
-            if case .detail(let number?) = navigator.place, list.row(number) == nil { navigator.showList() }
-            return publish()
+        switch Definition.loading {
+        case .allAtOnce: try await loadEveryPage()
+        case .pageByPage: try await reloadPages()
         }
-        let pages = list.pages.keys.sorted()
-        let service = self.service
-        let fetched = try await whileLoading {
-            try await PageLoader.load(pages: pages, maxConcurrent: maxConcurrentRequests, fetch: { try await service.page($0) })
-        }
-        var fresh = PagedList<Item>()
-        for number in pages {
-            guard let page = fetched[number] else { continue }
-            fresh.store(page: number, items: page.items, totalCount: page.totalCount)
-        }
-        list = fresh
-        page = min(page, max(list.pageCount, 1))
         if case .detail(let number?) = navigator.place, list.row(number) == nil { navigator.showList() }
         publish()
     }
@@ -192,6 +180,22 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         loadNote = loaded.stoppedAfter.map { pages in
             "stopped after \(pages) pages (the server reports \(ReadableNumber.grouping(loaded.reportedCount)) \(feature))"
         }
+    }
+
+    /// The pages loaded, fetched again at once, kept only if all arrive.
+    private func reloadPages() async throws {
+        let pages = list.pages.keys.sorted()
+        let service = self.service
+        let fetched = try await whileLoading {
+            try await PageLoader.load(pages: pages, maxConcurrent: maxConcurrentRequests, fetch: { try await service.page($0) })
+        }
+        var fresh = PagedList<Item>()
+        for number in pages {
+            guard let page = fetched[number] else { continue }
+            fresh.store(page: number, items: page.items, totalCount: page.totalCount)
+        }
+        list = fresh
+        page = min(page, max(list.pageCount, 1))
     }
 
     private func show(page number: Int) async throws {
