@@ -1,5 +1,4 @@
 import ExplorerCore
-import ExplorerHTTP
 import ExplorerStore
 import Foundation
 @testable import ITunes
@@ -9,18 +8,10 @@ import Testing
 /// What the commands check themselves, at the command edge, before any intent runs.
 @MainActor
 @Suite struct ITunesCommandTests {
-    /// An HTTP client no request may reach.
-    struct NoRequests: HTTPClient {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            Issue.record("a request the test did not expect: \(request.path)")
-            throw CancellationError()
-        }
-    }
-
     @Test func searchWithoutWordsIsAUsageErrorThatChangesNothing() async throws {
         let directory = TemporaryDirectory("itunes-commands")
         defer { directory.remove() }
-        let feature = ITunesFeature(context: FeatureContext(id: ITunesViewModel.featureID, http: NoRequests(),
+        let feature = ITunesFeature(context: FeatureContext(id: ITunesViewModel.featureID, http: UnreachableHTTPClient(),
                                                             favourites: .inMemory(), cacheDirectory: directory.url))
         let state = StateExpectations(feature.viewModel.state)
         let search = try #require(feature.commands.first { $0.name == "search" })

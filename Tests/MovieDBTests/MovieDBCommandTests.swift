@@ -1,5 +1,4 @@
 import ExplorerCore
-import ExplorerHTTP
 import ExplorerStore
 import Foundation
 @testable import MovieDB
@@ -9,20 +8,12 @@ import Testing
 /// What the commands check themselves, at the command edge, before any intent runs.
 @MainActor
 @Suite struct MovieDBCommandTests {
-    /// An HTTP client no request may reach.
-    struct NoRequests: HTTPClient {
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            Issue.record("a request the test did not expect: \(request.path)")
-            throw CancellationError()
-        }
-    }
-
     let directory = TemporaryDirectory("moviedb-commands")
     let feature: MovieDBFeature
     let state: StateExpectations<MovieDBState>
 
     init() {
-        feature = MovieDBFeature(context: FeatureContext(id: MovieDBViewModel.featureID, http: NoRequests(),
+        feature = MovieDBFeature(context: FeatureContext(id: MovieDBViewModel.featureID, http: UnreachableHTTPClient(),
                                                          favourites: .inMemory(), cacheDirectory: directory.url))
         state = StateExpectations(feature.viewModel.state)
     }
