@@ -8,7 +8,8 @@ import Synchronization
 
 /// People pages as a service — the embedded ones by default, or synthetic ones — with a log of
 /// what was requested, injectable per-page failures and delays, and a count of the requests
-/// in flight at once.
+/// in flight at once. An item is any person of the current pages; it names nobody (a detail
+/// shows its links as `planets/1`).
 final class CharactersFixture: Sendable {
     /// Page bodies as JSON; index 0 is page 1. Replaceable, to refresh onto other data.
     private let bodies: Mutex<[String]>
@@ -60,7 +61,12 @@ final class CharactersFixture: Sendable {
                 throw HTTPError(.status(404), endpoint: "/people/?page=\(number)")
             }
             return try JSONDecoder().decode(SWAPIPage<Person>.self, from: Data(pages[number - 1].utf8))
-        })
+        }, item: { [self] id in
+            guard let person = people.first(where: { SWAPIResource.id(fromURL: $0.url) == id }) else {
+                throw HTTPError(.status(404), endpoint: "/people/\(id)/")
+            }
+            return person
+        }, name: { _ in nil })
     }
 
     // MARK: Knobs

@@ -5,7 +5,8 @@ import SWAPI
 @testable import Starships
 import Synchronization
 
-/// The embedded pages as a service, with a request log and injectable failures.
+/// The embedded pages as a service, with a request log and injectable failures; it names
+/// nobody (a detail shows its pilots as `people/13`).
 final class StarshipsFixture: Sendable {
     let requestedPages = Mutex<[Int]>([])
     /// The ids asked for one at a time (`/starships/22/`).
@@ -27,7 +28,7 @@ final class StarshipsFixture: Sendable {
                 if let row = try rows(page: page).first(where: { SWAPIResource.id(fromURL: $0.item.url) == id }) { return row.item }
             }
             throw HTTPError(.status(404), endpoint: "/starships/\(id)/")
-        })
+        }, name: { _ in nil })
     }
 
     func fail(page: Int, status: Int) {
