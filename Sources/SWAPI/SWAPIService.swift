@@ -3,7 +3,8 @@ import ExplorerHTTP
 import ExplorerText
 
 /// A SWAPI resource as a view model needs it: a struct of async closures, so tests can replace
-/// the network with a closure (`SWAPIService<Starship>(page: { … })`).
+/// the network with closures (`SWAPIService<Starship>(page: { … }, item: { … }, name: { … })`).
+/// Every call is the caller's to answer: there is no default that answers for a test.
 public struct SWAPIService<Item: SWAPIItem>: Sendable {
     /// Fetches page `N` (1-based) of the list.
     public var page: @Sendable (_ number: Int) async throws -> SWAPIPage<Item>
@@ -14,10 +15,8 @@ public struct SWAPIService<Item: SWAPIItem>: Sendable {
 
     public init(
         page: @escaping @Sendable (Int) async throws -> SWAPIPage<Item>,
-        item: @escaping @Sendable (String) async throws -> Item = { id in
-            throw HTTPError(.status(404), endpoint: "/\(id)/")
-        },
-        name: @escaping @Sendable (String) async throws -> String? = { _ in nil }
+        item: @escaping @Sendable (String) async throws -> Item,
+        name: @escaping @Sendable (String) async throws -> String?
     ) {
         self.page = page
         self.item = item

@@ -5,11 +5,18 @@ import Foundation
 import Reactive
 import SWAPI
 import Synchronization
+import TestSupport
 
 /// People pages as a service — the embedded ones by default, or synthetic ones — with a log of
-/// what was requested, injectable per-page failures and delays, and a count of the requests
-/// in flight at once.
+/// what was requested, injectable per-page failures, delays and holds, and a count of the
+/// requests in flight at once. An item is any person of the current pages; it names nobody (a
+/// detail shows its links as `planets/1`).
+///
+/// Given ``ExpectedCalls`` (the view model's tests), it answers only the calls expected, each
+/// taken before anything else happens; without (the view's tests, which are about screens, not
+/// calls), every call.
 final class CharactersFixture: Sendable {
+    private let calls: ExpectedCalls<SWAPICall>?
     /// Page bodies as JSON; index 0 is page 1. Replaceable, to refresh onto other data.
     private let bodies: Mutex<[String]>
     private let requestedPages = Mutex<[Int]>([])
@@ -20,20 +27,23 @@ final class CharactersFixture: Sendable {
     private let holds = Mutex<[Int: [Int]]>([:])
     private let defaultDelay = Mutex<Duration?>(nil)
     private let inFlight = Mutex<(current: Int, maximum: Int)>((0, 0))
+    private let gathering = Mutex<(pages: Set<Int>, count: Int)?>(nil)
 
-    init(pages: [String] = EmbeddedPeoplePages.pages) {
+    init(pages: [String] = EmbeddedPeoplePages.pages, calls: ExpectedCalls<SWAPICall>? = nil) {
         bodies = Mutex(pages)
+        self.calls = calls
     }
 
     /// `count` synthetic people on pages of `pageSize`: "Person 1" … with the eye colour,
     /// gender and birth year that `make` gives each (1-based) number.
-    static func synthetic(count: Int, pageSize: Int = 10,
+    static func synthetic(count: Int, pageSize: Int = 10, calls: ExpectedCalls<SWAPICall>? = nil,
                           make: (Int) -> SyntheticPerson = { SyntheticPerson(number: $0) }) -> CharactersFixture {
-        CharactersFixture(pages: pagesJSON(people: (1...count).map(make), pageSize: pageSize))
+        CharactersFixture(pages: pagesJSON(people: (1...count).map(make), pageSize: pageSize), calls: calls)
     }
 
     var service: SWAPIService<Person> {
         SWAPIService(page: { [self] number in
+            try calls?.take(.page(number))
             requestedPages.withLock { $0.append(number) }
             eventLog.withLock { $0.append("start \(number)") }
             inFlight.withLock { value in
@@ -45,6 +55,7 @@ final class CharactersFixture: Sendable {
                 eventLog.withLock { $0.append("end \(number)") }
             }
             if let failure = failures.withLock({ $0[number] }) { throw failure }
+            try await gather(page: number)
             if let delay = delays.withLock({ $0[number] }) ?? defaultDelay.withLock({ $0 }) {
                 try await Task.sleep(for: delay)
             }
@@ -60,6 +71,15 @@ final class CharactersFixture: Sendable {
                 throw HTTPError(.status(404), endpoint: "/people/?page=\(number)")
             }
             return try JSONDecoder().decode(SWAPIPage<Person>.self, from: Data(pages[number - 1].utf8))
+        }, item: { [self] id in
+            try calls?.take(.item(id))
+            guard let person = people.first(where: { SWAPIResource.id(fromURL: $0.url) == id }) else {
+                throw HTTPError(.status(404), endpoint: "/people/\(id)/")
+            }
+            return person
+        }, name: { [self] url in
+            try calls?.take(.name(url))
+            return nil
         })
     }
 
@@ -82,6 +102,12 @@ final class CharactersFixture: Sendable {
         holds.withLock { $0[page] = others }
     }
 
+    /// Each of `pages` answers only once `count` pages have been in flight at once: requests
+    /// that overlap whatever the machine's load, decided by a condition, not by a sleep.
+    func gather(pages: ClosedRange<Int>, inFlight count: Int) {
+        gathering.withLock { $0 = (Set(pages), count) }
+    }
+
     /// Every page without a delay of its own waits this long.
     func delayEveryPage(by duration: Duration) {
         defaultDelay.withLock { $0 = duration }
@@ -89,6 +115,16 @@ final class CharactersFixture: Sendable {
 
     func replacePages(with pages: [String]) {
         bodies.withLock { $0 = pages }
+    }
+
+    /// Waits, if `page` is gathered, until enough pages are in flight at once; gives up after
+    /// ten seconds, so a view model that never has them in flight fails the test, not hangs it.
+    private func gather(page: Int) async throws {
+        guard let gathering = gathering.withLock({ $0 }), gathering.pages.contains(page) else { return }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while inFlight.withLock({ $0.maximum }) < gathering.count, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
     }
 
     // MARK: What happened
@@ -116,16 +152,31 @@ final class CharactersFixture: Sendable {
         return FavouriteToggle(number: number, itemID: person.id, title: person.name, isFavourite: isFavourite)
     }
 
-    /// The state of the list with everyone loaded, no filter, no sort.
-    func loadedState(favourites: Set<Int> = []) -> CharactersState {
-        var state = CharactersState()
+    /// What loading everyone changes of `state`: one list of every person, in API order, and
+    /// every trait's segments.
+    func everyoneLoaded(_ state: inout CharactersState, favourites: Set<Int> = []) {
         state.page = 1
         state.pageCount = 1
         state.totalCount = people.count
         state.loadedCount = people.count
         state.rows = rows(Array(1...people.count), favourites: favourites)
         state.refinement.segments = Segment.all(in: people)
+    }
+
+    /// The state of the list with everyone loaded, no filter, no sort.
+    func loadedState(favourites: Set<Int> = []) -> CharactersState {
+        var state = CharactersState()
+        everyoneLoaded(&state, favourites: favourites)
         return state
+    }
+
+    /// The calls for the names of what person `number` links to (homeworld, species, vehicles,
+    /// starships), which opening their detail makes: this fixture names nobody, so every
+    /// opening asks again.
+    func nameCalls(_ number: Int) -> [SWAPICall] {
+        let person = people[number - 1]
+        let urls = ([person.homeworld] + person.species + person.vehicles + person.starships).filter { !$0.isEmpty }
+        return Set(urls).sorted().map { .name($0) }
     }
 
     // MARK: Synthetic data

@@ -5,15 +5,18 @@ import ExplorerStore
 import ExplorerText
 import Foundation
 import Reactive
+import SWAPI
 @testable import Starships
 import TestSupport
 import Testing
 
 /// The view model driven intent by intent, with the whole state asserted after each one: each
 /// `state.expect { … }` says what the intent changed, and every field it does not name must be
-/// as it was (swift-custom-dump prints the difference when not).
+/// as it was (swift-custom-dump prints the difference when not). The service answers only the
+/// calls each test expects, from the embedded data (pilots named as it names them).
 @MainActor
 @Suite struct StarshipsViewModelTests {
+    let calls = ExpectedCalls<SWAPICall>()
     let fixture = StarshipsFixture()
     let store = FavouritesStore.inMemory()
     let viewModel: StarshipsViewModel
@@ -21,12 +24,23 @@ import Testing
     let state: StateExpectations<StarshipsState>
 
     init() {
-        viewModel = StarshipsViewModel(service: fixture.service, favourites: store)
+        viewModel = StarshipsViewModel(service: calls.swapiService(Starship.self, resource: "starships"), favourites: store)
         recorder = StateRecorder(viewModel.state)
         state = StateExpectations(viewModel.state)
     }
 
+    /// People by their SWAPI URL (`…/people/13/`), named.
+    func people(_ names: KeyValuePairs<Int, String>) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: names.map { ("https://swapi.dev/api/people/\($0.key)/", $0.value) })
+    }
+
+    /// The calls asking for those people's names.
+    func nameCalls(_ names: [String: String]) -> [SWAPICall] {
+        names.keys.sorted().map { .name($0) }
+    }
+
     @Test func loadingShowsPageOneWithLoadingInBetween() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
 
         var loading = StarshipsState()
@@ -39,17 +53,18 @@ import Testing
             $0.loadedCount = 10
             $0.rows = try fixture.rows(page: 1)
         }
-        #expect(fixture.requests == [1])
 
         try await viewModel.load()
         state.expectUnchanged("a second load changes nothing")
-        #expect(fixture.requests == [1], "a second load reuses what is loaded")
+        calls.expectAllMade()  // a second load reuses what is loaded: page 1 once
     }
 
     @Test func rowNumbersContinueAcrossPagesAndLoadedPagesAreNotFetchedAgain() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
 
+        calls.expect([.page(2)])
         try await viewModel.showPage(.next)
         try state.expect {
             $0.page = 2
@@ -59,11 +74,12 @@ import Testing
         #expect(state.expected.rows.first?.item.name == "Slave 1")
 
         try await viewModel.showPage(.previous)
-        try state.expect {
+        try state.expect("page 1 is not fetched again") {
             $0.page = 1
             $0.rows = try fixture.rows(page: 1)
         }
 
+        calls.expect([.page(4)])
         try await viewModel.showPage(.number(4))
         try state.expect {
             $0.page = 4
@@ -71,10 +87,11 @@ import Testing
             $0.rows = try fixture.rows(page: 4)
         }
         #expect(state.expected.rows.compactMap(\.number) == Array(31...36))
-        #expect(fixture.requests == [1, 2, 4])
+        calls.expectAllMade()
     }
 
     @Test func pagingPastEitherEndIsAnErrorThatChangesNothing() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
 
@@ -82,19 +99,22 @@ import Testing
         await #expect(throws: PageError.noPage(5, count: 4)) { try await viewModel.showPage(.number(5)) }
         state.expectUnchanged("an error changes nothing")
 
+        calls.expect([.page(4)])
         try await viewModel.showPage(.number(4))
         state.takeCurrent()
         await #expect(throws: PageError.alreadyOnLastPage(count: 4)) { try await viewModel.showPage(.next) }
         state.expectUnchanged("an error changes nothing")
+        calls.expectAllMade()
     }
 
     @Test func openShowsAnyLoadedRowAndRejectsOthers() async throws {
+        calls.expect([.page(1), .page(2)])
         try await viewModel.load()
         try await viewModel.showPage(.next)
         state.takeCurrent()
 
         try await viewModel.open("3")
-        try state.expect("the list behind the detail is unchanged") {
+        try state.expect("the list behind the detail is unchanged; a ship without pilots asks no names") {
             $0.screen = .detail(number: 3)
             $0.detail = try fixture.row(3)
         }
@@ -108,37 +128,73 @@ import Testing
         state.expect {
             $0.screen = .list
             $0.detail = nil
-            $0.linkNames = [:]
         }
         #expect(!viewModel.back(), "back on the list is for the shell to handle")
         state.expectUnchanged()
+        calls.expectAllMade()
+    }
+
+    @Test func aDetailNamesItsPilotsOnceEach() async throws {
+        calls.expect([.page(1)])
+        try await viewModel.load()
+        state.takeCurrent()
+
+        let pilots = people([13: "Chewbacca", 14: "Han Solo", 25: "Lando Calrissian", 31: "Nien Nunb"])
+        calls.expect(nameCalls(pilots))
+        try await viewModel.open("5")
+        try state.expect {
+            $0.screen = .detail(number: 5)
+            $0.detail = try fixture.row(5)
+            $0.linkNames = pilots
+        }
+        #expect(viewModel.state.value.links?.map(\.titleWithReference).first == "Chewbacca (people/13)")
+
+        #expect(viewModel.back())
+        state.expect {
+            $0.screen = .list
+            $0.detail = nil
+            $0.linkNames = [:]
+        }
+        try await viewModel.open("5")
+        try state.expect("names are asked for once: opening it again asks for nothing") {
+            $0.screen = .detail(number: 5)
+            $0.detail = try fixture.row(5)
+            $0.linkNames = pilots
+        }
+        calls.expectAllMade()
     }
 
     /// `follow` from another feature: a ship is opened by its API id, and the place it left
     /// can be returned to.
     @Test func openingByIDShowsTheLoadedRowOrAsksForTheShipAndItsPlaceCanBeRestored() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
         let list = viewModel.place()
 
+        let xwingPilots = people([1: "Luke Skywalker", 9: "Biggs Darklighter", 18: "Wedge Antilles", 19: "Jek Tono Porkins"])
+        calls.expect(nameCalls(xwingPilots))
         try await viewModel.open(id: "12", title: "X-wing")
-        try state.expect("a loaded ship opens on its row, as `open 7` does") {
+        try state.expect("a loaded ship opens on its row, as `open 7` does, and is not asked for") {
             $0.screen = .detail(number: 7)
             $0.detail = try fixture.row(7)
+            $0.linkNames = xwingPilots
         }
-        #expect(fixture.itemRequests == [], "a loaded ship is not asked for")
         let xwing = viewModel.place()
         #expect(xwing.isCurrent && !list.isCurrent)
 
+        let shuttlePilots = people([1: "Luke Skywalker", 13: "Chewbacca", 14: "Han Solo"])
+        calls.expect([.item("22")] + nameCalls(shuttlePilots.filter { xwingPilots[$0.key] == nil }))
         try await viewModel.open(id: "22", title: "Imperial shuttle")
-        let shuttle = try #require(try fixture.rows(page: 2).first { $0.item.name == "Imperial shuttle" })
-        state.expect("a ship on a page not loaded is asked for by id; its detail has no row number") {
+        let shuttle = try fixture.row(12)
+        #expect(shuttle.item.name == "Imperial shuttle")
+        state.expect("a ship on a page not loaded is asked for by id (no page is loaded for it); its detail has no row number; a name known is not asked again") {
             $0.screen = .detail(number: nil)
             $0.detail = ListRow(number: nil, item: shuttle.item, isFavourite: false)
+            $0.linkNames.merge(shuttlePilots) { known, _ in known }
         }
-        #expect(fixture.itemRequests == ["22"])
-        #expect(fixture.requests == [1], "no page is loaded for it")
 
+        calls.expect([.item("999")])
         await #expect(throws: ListError.notInData(title: "starships/999", feature: "starships", answered404: true)) {
             try await viewModel.open(id: "999", title: "starships/999")
         }
@@ -153,12 +209,16 @@ import Testing
         state.expect("and to the list") {
             $0.screen = .list
             $0.detail = nil
+            $0.linkNames = [:]
         }
         #expect(!viewModel.back(), "a detail reached by id goes back to the list, and the list is the top")
+        calls.expectAllMade()
     }
 
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
+        let falconPilots = people([13: "Chewbacca", 14: "Han Solo", 25: "Lando Calrissian", 31: "Nien Nunb"])
+        calls.expect([.page(1)] + nameCalls(falconPilots))
         try await viewModel.load()
         try await viewModel.open("5")
         state.takeCurrent()
@@ -184,65 +244,72 @@ import Testing
         let again = try viewModel.toggleFavourite("5")
         #expect(!again.isFavourite)
         try state.expect { $0.rows = try fixture.rows(page: 1) }
+        calls.expectAllMade()
     }
 
     @Test func favouriteWithoutANumberOnTheListIsAUsageError() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
         #expect(throws: ListError.nothingToFavourite) { try viewModel.toggleFavourite(nil) }
         #expect(throws: ListError.rowNotLoaded(11, loaded: "1–10", morePages: true)) { try viewModel.toggleFavourite("11") }
         state.expectUnchanged("a refused fav changes nothing")
+        calls.expectAllMade()
     }
 
     @Test func favouritesPersistForANewViewModelOnTheSameStore() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         _ = try viewModel.toggleFavourite("2")
 
-        let second = StarshipsViewModel(service: fixture.service, favourites: store)
+        let second = StarshipsViewModel(service: calls.swapiService(Starship.self, resource: "starships"), favourites: store)
+        let secondState = StateExpectations(second.state)
+        calls.expect([.page(1)])
         try await second.load()
-        #expect(second.state.value.rows.filter(\.isFavourite).map(\.item.name) == ["Star Destroyer"])
+        try secondState.expect("Star Destroyer is starred") {
+            $0.page = 1
+            $0.pageCount = 4
+            $0.totalCount = 36
+            $0.loadedCount = 10
+            $0.rows = try fixture.rows(page: 1, favourites: [2])
+        }
+        calls.expectAllMade()
     }
 
     @Test func sortingOrdersAllLoadedRowsNumericallyWithUnknownLast() async throws {
+        calls.expect([.page(1), .page(2)])
         try await viewModel.load()
         try await viewModel.showPage(.next)
         state.takeCurrent()
-        let loaded = try fixture.rows(page: 1) + fixture.rows(page: 2)
 
         viewModel.sort(by: StarshipSort(.length, descending: true))
-        let byLength = viewModel.state.value.rows
-        #expect(byLength.sorted { $0.number! < $1.number! } == loaded, "every loaded row, each with its own number")
-        #expect(Array(byLength.prefix(3).map(\.item.name)) == ["Death Star", "Executor", "Droid control ship"])
-        state.expect {
+        try state.expect("every loaded row, each with its own number; Death Star, Executor, Droid control ship first") {
             $0.sort = StarshipSort(.length, descending: true)
-            $0.rows = byLength
+            $0.rows = try fixture.rows([4, 9, 18, 2, 14, 13, 1, 17, 10, 20, 3, 5, 11, 12, 16, 6, 7, 19, 15, 8])
         }
 
         viewModel.sort(by: StarshipSort(.cost))
-        let byCost = viewModel.state.value.rows
-        #expect(byCost.sorted { $0.number! < $1.number! } == loaded)
-        let costs = byCost.map(\.item.costInCredits)
-        let known = costs.prefix { $0 != "unknown" }
-        #expect(costs.suffix(costs.count - known.count).allSatisfy { $0 == "unknown" }, "unknown sorts last")
-        let numbers = known.compactMap { ReadableNumber.value($0) }
-        #expect(numbers == numbers.sorted())
-        state.expect {
+        try state.expect("cheapest first, a tie (240,000) in row order, the six unknown last in row order") {
             $0.sort = StarshipSort(.cost)
-            $0.rows = byCost
+            $0.rows = try fixture.rows([5, 6, 7, 15, 19, 16, 3, 12, 1, 13, 14, 2, 9, 4] + [8, 10, 11, 17, 18, 20])
         }
 
         viewModel.sort(by: StarshipSort(.crew))
-        #expect(viewModel.state.value.rows.first.map { ReadableNumber.value($0.item.crew) } == 1)
-        state.takeCurrent()
+        try state.expect("a crew of 1 first; a range (CR90's 30–165) by its first number") {
+            $0.sort = StarshipSort(.crew)
+            $0.rows = try fixture.rows([7, 8, 11, 15, 16, 19, 6, 5, 3, 10, 12, 20, 17, 1, 18, 13, 14, 2, 9, 4])
+        }
 
         viewModel.sort(by: nil)
         try state.expect("sort off returns to the page") {
             $0.sort = nil
             $0.rows = try fixture.rows(page: 2)
         }
+        calls.expectAllMade()
     }
 
     @Test func nameSortIsCaseInsensitiveAndDescendingWorks() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
         let names = [
@@ -261,54 +328,62 @@ import Testing
             $0.sort = StarshipSort(.name, descending: true)
             $0.rows = byName.reversed()
         }
+        calls.expectAllMade()
     }
 
     @Test func aFailedPageLeavesTheLastGoodState() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
-        fixture.fail(page: 2, status: 500)
 
-        await #expect(throws: HTTPError(.status(500), endpoint: "/starships/?page=2")) {
-            try await viewModel.showPage(.next)
-        }
+        let failure = HTTPError(.status(500), endpoint: "/starships/?page=2")
+        calls.expect([.page(2)], failing: [.page(2): failure])
+        await #expect(throws: failure) { try await viewModel.showPage(.next) }
         state.expectUnchanged()
         var loading = state.expected
         loading.isLoading = true
         expectNoDifference(recorder.states.suffix(2), [loading, state.expected], "loading was shown, then the old state again")
 
-        fixture.heal()
+        calls.expect([.page(2)])
         try await viewModel.showPage(.next)
-        try state.expect {
+        try state.expect("asked again, it answers") {
             $0.page = 2
             $0.loadedCount = 20
             $0.rows = try fixture.rows(page: 2)
         }
+        calls.expectAllMade()
     }
 
     @Test func aFailedFirstLoadLeavesNothingHalfLoaded() async throws {
-        fixture.fail(page: 1, status: 503)
-        await #expect(throws: HTTPError(.status(503), endpoint: "/starships/?page=1")) { try await viewModel.load() }
+        let failure = HTTPError(.status(503), endpoint: "/starships/?page=1")
+        calls.expect([.page(1)], failing: [.page(1): failure])
+        await #expect(throws: failure) { try await viewModel.load() }
         state.expectUnchanged("still the state before anything was loaded")
         #expect(!viewModel.isLoaded)
+        calls.expectAllMade()
     }
 
     @Test func refreshFetchesEveryLoadedPageAndKeepsTheLastGoodListOnFailure() async throws {
+        calls.expect([.page(1), .page(3)] + nameCalls(people([44: "Darth Maul"])))
         try await viewModel.load()
         try await viewModel.showPage(.number(3))
         try await viewModel.open("21")
         state.takeCurrent()
 
-        fixture.fail(page: 3, status: 500)
-        await #expect(throws: HTTPError(.status(500), endpoint: "/starships/?page=3")) { try await viewModel.refresh() }
+        let failure = HTTPError(.status(500), endpoint: "/starships/?page=3")
+        calls.expect([.page(1), .page(3)], failing: [.page(3): failure])
+        await #expect(throws: failure) { try await viewModel.refresh() }
         state.expectUnchanged("the last good list")
+        calls.expectAllMade()
 
-        fixture.heal()
+        calls.expect([.page(1), .page(3)])
         try await viewModel.refresh()
         state.expectUnchanged("same data again, same screen")
-        #expect(fixture.requests.sorted() == [1, 1, 1, 3, 3, 3])
+        calls.expectAllMade()
     }
 
     @Test func resetForgetsEverything() async throws {
+        calls.expect([.page(1)])
         try await viewModel.load()
         try await viewModel.open("2")
         state.takeCurrent()
@@ -316,6 +391,7 @@ import Testing
         viewModel.reset()
         state.expect { $0 = StarshipsState() }
         #expect(!viewModel.isLoaded)
+        calls.expectAllMade()
     }
 
     @Test func anUnusableDatabaseStillListsButFavouritingFails() async throws {
@@ -323,9 +399,11 @@ import Testing
         defer { directory.remove() }
         let garbage = Data("this is not a database, it is a starship manifest".utf8)
         try garbage.write(to: directory.file("explorer.sqlite"))
-        let broken = StarshipsViewModel(service: fixture.service, favourites: FavouritesStore(database: AppDatabase(directory: directory.url)))
+        let broken = StarshipsViewModel(service: calls.swapiService(Starship.self, resource: "starships"),
+                                        favourites: FavouritesStore(database: AppDatabase(directory: directory.url)))
         let state = StateExpectations(broken.state)
 
+        calls.expect([.page(1)])
         try await broken.load()
         let problem = try #require(broken.state.value.favouritesProblem)
         #expect(problem.contains("is damaged (file is not a database)"))
@@ -340,5 +418,15 @@ import Testing
         #expect(throws: StoreError.self) { try broken.toggleFavourite("1") }
         state.expectUnchanged("a failed fav changes nothing")
         #expect(try Data(contentsOf: directory.file("explorer.sqlite")) == garbage)
+        calls.expectAllMade()
+    }
+
+    @Test func aCallNobodyExpectedFailsTheTest() async {
+        var error: (any Error)?
+        await withKnownIssue("the service answers only what the test expects") {
+            error = await #expect(throws: UnexpectedCall.self) { try await viewModel.load() }
+        }
+        #expect(error is UnexpectedCall, "page 1 was not expected")
+        state.expectUnchanged()
     }
 }
