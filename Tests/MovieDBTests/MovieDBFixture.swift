@@ -5,14 +5,20 @@ import Foundation
 import TestSupport
 
 /// TMDB as a ``MovieDBService`` of canned answers, by endpoint (`/movie/popular?page=2`,
-/// `/movie/603`, `/search/movie?query=star wars&page=1`), with a log of what was asked (` fresh`
-/// added for `refresh`) and failures to inject. What has no answer is a 404, as TMDB says.
+/// `/movie/603`, `/search/movie?query=star wars&page=1`), with failures to inject. What has no
+/// answer is a 404, as TMDB says. Given ``ExpectedCalls`` (the view model's tests), it answers
+/// only the calls expected, each taken before it answers; without (the view's tests, which are
+/// about screens, not calls), every call.
 final class MovieDBFixture: Sendable {
     private let pages = LockedValue<[String: MovieDBAnswer<MovieDBPage>]>([:])
     private let details = LockedValue<[String: MovieDBAnswer<MovieDBItem>]>([:])
     private let failures = LockedValue<[String: HTTPError]>([:])
     private let offline = LockedValue(false)
-    private let log = LockedValue<[String]>([])
+    private let calls: ExpectedCalls<MovieDBCall>?
+
+    init(calls: ExpectedCalls<MovieDBCall>? = nil) {
+        self.calls = calls
+    }
 
     static func list(_ category: MovieDBCategory, _ page: Int) -> String { "\(category.path)?page=\(page)" }
     static func detail(_ kind: MovieDBKind, _ id: Int) -> String { "/\(kind.rawValue)/\(id)" }
@@ -20,13 +26,21 @@ final class MovieDBFixture: Sendable {
 
     var service: MovieDBService {
         MovieDBService(
-            list: { [self] category, page, fresh in try answer(Self.list(category, page), fresh: fresh, from: pages) },
-            detail: { [self] kind, id, fresh in try answer(Self.detail(kind, id), fresh: fresh, from: details) },
-            search: { [self] kind, query, page, fresh in try answer(Self.search(kind, query, page), fresh: fresh, from: pages) })
+            list: { [self] category, page, fresh in
+                try calls?.take(.list(category, page: page, fresh: fresh))
+                return try answer(Self.list(category, page), fresh: fresh, from: pages)
+            },
+            detail: { [self] kind, id, fresh in
+                try calls?.take(.detail(kind, id, fresh: fresh))
+                return try answer(Self.detail(kind, id), fresh: fresh, from: details)
+            },
+            search: { [self] kind, query, page, fresh in
+                try calls?.take(.search(kind, query, page: page, fresh: fresh))
+                return try answer(Self.search(kind, query, page), fresh: fresh, from: pages)
+            })
     }
 
     private func answer<Value>(_ endpoint: String, fresh: Bool, from answers: LockedValue<[String: MovieDBAnswer<Value>]>) throws -> MovieDBAnswer<Value> {
-        log.withLock { $0.append(endpoint + (fresh ? " fresh" : "")) }
         if let failure = failures.withLock({ $0[endpoint] }) { throw failure }
         let answer = answers.withLock { $0[endpoint] }
         if offline.value, answer?.cachedAt == nil || fresh {
@@ -69,8 +83,6 @@ final class MovieDBFixture: Sendable {
         offline.withLock { $0 = false }
     }
 
-    var requests: [String] { log.value }
-
     // MARK: Titles
 
     static func movie(_ id: Int, _ title: String, overview: String? = nil, original: String? = nil, date: String? = "2020-01-01",
@@ -112,8 +124,8 @@ final class MovieDBFixture: Sendable {
     static let tvTop: [MovieDBItem] = [show(603, "The Matrix Show", overview: "Not the film.")]
 
     /// The usual answers: both popular pages, top rated, both TV categories.
-    static func standard() -> MovieDBFixture {
-        let fixture = MovieDBFixture()
+    static func standard(calls: ExpectedCalls<MovieDBCall>? = nil) -> MovieDBFixture {
+        let fixture = MovieDBFixture(calls: calls)
         fixture.answer(.moviePopular, page: 1, popular1, totalPages: 30, totalResults: 600)
         fixture.answer(.moviePopular, page: 2, popular2, totalPages: 30, totalResults: 600)
         fixture.answer(.movieTopRated, page: 1, topRated, totalPages: 1, totalResults: 3)
