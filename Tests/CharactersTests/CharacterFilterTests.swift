@@ -112,8 +112,8 @@ import Testing
     }
 
     /// Expects `body` to throw a filter error whose description, the line the user reads, is `message`.
-    func expectError(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) {
-        let error = #expect(throws: CharacterFilterError.self, sourceLocation: sourceLocation) { try body() }
+    func expectError<T>(_ message: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> T) {
+        let error = #expect(throws: CharacterFilterError.self, sourceLocation: sourceLocation) { _ = try body() }
         #expect(error?.description == message, sourceLocation: sourceLocation)
     }
 }

@@ -16,7 +16,7 @@ import ExplorerText
 ///     public static func fields(_ ship: Starship, links: LinkedFields<Starship>) -> [ScreenField] { … }
 /// }
 /// ```
-public protocol PagedListDefinition {
+public protocol PagedListDefinition: Sendable {
     associatedtype Item: ListItem
     associatedtype SortKey: ItemSortKey where SortKey.Item == Item
     /// What the feature adds to narrow its list (characters' filter); none by default.

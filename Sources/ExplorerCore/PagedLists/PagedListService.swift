@@ -19,10 +19,12 @@ public struct PagedListService<Item: Sendable>: Sendable {
     /// The name of the record a link's URL points to (a pilot, a planet), nil when there is none.
     public var name: @Sendable (_ url: String) async throws -> String?
 
+    /// Every call is said, none answered by default (a test service that answers what it was
+    /// not asked hides a call nobody expected).
     public init(
         page: @escaping @Sendable (Int) async throws -> Page,
-        item: @escaping @Sendable (String) async throws -> Item? = { _ in nil },
-        name: @escaping @Sendable (String) async throws -> String? = { _ in nil }
+        item: @escaping @Sendable (String) async throws -> Item?,
+        name: @escaping @Sendable (String) async throws -> String?
     ) {
         self.page = page
         self.item = item
