@@ -18,6 +18,8 @@ public final class Tracer: EmissionTracer {
         var recording: (start: SchedulingClock.Stopwatch, events: [TraceEvent])?
         /// `trace state on`: each state change printed as a diff.
         var stateEnabled = false
+        /// `trace state full`: every line of each change, every name of a collection's elements.
+        var stateFull = false
         /// State changes as JSON lines (`--format json`), not text.
         var stateAsJSON = false
         /// The command running now, which state changes are said to come after.
@@ -50,6 +52,12 @@ public final class Tracer: EmissionTracer {
         set { state.withLock { $0.stateEnabled = newValue } }
     }
 
+    /// `trace state full`: state changes printed whole, without the caps on lines and names.
+    public var tracesStateInFull: Bool {
+        get { state.withLock { $0.stateFull } }
+        set { state.withLock { $0.stateFull = newValue } }
+    }
+
     /// Whether trace lines and state changes are written as JSON lines, `{"trace":"request",
     /// "text":…}` (the shell says so when the format changes).
     public var writesStateAsJSON: Bool {
@@ -63,95 +71,34 @@ public final class Tracer: EmissionTracer {
         set { state.withLock { $0.command = newValue } }
     }
 
-    /// Prints what changed from `old` to `new` as swift-custom-dump's diff: the changed lines
-    /// with a little context, the rest elided, long unchanged runs summarised. Nothing when
-    /// nothing changed. In JSON: `{"trace":"state","viewModel":…,"command":…,"removed":[…],"added":[…]}`.
+    /// Prints what changed from `old` to `new` by key path (``StateDiff``): a collection's
+    /// elements by who they are (removed, added, moved, changed), other values as
+    /// swift-custom-dump writes them, what did not change left out; at most
+    /// ``linesShown`` lines unless `trace state full`. Nothing when nothing changed. In JSON:
+    /// `{"trace":"state","viewModel":…,"command":…,"fields":…,"changes":[{"path":…,…}]}`.
     public func changed(_ label: String, from old: Any, to new: Any) {
-        guard let difference = Self.difference(old, new) else { return }
-        let (asJSON, command) = state.withLock { ($0.stateAsJSON, $0.command) }
-        let lines = difference.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }
+        let changes = StateDiff.changes(old, new)
+        guard !changes.isEmpty else { return }
+        let (asJSON, command, full) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull) }
+        let fields = Mirror(reflecting: new).children.count
+        let changedFields = Set(changes.map { $0.path.prefix { $0 != "." } }).count
         if asJSON {
-            func changed(_ marker: String) -> [JSONValue] {
-                let all = lines.filter { $0.hasPrefix(marker) }.map { String($0.dropFirst()).trimmingWhitespaceAndNewlines }
-                guard all.count > Self.changedLinesInJSON else { return all.map(JSONValue.string) }
-                return all.prefix(Self.changedLinesInJSON).map(JSONValue.string) + [.string("… (\(all.count - Self.changedLinesInJSON) more)")]
-            }
-            let (removed, added) = (changed("-"), changed("+"))
             write(JSONWriter.string(.object(["trace": "state", "viewModel": .string(label), "command": command.map(JSONValue.string) ?? .null,
-                                             "removed": .array(removed), "added": .array(added)])))
+                                             "fields": ["changed": .int(changedFields), "of": .int(fields)],
+                                             "changes": .array(changes.map(\.json))])))
             return
         }
         let after = command.map { " after `\($0.sanitizedForTerminal)`" } ?? ""
-        write("state: \(label)\(after)\n" + Self.summarised(lines).map { "  " + $0 }.joined(separator: "\n"))
+        var lines = changes.flatMap { $0.lines(full: full) }.map(\.sanitizedForTerminal)
+        if !full, lines.count > Self.linesShown {
+            let rest = lines.count - (Self.linesShown - 1)
+            lines = Array(lines.prefix(Self.linesShown - 1)) + ["… (\(rest) more lines: `trace state full` shows all)"]
+        }
+        write("state: \(label)\(after) (\(changedFields) of \(fields) fields changed)\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
     }
 
-    /// The most removed (or added) lines of one change written in JSON; the rest are counted.
-    static let changedLinesInJSON = 200
-
-    /// How many elements a collection may hold and still be compared element by element:
-    /// diffing two arrays costs memory in the square of what changed, and 100,000 favourites
-    /// shown would take gigabytes.
-    static let largestCompared = 500
-
-    /// swift-custom-dump's diff of `old` and `new`; when a field of theirs is a collection of
-    /// more than ``largestCompared`` elements, each field is compared alone and such a field by
-    /// its count (`favourites: 0 → 100000 elements`).
-    static func difference(_ old: Any, _ new: Any) -> String? {
-        let (oldFields, newFields) = (Array(Mirror(reflecting: old).children), Array(Mirror(reflecting: new).children))
-        func size(_ value: Any) -> Int? { (value as? any Collection)?.count }
-        let isLarge = oldFields.count == newFields.count && zip(oldFields, newFields).contains { pair in
-            max(size(pair.0.value) ?? 0, size(pair.1.value) ?? 0) > largestCompared
-        }
-        guard isLarge else { return diff(old, new) }
-        var lines: [String] = []
-        for (before, after) in zip(oldFields, newFields) {
-            let name = before.label ?? "_"
-            if let a = size(before.value), let b = size(after.value), max(a, b) > largestCompared {
-                if a != b { lines += ["-   \(name): \(a) elements", "+   \(name): \(b) elements"] }
-                continue
-            }
-            guard let change = diff(before.value, after.value) else { continue }
-            lines += change.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-                // Each line of the field's value one level in, its name before each of its
-                // outermost lines (`- "list"` → `-   screen: "list"`), not before a closing bracket.
-                guard let marker = line.first else { return String(line) }
-                var rest = line.dropFirst()
-                if rest.first == " " { rest = rest.dropFirst() }
-                let outermost = rest.first != " " && rest.first != ")" && rest.first != "]"
-                return "\(marker)   " + (outermost ? "\(name): " : "") + rest
-            }
-        }
-        guard !lines.isEmpty else { return nil }
-        return "\(type(of: new))(\n" + lines.joined(separator: "\n") + "\n)"
-    }
-
-    /// The most lines of one run of changed lines shown in text; the rest are counted.
-    static let changedLinesShown = 12
-
-    /// `lines` with each run of more than ``changedLinesShown`` changed lines (`-` or `+`) cut
-    /// to its first lines and a count of the rest: a filter that leaves 6 of 82 characters
-    /// changes hundreds of lines, which say no more than their first dozen.
-    static func summarised(_ lines: [String]) -> [String] {
-        var shown: [String] = []
-        var run = 0
-        var hidden = 0
-        func flush() {
-            if hidden > 0 { shown.append("  … (\(hidden) more changed line\(hidden == 1 ? "" : "s"))") }
-            run = 0
-            hidden = 0
-        }
-        for line in lines {
-            guard line.hasPrefix("-") || line.hasPrefix("+") else {
-                flush()
-                shown.append(line)
-                continue
-            }
-            run += 1
-            if run <= changedLinesShown { shown.append(line) } else { hidden += 1 }
-        }
-        flush()
-        return shown
-    }
+    /// The most lines one change prints in text, unless `trace state full`.
+    static let linesShown = 20
 
     public func log(_ message: @autoclosure () -> String) {
         record(.note, message())

@@ -90,7 +90,7 @@ struct GlobalCommandTests {
             h.shell.globalCommands.first { $0.name == name }?.complete(previous, "") ?? ["no command \(name)"]
         }
         #expect(offered("trace") == ["on", "off", "state"])
-        #expect(offered("trace", after: ["state"]) == ["on", "off"])
+        #expect(offered("trace", after: ["state"]) == ["on", "off", "full"])
         #expect(offered("trace", after: ["on"]) == [])
         #expect(offered("source") == ["embedded", "live", "replay"])
         #expect(offered("format") == ["text", "json", "csv"])

@@ -536,7 +536,7 @@ struct ShellTests {
 
         await h.run("trace maybe")
         await h.run("trace on off")
-        #expect(h.output.errors.suffix(2) == Array(repeating: "error: usage: trace [on|off] | trace state [on|off]", count: 2))
+        #expect(h.output.errors.suffix(2) == Array(repeating: "error: usage: trace [on|off] | trace state [on|off|full]", count: 2))
     }
 
     @Test func twoShellsTraceOnlyTheirOwnFeatures() async {

@@ -1,41 +1,87 @@
-import Foundation
 import Testing
 @testable import ExplorerTrace
 
-/// What `trace state` prints of a change: swift-custom-dump's diff, and for a state holding a
-/// large collection, each field alone and that collection by its count.
+/// What `trace state` says of a change: key paths of what changed, a collection's elements by
+/// who they are (removed, added, moved, changed), nothing of what did not change.
 @Suite("trace state")
 struct TraceStateTests {
+    struct Row: TraceIdentifiable, Equatable {
+        var id: String
+        var name: String
+        var starred = false
+        var traceID: String { id }
+        var traceName: String { name }
+    }
+
     struct State {
         var screen = "list"
-        var favourites: [Int] = []
+        var rows: [Row] = []
+        var detail: Row?
+        var names: [String: String] = [:]
+        var counts: [Int] = []
     }
 
-    @Test func aSmallChangeIsCustomDumpsDiff() throws {
-        let difference = try #require(Tracer.difference(State(), State(screen: "detail")))
-        #expect(difference.contains(#"-   screen: "list","#) && difference.contains(#"+   screen: "detail","#), "\(difference)")
-        #expect(Tracer.difference(State(), State()) == nil, "nothing changed, nothing said")
+    static let rows = ["Luke", "Leia", "Han", "Chewbacca", "Yoda"].enumerated().map { Row(id: "\($0.offset + 1)", name: $0.element) }
+
+    func lines(_ old: State, _ new: State, full: Bool = false) -> [String] {
+        StateDiff.changes(old, new).flatMap { $0.lines(full: full) }
     }
 
-    @Test func aLargeCollectionIsCountedNotCompared() throws {
-        let many = State(screen: "favourites", favourites: Array(0..<100_000))
-        let difference = try #require(Tracer.difference(State(), many))
-        #expect(difference == """
-            State(
-            -   screen: "list"
-            +   screen: "favourites"
-            -   favourites: 0 elements
-            +   favourites: 100000 elements
-            )
-            """, "\(difference)")
-        #expect(difference.contains(#"+   screen: "favourites""#), "\(difference)")
-        #expect(Tracer.difference(many, many) == nil)
+    @Test func aValueIsWhatItWasAndIsAndNothingElseIsSaid() {
+        #expect(lines(State(), State(screen: "detail")) == [#"screen: "list" → "detail""#])
+        #expect(StateDiff.changes(State(rows: Self.rows), State(rows: Self.rows)).isEmpty, "nothing changed, nothing said")
     }
 
-    @Test func longRunsOfChangedLinesAreCounted() {
-        let lines = ["State("] + (1...30).map { "+   [\($0)]: \($0)," } + [")"]
-        let shown = Tracer.summarised(lines)
-        #expect(shown.count == 1 + Tracer.changedLinesShown + 1 + 1)
-        #expect(shown[Tracer.changedLinesShown + 1] == "  … (18 more changed lines)")
+    @Test func aSortIsTheSameRowsMoved() {
+        let sorted = Self.rows.sorted { $0.name < $1.name }
+        #expect(lines(State(rows: Self.rows), State(rows: sorted)) == ["rows: moved Chewbacca, Han, Leia"], "Luke and Yoda stay in order")
+        let reversed = Array(Self.rows.reversed())
+        #expect(lines(State(rows: Self.rows), State(rows: reversed)) == ["rows: reordered, 4 of 5 moved: Yoda, Chewbacca, Han, … 1 more"], "in their new order")
+        let swapped = [Self.rows[1], Self.rows[0]] + Self.rows[2...]
+        #expect(lines(State(rows: Self.rows), State(rows: swapped)) == ["rows: moved Leia"])
+    }
+
+    @Test func aFilterRemovesRowsByNameAndCountsTheRest() {
+        #expect(lines(State(rows: Self.rows), State(rows: [Self.rows[4]])) == ["rows: 4 removed (5 → 1): Luke, Leia, Han, … 1 more"])
+        #expect(lines(State(rows: Self.rows), State(rows: [Self.rows[4]]), full: true) == ["rows: 4 removed (5 → 1): Luke, Leia, Han, Chewbacca"])
+        #expect(lines(State(), State(rows: Array(Self.rows.prefix(2)))) == ["rows: 2 added (0 → 2): Luke, Leia"])
+    }
+
+    @Test func aChangedRowIsThatRowWithWhatChangedInIt() {
+        var starred = Self.rows
+        starred[2].starred = true
+        #expect(lines(State(rows: Self.rows, detail: Self.rows[2]), State(rows: starred, detail: starred[2])) == [
+            "rows: Han: starred: false → true",
+            "detail: Han: starred: false → true",
+        ])
+        #expect(lines(State(), State(detail: Self.rows[0])) == ["detail: nil → Luke"])
+        #expect(lines(State(detail: Self.rows[0]), State(detail: Self.rows[1])) == ["detail: Luke → Leia"])
+    }
+
+    @Test func aDictionaryIsItsEntriesByKey() {
+        let names = ["https://a/1": "Luke", "https://a/2": "Leia"]
+        #expect(lines(State(), State(names: names)) == [#"names: 2 added (0 → 2): "Luke", "Leia""#])
+        #expect(lines(State(names: names), State(names: ["https://a/1": "Luke", "https://a/2": "Leia Organa"])) == [
+            #"names: "Leia Organa": "Leia" → "Leia Organa""#,
+        ])
+    }
+
+    @Test func aLargeCollectionIsCountedNotWrittenOut() {
+        #expect(lines(State(), State(counts: Array(0..<100_000))) == ["counts: 0 elements → 100000 elements"])
+    }
+
+    @Test func aLongValueIsItsChangedLinesCapped() {
+        let old = State(counts: Array(0..<20)), new = State(counts: Array(100..<120))
+        let shown = lines(old, new)
+        #expect(shown.first == "counts:")
+        #expect(shown.count == 1 + StateChange.linesShown + 1)
+        #expect(shown.last == "  … (34 more changed lines)")
+        #expect(lines(old, new, full: true).count == 1 + 40)
+    }
+
+    @Test func theLongestRunKeptInOrderStays() {
+        #expect(StateDiff.longestCommonSubsequence(["a", "b", "c", "d"], ["b", "a", "c", "d"]).count == 3)
+        #expect(StateDiff.longestCommonSubsequence(["a", "b", "c"], ["c", "b", "a"]).count == 1)
+        #expect(StateDiff.longestCommonSubsequence([], []) == [])
     }
 }
