@@ -70,6 +70,14 @@ struct TraceStateTests {
         #expect(lines(State(), State(counts: Array(0..<100_000))) == ["counts: 0 elements → 100000 elements"])
     }
 
+    @Test func aLongListSaysWhoLeftAndCameNotWhatChangedWithin() {
+        let many = (0..<1_000).map { Row(id: "\($0)", name: "row \($0)") }
+        var starred = many
+        starred[7].starred = true
+        #expect(StateDiff.changes(State(rows: many), State(rows: starred)).isEmpty)
+        #expect(lines(State(rows: many), State(rows: Array(many.dropFirst()))) == ["rows: 1 removed (1000 → 999): row 0"])
+    }
+
     @Test func aLongValueIsItsChangedLinesCapped() {
         let old = State(counts: Array(0..<20)), new = State(counts: Array(100..<120))
         let shown = lines(old, new)

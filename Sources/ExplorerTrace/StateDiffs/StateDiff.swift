@@ -6,7 +6,8 @@ import CustomDump
 /// swift-custom-dump writes it. What did not change is left out.
 public enum StateDiff {
     /// How many elements a collection that is not ``TraceIdentifiable`` may hold and still be
-    /// written out whole: beyond it, only its count is compared.
+    /// written out whole (beyond it, only its count is compared), and one that is may hold and
+    /// still have its elements' moves and changes said (beyond it, who left and who came).
     static let largestDumped = 500
 
     /// The changes from `old` to `new`, whose key paths start at `path`.
@@ -102,7 +103,8 @@ public enum StateDiff {
         var oldByID: [String: any TraceIdentifiable] = [:]
         for item in before { oldByID[item.traceID] = item }
         var changed: [(element: StateChange.Element, changes: [StateChange])] = []
-        for item in after {
+        // Beyond the size written out whole, who left and came is said, not what changed within.
+        for item in after where after.count <= largestDumped {
             guard let old = oldByID[item.traceID] else { continue }
             let inner = (old as? Entry).map { changes($0.content, (item as? Entry)?.content as Any) } ?? changes(old, item)
             if !inner.isEmpty { changed.append((element(item), inner)) }
