@@ -27,6 +27,7 @@ public final class SchedulingClock: AppClock {
         var virtualNow: Date?
         var timers: [Int: Entry] = [:]
         var nextID = 0
+        var timerRan: (@Sendable (_ name: String, _ at: Date) -> Void)?
     }
 
     private let state: Mutex<State>
@@ -61,6 +62,23 @@ public final class SchedulingClock: AppClock {
     /// How many timers are scheduled.
     public var timerCount: Int { state.withLock { $0.timers.count } }
 
+    /// The timers scheduled, soonest first (by name where two fall due at once).
+    public var pendingTimers: [PendingTimer] {
+        state.withLock { $0.timers.values.map { PendingTimer(name: $0.name, interval: $0.interval, next: $0.next) } }
+            .sorted { ($0.next, $0.name) < ($1.next, $1.name) }
+    }
+
+    /// Told the name of each timer as it runs, and the time the clock stands at (`trace` says
+    /// which timer ran).
+    public func onTimerRun(_ tell: @escaping @Sendable (_ name: String, _ at: Date) -> Void) {
+        state.withLock { $0.timerRan = tell }
+    }
+
+    private func told(_ name: String) {
+        let (tell, now) = state.withLock { ($0.timerRan, $0.virtualNow ?? Date()) }
+        tell?(name, now)
+    }
+
     /// Calls `action` every `interval` seconds from now (first after one interval), until the
     /// returned timer is cancelled or let go.
     public func schedule(every interval: TimeInterval, name: String,
@@ -91,6 +109,7 @@ public final class SchedulingClock: AppClock {
                 if next <= now { next = now.addingTimeInterval(entry.interval) }
                 state.timers[id]?.next = next
             }
+            told(entry.name)
             await entry.action()
             ran += 1
         }
@@ -111,6 +130,7 @@ public final class SchedulingClock: AppClock {
                 state.virtualNow = max(state.virtualNow ?? last, last)
                 state.timers[id]?.next = last.addingTimeInterval(entry.interval)
             }
+            told(entry.name)
             await entry.action()
             ran += 1
         }

@@ -35,6 +35,10 @@ public final class Tracer: EmissionTracer {
         self.state = Mutex(State(enabled: enabled))
         self.clock = clock
         self.write = write
+        // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`.
+        clock.onTimerRun { [weak self] name, at in
+            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))")
+        }
     }
 
     /// Whether trace lines are printed (`trace on`).

@@ -122,6 +122,12 @@ extension ArchCommand {
         blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
         blocks += descriptor.endpoints.map { .paragraph($0, indent: 2) }
         blocks += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
+        // Its timers, named `<id> …` when scheduled: what runs with no command typed.
+        let timers = shell.clock.pendingTimers.filter { $0.name.hasPrefix("\(id) ") }
+        if !timers.isEmpty {
+            blocks.append(.line("timers it runs on the clock: " + timers.map { "\($0.name) (every \(ClockCommand.interval($0.interval)))" }
+                .joined(separator: ", ")))
+        }
         if !descriptor.records.isEmpty {
             blocks.append(.line("records links open here (`follow`): \(descriptor.records.joined(separator: ", "))"))
         }

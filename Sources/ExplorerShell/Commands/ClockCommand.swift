@@ -11,7 +11,8 @@ struct ClockCommand: GlobalCommand {
     static let synopsis = "clock [pause|live|+5m]"
     static let summary = "show the time, or pause, move or free it"
     static let details = """
-        `clock` says the time and whether it is live or virtual. `clock pause` freezes a virtual clock at now; \
+        `clock` says the time and whether it is live or virtual, and the timers it will run, each by name, how \
+        often and when next (`races poll · every 5 min · next 08:05:00`). `clock pause` freezes a virtual clock at now; \
         `clock +50s`, `clock +5m`, `clock +1h30m` move it forward (only forward; a duration always has its unit), running every timer that falls due on the way \
         in order (races: a re-sort every 50 s, a poll every 5 min); `clock 2024-03-15T05:00:00Z` sets it; \
         `clock live` returns to real time. `--clock TIME` starts explorer on a virtual clock.
@@ -73,8 +74,35 @@ struct ClockCommand: GlobalCommand {
         var facts: JSONObject = ["time": .string(UTCTimestamp.iso8601(now)), "virtual": .bool(clock.isVirtual),
                                  "timers": .int(clock.timerCount)]
         if let ran { facts["ran"] = .int(ran) }
-        return .reply(.message(text, kind: "clock", facts: facts))
+        let timers = clock.pendingTimers
+        facts["pending"] = .array(timers.map { timer in
+            ["name": .string(timer.name), "every_s": .double(timer.interval), "next": .string(UTCTimestamp.iso8601(timer.next))]
+        })
+        var screen = Screen.message(text, kind: "clock", facts: facts)
+        // Each timer by name: `races poll · every 5 min · next 08:05:00`.
+        for (index, timer) in timers.enumerated() {
+            let line = "\(timer.name) · every \(Self.interval(timer.interval)) · next \(Self.timeFormatter.string(from: timer.next))"
+            screen.blocks.append(.line((index == 0 ? "timers: " : "        ") + line))
+        }
+        return .reply(screen)
     }
+
+    /// `50 s`, `5 min`, `1 h 30 min`.
+    static func interval(_ seconds: TimeInterval) -> String {
+        let whole = Int(seconds.rounded())
+        guard whole >= 60 else { return "\(max(whole, 1)) s" }
+        let (hours, minutes, rest) = (whole / 3600, whole % 3600 / 60, whole % 60)
+        return [hours > 0 ? "\(hours) h" : nil, minutes > 0 ? "\(minutes) min" : nil, rest > 0 ? "\(rest) s" : nil]
+            .compactMap { $0 }.joined(separator: " ")
+    }
+
+    /// `08:05:00`, in the time zone the clock's stamp is written in.
+    static let timeFormatter: DateFormatter = {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.dateFormat = "HH:mm:ss"
+        return formatter
+    }()
 
     /// `2026-11-23 10:00:00 +0100`: the local time.
     static let stampFormatter: DateFormatter = {

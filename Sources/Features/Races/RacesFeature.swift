@@ -20,6 +20,8 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         make: { context in RacesFeature(context: context) }
     )
 
+    /// Between the service and the view model: fetches, and keeps the races on its two timers.
+    public let interactor: RacesInteractor
     public let viewModel: RacesViewModel
     public let view: RacesView
     private let scheduler: SchedulingClock
@@ -34,7 +36,7 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
         settings.count = Self.countSetting.int(in: values, default: settings.count)
         scheduler = context.scheduler
         display = context.display
-        let interactor = RacesInteractor(service: .http(context.http), clock: context.scheduler, selection: context.selection,
+        interactor = RacesInteractor(service: .http(context.http), clock: context.scheduler, selection: context.selection,
                                          settings: settings, tracer: context.tracer)
         viewModel = RacesViewModel(interactor: interactor, favourites: context.favourites, tracer: context.tracer)
         view = RacesView(viewModel: viewModel, outlet: context.outlet, clock: context.scheduler, timeZone: timeZone, tracer: context.tracer)
