@@ -287,6 +287,9 @@ public final class Shell {
             if words.first == UseCommand.name || selectedFeature(words) != nil { return false }
             if let type = Self.globalCommandTypes.first(where: { $0.name == name }) {
                 if type == ArchCommand.self, words.count > 1 { return holdsBack(Array(words.dropFirst()), after: step) }
+                if type == DiagramCommand.self, let command = try? DiagramCommand(Array(words.dropFirst())) {
+                    return holdsBack(command.command, after: step)
+                }
                 return type.actsOnFeatureInUse(Array(words.dropFirst()))
             }
             if QuitCommand.aliases.contains(name) || name == "?" { return false }
@@ -425,7 +428,7 @@ public final class Shell {
     /// declares itself (``GlobalCommand``).
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
-        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self,
+        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self, DiagramCommand.self,
         NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
     ]
 

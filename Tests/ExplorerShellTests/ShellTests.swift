@@ -638,6 +638,7 @@ struct ShellTests {
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
+              diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               raw [N]                 the last answer the feature in use got, as it came
@@ -671,6 +672,7 @@ struct ShellTests {
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
+              diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
               raw [N]                 the last answer the feature in use got, as it came

@@ -162,28 +162,9 @@ extension ArchCommand {
     // MARK: A command's path
 
     static func commandPath(_ words: [String], in shell: Shell) async throws -> Screen {
-        let name = words[0]
-        let command = shell.globalCommands.first { $0.name == name } ?? shell.activeCommands.first { $0.name == name }
-        // The feature the command is typed in (`follow` and `use` move to another).
-        let owner = shell.activeID.map { " (\($0))" } ?? ""
-        let stopwatch = shell.clock.stopwatch()
-        shell.tracer.beginRecording()
-        let result: Result<Screen?, Error>
-        do {
-            result = .success(try await shell.dispatch(words))
-        } catch {
-            result = .failure(error)
-        }
-        let recorded = shell.tracer.endRecording()
-        let failure: Error? = if case .failure(let error) = result { error } else { nil }
-        let total = stopwatch.elapsed
-        let line = words.joined(separator: " ")
-
-        // The intent as the code that ran names itself; the command's declaration where none ran
-        // (the command failed before reaching its view model).
-        let ran = recorded.filter { $0.kind == .intent }.map(\.text)
-        let intent = ran.first ?? command?.intent
-        let events = recorded.filter { $0.kind != .intent }
+        let path = await CommandPath.record(words, in: shell)
+        let (line, intent, events, total, result, failure) = (path.line, path.intent, path.events, path.total, path.result, path.failure)
+        let owner = path.feature.map { " (\($0))" } ?? ""
         var rows = events.map { event in
             [ScreenTable.Cell("+" + ArchReflection.milliseconds(event.elapsed)), ScreenTable.Cell(event.kind.rawValue), ScreenTable.Cell(event.text)]
         }
@@ -201,16 +182,16 @@ extension ArchCommand {
         var blocks: [ScreenBlock] = []
         if case .success(let screen?) = result { blocks.append(.screen(key: "result", screen)) }
         blocks += [
-            .line("arch: \(line) (\(ArchReflection.milliseconds(total))\(stopwatch.isVirtual ? " on the virtual clock" : ""))"),
+            .line("arch: \(line) (\(ArchReflection.milliseconds(total))\(path.isVirtual ? " on the virtual clock" : ""))"),
             .line("command `\(line)`\(owner)"),
-            .line("└─ " + (intent.map { "intent \($0)" } ?? "no view-model intent: answered by \(command == nil ? "the shell" : "the command itself")")),
+            .line("└─ " + (intent.map { "intent \($0)" } ?? "no view-model intent: answered by \(path.isKnown ? "the command itself" : "the shell")")),
             .table(ScreenTable(columns: [.init("branch", title: "", truncatable: false), .init("at", alignment: .right, truncatable: false),
                                          .init("kind", truncatable: false), .init("what", minimumWidth: 10, wraps: true)],
                                rows: rows, showsHeader: false, key: "path_rows")),
         ]
         let arch = Screen(feature: shell.activeID, kind: "arch_path",
-                          facts: ["command": .string(line), "intent": .optional(intent), "declared_intent": .optional(command?.intent),
-                                  "intents_run": .array(ran.map(JSONValue.string)),
+                          facts: ["command": .string(line), "intent": .optional(intent), "declared_intent": .optional(path.declaredIntent),
+                                  "intents_run": .array(path.intentsRun.map(JSONValue.string)),
                                   "error": .optional(failure.map(Shell.message(for:))), "total_ms": .double(ArchReflection.ms(total)),
                                   "path": .array(events.map { ["at_ms": .double(ArchReflection.ms($0.elapsed)), "kind": .string($0.kind.rawValue),
                                                                 "text": .string($0.text)] })],

@@ -27,6 +27,8 @@ public struct TextRenderer: Sendable, Equatable {
             lines += heading(text.sanitizedForTerminal, aside: aside?.sanitizedForTerminal)
         case .line(let text):
             lines += wrap(text.sanitizedForTerminal)
+        case .code(let text):
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { String($0).sanitizedForTerminal }
         case .hint(let text):
             lines += wrap(text.sanitizedForTerminal).map(style.dim)
         case .paragraph(let text, let indent, let hanging):

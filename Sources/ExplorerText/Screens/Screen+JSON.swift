@@ -25,7 +25,8 @@ extension Screen: Encodable {
                 regular.forEach(add)
             case .image(let file, _):
                 object["image_file"] = .string(file)
-            case .heading, .line, .hint, .paragraph, .blankLine:
+            case .heading, .line, .hint, .paragraph, .blankLine, .code:
+                // What a screen says in words; its data are in its facts.
                 break
             }
         }

@@ -7,6 +7,8 @@ public indirect enum ScreenBlock: Sendable, Equatable {
     case heading(String, aside: String? = nil)
     /// A line of text as it is.
     case line(String)
+    /// Lines of source (a diagram to paste elsewhere): never wrapped, whatever the width.
+    case code(String)
     /// A dim line saying how to go on (`` `page next` loads more ``).
     case hint(String)
     /// Text wrapped at spaces to the width, each line indented by `indent` spaces and each
