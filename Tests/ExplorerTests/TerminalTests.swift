@@ -41,6 +41,9 @@ struct TerminalTests {
         try await tmux.waitFor("starships›")
         try await tmux.type("use charac")
         try await tmux.press("C-c")
+        // The line is dropped when Ctrl-C is handled, which may come after keys typed on: typed
+        // before the fresh prompt, `features` would be dropped with it.
+        try await tmux.waitFor("a fresh prompt after Ctrl-C") { $0.contains("use charac^C") && $0.hasSuffix("starships›") }
         try await tmux.enter("features")
         try await tmux.press("C-d")
         #expect(try await tmux.exitStatus() == 0)
