@@ -233,8 +233,9 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
                 next.rows.append(marks.row(number, row.item))
             }
         } else if let listed {
-            next.rows = list.rows(onPage: page) { number, item in listed(number, item) ? marks.row(number, item) : nil }
-                .compactMap { $0 }
+            list.forEachRow(onPage: page) { number, item in
+                if listed(number, item) { next.rows.append(marks.row(number, item)) }
+            }
         } else {
             next.rows = list.rows(onPage: page) { marks.row($0, $1) }
         }

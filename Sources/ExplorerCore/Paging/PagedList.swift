@@ -40,14 +40,21 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     /// rows straight from the items, without a ``Row`` copied on the way.
     @inlinable
     public func rows<T>(onPage page: Int, _ transform: (Int, Item) throws -> T) rethrows -> [T] {
-        guard let items = pages[page] else { return [] }
-        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-        guard !overflow, offset <= Int.max - items.count else { return [] }
-        let first = offset + 1
         var rows: [T] = []
-        rows.reserveCapacity(items.count)
-        for (index, item) in items.enumerated() { rows.append(try transform(first + index, item)) }
+        rows.reserveCapacity(pages[page]?.count ?? 0)
+        try forEachRow(onPage: page) { rows.append(try transform($0, $1)) }
         return rows
+    }
+
+    /// Each row on `page`, by number and item, in order: rows made from some of them without
+    /// an array of all of them on the way.
+    @inlinable
+    public func forEachRow(onPage page: Int, _ body: (Int, Item) throws -> Void) rethrows {
+        guard let items = pages[page] else { return }
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflow, offset <= Int.max - items.count else { return }
+        let first = offset + 1
+        for index in items.indices { try body(first + index, items[index]) }
     }
 
     /// How many items are loaded, over every page.
