@@ -24,7 +24,9 @@ extension PagedListDefinition where Item: SWAPIItem {
 }
 
 extension PagedListViewModel where Definition.Item: SWAPIItem {
-    /// A paged list of a SWAPI resource.
+    /// A paged list of a SWAPI resource. (Inlinable, like the next: the kit's rows are then
+    /// compiled for the feature's item type, where the feature makes its view model.)
+    @inlinable
     public convenience init(service: SWAPIService<Definition.Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
                             maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
                             progress: @escaping @MainActor (String) -> Void = { _ in }) {
@@ -33,6 +35,7 @@ extension PagedListViewModel where Definition.Item: SWAPIItem {
     }
 
     /// The paged list `service` answers, with the feature's favourites and settings.
+    @inlinable
     public convenience init(service: SWAPIService<Definition.Item>, context: FeatureContext) {
         self.init(service: service, favourites: context.favourites,
                   maxConcurrentRequests: PagedListSettings.maxConcurrentRequests.int(in: context.settings, default: 8),

@@ -6,17 +6,22 @@ import ExplorerText
 public enum SWAPIResource {
     /// The id at the end of a SWAPI URL: `https://swapi.dev/api/starships/10/` → `10`.
     public static func id(fromURL url: String) -> String? {
-        // The last component, trailing slashes aside, found by walking back over the bytes.
-        let bytes = url.utf8, slash = UInt8(ascii: "/")
+        if let digits = url.utf8.withContiguousStorageIfAvailable(lastComponentDigits) ?? nil { return digits }
+        return url.split(separator: "/").last.flatMap { $0.allSatisfy(\.isNumber) ? String($0) : nil }
+    }
+
+    /// The last component of a URL's bytes, trailing slashes aside, if it is ASCII digits: found
+    /// by walking back over the bytes where they are stored, and made a string only then (a
+    /// list stars each row by its id: docs/performance.md).
+    private static func lastComponentDigits(_ bytes: UnsafeBufferPointer<UInt8>) -> String? {
+        let slash = UInt8(ascii: "/"), digits = UInt8(ascii: "0")...UInt8(ascii: "9")
         var end = bytes.endIndex
-        while end > bytes.startIndex, bytes[bytes.index(before: end)] == slash { end = bytes.index(before: end) }
+        while end > bytes.startIndex, bytes[end - 1] == slash { end -= 1 }
         var start = end
-        while start > bytes.startIndex, bytes[bytes.index(before: start)] != slash { start = bytes.index(before: start) }
-        let last = url[start..<end]
-        guard !last.isEmpty, last.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else {
-            return url.split(separator: "/").last.flatMap { $0.allSatisfy(\.isNumber) ? String($0) : nil }
-        }
-        return String(last)
+        while start > bytes.startIndex, bytes[start - 1] != slash { start -= 1 }
+        let last = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        guard !last.isEmpty, last.allSatisfy(digits.contains) else { return nil }
+        return String(decoding: last, as: UTF8.self)
     }
 
     /// The kind and id a SWAPI URL names: `…/api/people/13/` → (`people`, `13`); nil when the

@@ -15,20 +15,31 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     public typealias Table = @MainActor ([State.Row], [ScreenTable.Column]) -> ScreenTable
 
     /// `list` makes the list's screen: the kit's own by default; a feature with more to show
-    /// (characters' segment bar) gives its own.
+    /// (characters' segment bar) gives its own. `table` lays rows out: the kit's own, an argument
+    /// only for where it is compiled — a default argument is compiled where the feature makes
+    /// its view, for its item type (docs/performance.md).
     public init(viewModel: PagedListViewModel<Definition>, outlet: ScreenOutlet, tracer: Tracer? = nil,
-                list: @escaping @MainActor (State, _ table: Table) -> Screen = { PagedListView.list($0, table: $1) }) {
-        let tables = ListTableCache { PagedListView.fields($0) }
+                list: @escaping @MainActor (State, _ table: Table) -> Screen = { PagedListView.list($0, table: $1) },
+                table: @escaping Table = PagedListView.cachedTable()) {
         let details = FieldsCache { item, names in PagedListView.fields(item, names: names) }
         renderer = StateRenderer(name: "\(Self.self)", feature: Definition.featureID, state: viewModel.state,
                                  outlet: outlet, tracer: tracer,
-                                 list: { list($0, tables.table) },
+                                 list: { list($0, table) },
                                  detail: { row, state in PagedListView.detail(row, names: state.linkNames, fields: details.fields) })
     }
 
     /// The view of `viewModel`, showing on the feature's outlet.
+    @inlinable
     public convenience init(viewModel: PagedListViewModel<Definition>, context: FeatureContext) {
         self.init(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
+    }
+
+    /// The kit's table: rows laid out in columns, each table kept for when the same rows show
+    /// again at the same width (``ListTableCache``).
+    @inlinable
+    public static func cachedTable() -> Table {
+        let tables = ListTableCache<Definition.Item> { PagedListView.fields($0) }
+        return { tables.table($0, columns: $1) }
     }
 
     public func appear() { renderer.appear() }
@@ -85,6 +96,7 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     }
 
     /// Every field of an item, its links named as far as `names` knows them.
+    @inlinable
     public static func fields(_ item: Definition.Item, names: [String: String] = [:]) -> [ScreenField] {
         Definition.fields(item, links: Definition.linkedFields(item, names: names))
     }

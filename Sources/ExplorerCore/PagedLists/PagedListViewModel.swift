@@ -41,14 +41,28 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     private let maxPages: Int
     /// Says how far loading every page has got (`loading characters 3/9`).
     private let progress: @MainActor (String) -> Void
+    /// Makes the rows the state lists (``rows(of:page:sorted:listed:marks:)``), compiled for the
+    /// feature's item type: see ``init(service:favourites:maxConcurrentRequests:maxPages:tracer:progress:rows:)``.
+    private let makeRows: Rows
     private var loadNote: String?
     /// What the feature adds to narrow the list; changed by ``refine(_:)`` and on every load.
     public private(set) var refinement = Definition.Refinement()
 
+    /// Makes the rows a state lists from the loaded list, the page on show, the sorted order (if
+    /// sorted), which rows the refinement lets through and the favourites' marks.
+    public typealias Rows = @MainActor (_ list: PagedList<Item>, _ page: Int, _ sorted: [ListRow<Item>]?,
+                                        _ listed: ((Int) -> Bool)?, _ marks: FavouriteMarks) -> [ListRow<Item>]
+
+    /// `rows` is the kit's own, and is an argument only for where it is compiled: a default
+    /// argument is compiled where the feature makes its view model, for its item type, so the
+    /// rows of every screen are made without generic code looking the item's type up and copying
+    /// each item through its type's metadata (docs/performance.md).
     public init(service: PagedListService<Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
                 maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
-                progress: @escaping @MainActor (String) -> Void = { _ in }) {
+                progress: @escaping @MainActor (String) -> Void = { _ in },
+                rows: @escaping Rows = PagedListViewModel.rows(of:page:sorted:listed:marks:)) {
         self.service = service
+        makeRows = rows
         self.maxConcurrentRequests = maxConcurrentRequests
         self.maxPages = maxPages
         self.progress = progress
@@ -155,8 +169,9 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         refinement
     }
 
-    /// Which rows the list shows, by row number and item; nil (the default) for every one.
-    open var rowFilter: ((_ number: Int, _ item: Item) -> Bool)? { nil }
+    /// Which rows the list shows, by row number (``item(number:)`` is its item); nil (the
+    /// default) for every one.
+    open var rowFilter: ((_ number: Int) -> Bool)? { nil }
 
     // MARK: State
 
@@ -222,26 +237,37 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         next.sort = sort
         next.loadNote = loadNote
         next.refinement = refinement
-        let listed = rowFilter
-        if let sort {
-            let sorted = sortOrders.sorted(by: sort, version: listVersion) {
+        let sorted = sort.map { sort in
+            sortOrders.sorted(by: sort, version: listVersion) {
                 list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
             }
-            next.rows.reserveCapacity(sorted.count)
-            for row in sorted {
-                guard let number = row.number, listed?(number, row.item) ?? true else { continue }
-                next.rows.append(marks.row(number, row.item))
-            }
-        } else if let listed {
-            list.forEachRow(onPage: page) { number, item in
-                if listed(number, item) { next.rows.append(marks.row(number, item)) }
-            }
-        } else {
-            next.rows = list.rows(onPage: page) { marks.row($0, $1) }
         }
+        next.rows = makeRows(list, page, sorted, rowFilter, marks)
         next.detail = detailRow(marks)
         next.linkNames = next.detail == nil ? [:] : linkNames.known
         next.favourites = favouriteRows(marks)
         state.value = next
+    }
+
+    /// The rows listed: every sorted row (when sorted) or the rows on `page`, those `listed` lets
+    /// through, starred as `marks` says. Each item is read where it is stored and copied once,
+    /// into its row, only if listed (a closure given it would copy it: docs/performance.md).
+    @inlinable
+    public static func rows(of list: PagedList<Item>, page: Int, sorted: [ListRow<Item>]?,
+                            listed: ((Int) -> Bool)?, marks: FavouriteMarks) -> [ListRow<Item>] {
+        var rows: [ListRow<Item>] = []
+        if let sorted {
+            rows.reserveCapacity(sorted.count)
+            for index in sorted.indices {
+                guard let number = sorted[index].number, listed?(number) ?? true else { continue }
+                rows.append(marks.row(number, sorted[index].item))
+            }
+        } else if let items = list.pages[page], let first = list.firstNumber(onPage: page) {
+            rows.reserveCapacity(items.count)
+            for index in items.indices where listed?(first + index) ?? true {
+                rows.append(marks.row(first + index, items[index]))
+            }
+        }
+        return rows
     }
 }

@@ -50,11 +50,18 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     /// an array of all of them on the way.
     @inlinable
     public func forEachRow(onPage page: Int, _ body: (Int, Item) throws -> Void) rethrows {
-        guard let items = pages[page] else { return }
-        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-        guard !overflow, offset <= Int.max - items.count else { return }
-        let first = offset + 1
+        guard let items = pages[page], let first = firstNumber(onPage: page) else { return }
         for index in items.indices { try body(first + index, items[index]) }
+    }
+
+    /// The number of the first row on `page`, if it is loaded and its rows' numbers are all
+    /// within `Int`.
+    @inlinable
+    public func firstNumber(onPage page: Int) -> Int? {
+        guard let count = pages[page]?.count else { return nil }
+        let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
+        guard !overflow, offset <= Int.max - count else { return nil }
+        return offset + 1
     }
 
     /// How many items are loaded, over every page.

@@ -28,10 +28,10 @@ public final class CharactersViewModel: PagedListViewModel<Characters> {
         return refinement.loaded(people)
     }
 
-    public override var rowFilter: ((Int, Person) -> Bool)? {
+    public override var rowFilter: ((Int) -> Bool)? {
         let filter = refinement.filter, traits = self.traits
         guard !filter.isEmpty else { return nil }
-        return { number, _ in filter.matches(traits[number - 1]) }
+        return { number in filter.matches(traits[number - 1]) }
     }
 }
 
