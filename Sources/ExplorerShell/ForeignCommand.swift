@@ -36,7 +36,6 @@ enum ForeignCommand {
     private static let words = [
         "clear": "Ctrl-L clears the screen",
         "cls": "Ctrl-L clears the screen",
-        "history": "Up and Down recall earlier lines, Ctrl-R searches them",
         "timer": "`clock` shows the time and the timers that are pending",
         "timers": "`clock` shows the time and the timers that are pending",
         "set": "settings are commands of their own: `format`, `pager`, `trace`, `net`, `clock` (`help` lists them)",

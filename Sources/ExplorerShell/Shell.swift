@@ -73,6 +73,8 @@ public final class Shell {
     /// The feature a `use` that failed asked for, until another command succeeds: `raw` shows
     /// its answers (why it did not load), wherever the session still is.
     var failedUse: String?
+    /// Each command run, with where the session was right after it, for `history`, `jump` and `diff`.
+    let history = SessionHistory()
     /// The commands run so far from a source that counts them (`-c`).
     private var countedCommands = 0
     /// How many commands failed so far.
@@ -206,6 +208,7 @@ public final class Shell {
             // A line that cannot be split into commands is one command that failed.
             if countsCommands { countedCommands += 1 }
             report(error, at: countsCommands ? .argument(countedCommands) : lineLocation)
+            keepInHistory(history.begin(), words: text.split(separator: " ").map(String.init), failure: error)
             return false
         }
         var succeeded = true
@@ -220,6 +223,11 @@ public final class Shell {
             tracer.command = words.joined(separator: " ")
             defer { tracer.command = outer }
             let place = (activeID, activeFeature?.location)
+            // Every command is kept in the history as it ends, whether it succeeded or not.
+            if history.jumpedTo != nil { await returnToNow(before: words) }
+            let begun = history.begin()
+            var failure: Error?
+            defer { keepInHistory(begun, words: words, failure: failure) }
             do {
                 // Lines written ahead (a script) for where a failed step would have led.
                 if let step = stepNotTaken, holdsBack(words, after: step) {
@@ -240,6 +248,7 @@ public final class Shell {
                 }
                 if words.first != RawCommand.name { failedUse = nil }
             } catch {
+                failure = error
                 let interrupted = Self.isInterruption(error)
                 if inScript && Task.isCancelled { return false }
                 report(droppingOnce(error), at: location)
@@ -429,7 +438,8 @@ public final class Shell {
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
         FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self, DiagramCommand.self,
-        NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
+        NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self, JumpCommand.self, DiffCommand.self,
+        RunCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {
@@ -481,6 +491,13 @@ public final class Shell {
     /// `explorer› `, `starships› `, `starships › Millennium Falcon› `: shortened to leave at
     /// least half the width to type in (see ``prompt(path:width:)``).
     public var prompt: String {
+        // After `jump N`, what is on show is command N's: `[at 3] starships› `.
+        if let at = history.jumpedTo { return "[at \(at)] " + placePrompt }
+        return placePrompt
+    }
+
+    /// The prompt for where the session is.
+    private var placePrompt: String {
         guard let activeID else { return "explorer› " }
         let path = [activeID] + (activeFeature?.location ?? []).map { $0.sanitizedForTerminal.truncated(toWidth: 40) }
         return Self.prompt(path: path, width: terminal.currentWidth)

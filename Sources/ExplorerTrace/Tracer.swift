@@ -78,31 +78,21 @@ public final class Tracer: EmissionTracer {
     /// Prints what changed from `old` to `new` by key path (``StateDiff``): a collection's
     /// elements by who they are (removed, added, moved, changed), other values as
     /// swift-custom-dump writes them, what did not change left out; at most
-    /// ``linesShown`` lines unless `trace state full`. Nothing when nothing changed. In JSON:
+    /// ``StateReport/linesShown`` lines unless `trace state full`. Nothing when nothing changed. In JSON:
     /// `{"trace":"state","viewModel":…,"command":…,"fields":…,"changes":[{"path":…,…}]}`.
     public func changed(_ label: String, from old: Any, to new: Any) {
-        let changes = StateDiff.changes(old, new)
-        guard !changes.isEmpty else { return }
+        let report = StateReport(from: old, to: new)
+        guard !report.isEmpty else { return }
         let (asJSON, command, full) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull) }
-        let fields = Mirror(reflecting: new).children.count
-        let changedFields = Set(changes.map { $0.path.prefix { $0 != "." } }).count
         if asJSON {
             write(JSONWriter.string(.object(["trace": "state", "viewModel": .string(label), "command": command.map(JSONValue.string) ?? .null,
-                                             "fields": ["changed": .int(changedFields), "of": .int(fields)],
-                                             "changes": .array(changes.map(\.json))])))
+                                             "fields": report.fieldsJSON, "changes": report.changesJSON])))
             return
         }
         let after = command.map { " after `\($0.sanitizedForTerminal)`" } ?? ""
-        var lines = changes.flatMap { $0.lines(full: full) }.map(\.sanitizedForTerminal)
-        if !full, lines.count > Self.linesShown {
-            let rest = lines.count - (Self.linesShown - 1)
-            lines = Array(lines.prefix(Self.linesShown - 1)) + ["… (\(rest) more lines: `trace state full` shows all)"]
-        }
-        write("state: \(label)\(after) (\(changedFields) of \(fields) fields changed)\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
+        let lines = report.lines(full: full) { "… (\($0) more lines: `trace state full` shows all)" }
+        write("state: \(label)\(after) \(report.fieldsChanged)\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
     }
-
-    /// The most lines one change prints in text, unless `trace state full`.
-    static let linesShown = 20
 
     public func log(_ message: @autoclosure () -> String) {
         record(.note, message())

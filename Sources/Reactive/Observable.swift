@@ -20,11 +20,17 @@ public final class Observable<Value>: Publisher {
 
     public var value: Value {
         didSet {
+            assignments &+= 1
             ReactiveTrace.emit(value, label: traceLabel, to: tracer)
             if let traceLabel, let tracer, tracer.isTracingState { tracer.changed(traceLabel, from: oldValue, to: value) }
             subscribers.send(value)
         }
     }
+
+    /// How many values were assigned since it was made: that the value may have changed since
+    /// it was last read is told by this number, without comparing values (`history` keeps a
+    /// state again only when it moved on).
+    public private(set) var assignments = 0
 
     public init(_ value: Value, traceLabel: String? = nil, tracer: (any EmissionTracer)? = nil) {
         self.value = value

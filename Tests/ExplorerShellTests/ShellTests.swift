@@ -633,8 +633,7 @@ struct ShellTests {
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
-              once <file>             write the next screen to a file (as sqlite3's .once)
-              output [file]           write every screen to a file; alone: to stdout again
+              once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
@@ -643,6 +642,7 @@ struct ShellTests {
               clock [pause|live|+5m]  show the time, or pause, move or free it
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
+              history · jump · diff   the commands run; look back with `jump N`, `diff N M`
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
@@ -667,8 +667,7 @@ struct ShellTests {
               favs [all]              list this feature's favourites, or all with `all`
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
-              once <file>             write the next screen to a file (as sqlite3's .once)
-              output [file]           write every screen to a file; alone: to stdout again
+              once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
@@ -677,6 +676,7 @@ struct ShellTests {
               clock [pause|live|+5m]  show the time, or pause, move or free it
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
+              history · jump · diff   the commands run; look back with `jump N`, `diff N M`
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
 

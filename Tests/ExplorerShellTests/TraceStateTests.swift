@@ -87,6 +87,43 @@ struct TraceStateTests {
         #expect(lines(old, new, full: true).count == 1 + 40)
     }
 
+    enum Place: Equatable { case list, detail(number: Int) }
+
+    struct Screen {
+        var place = Place.list
+        var title = ""
+    }
+
+    func headlines(_ old: some Any, _ new: some Any) -> [String] {
+        StateDiff.changes(old, new).map(\.headline)
+    }
+
+    @Test func aHeadlineSaysAChangeInAFewWords() {
+        let sorted = Self.rows.sorted { $0.name < $1.name }
+        #expect(headlines(State(rows: Self.rows), State(rows: sorted)) == ["rows reordered (5)"], "a sort is a reorder, whoever moved")
+        #expect(headlines(State(rows: Self.rows), State(rows: [Self.rows[4]])) == ["rows 4 removed"])
+        #expect(headlines(State(rows: Array(Self.rows.prefix(2))), State(rows: [Self.rows[2], Self.rows[1], Self.rows[0]])) == ["rows 1 added, reordered"])
+        var starred = Self.rows
+        starred[2].starred = true
+        #expect(headlines(State(rows: Self.rows), State(rows: starred)) == ["rows Han: starred false → true"])
+        starred[3].starred = true
+        #expect(headlines(State(rows: Self.rows), State(rows: starred)) == ["rows 2 changed"])
+        #expect(headlines(State(), State(detail: Self.rows[0])) == ["detail nil → Luke"])
+        #expect(headlines(Screen(), Screen(place: .detail(number: 5))) == ["place .list → .detail(number: 5)"],
+                "the type both sides name is left out")
+        #expect(headlines(Screen(), Screen(title: String(repeating: "long ", count: 10))) == ["title changed"],
+                "a value too long for a few words")
+    }
+
+    @Test func aReportCountsTheFieldsChanged() {
+        let report = StateReport(from: State(rows: Self.rows), to: State(screen: "detail", rows: Array(Self.rows.prefix(1))))
+        #expect(report.changedFields == ["screen", "rows"])
+        #expect(report.fieldsChanged == "(2 of 5 fields changed)")
+        #expect(StateReport(from: State(), to: State()).isEmpty)
+        let lines = report.lines(full: false) { "… \($0) more" }
+        #expect(lines == [#"screen: "list" → "detail""#, "rows: 4 removed (5 → 1): Leia, Han, Chewbacca, … 1 more"])
+    }
+
     @Test func theLongestRunKeptInOrderStays() {
         #expect(StateDiff.longestCommonSubsequence(["a", "b", "c", "d"], ["b", "a", "c", "d"]).count == 3)
         #expect(StateDiff.longestCommonSubsequence(["a", "b", "c"], ["c", "b", "a"]).count == 1)

@@ -86,7 +86,9 @@ struct CommandFuzzer {
             // them), `-`, and a named pipe nothing writes or reads (`fifo`, made by the test).
             return pick(["features", "pager on", "pager off", "once out.txt", "output out.txt", "output",
                          "once a", "output x", "once -", "run a", "once fifo", "output fifo", "run fifo"])
-        case 80..<90: return word()
+        case 80..<83: return pick(["history", "jump", "jump " + number(), "diff " + number(), "diff " + number() + " " + number() + " full",
+                                   "jump " + word()])
+        case 83..<90: return word()
         default:
             // ASCII noise, controls included.
             return String((0..<Int.random(in: 0...40, using: &random)).map { _ in

@@ -13,6 +13,8 @@ public final class ScreenOutlet {
     private var rendered: Screen?
     /// Whether a screen was shown since the shell last took it.
     private var isNew = false
+    /// How to render the last screen shown, kept after it is rendered (see ``lastShown``).
+    private var lastRender: (@MainActor () -> Screen)?
 
     public init() {}
 
@@ -20,6 +22,7 @@ public final class ScreenOutlet {
     /// is taken (or read as ``latest``), at most once, and not at all if another comes first.
     public func show(_ render: @escaping @MainActor () -> Screen) {
         pending = render
+        lastRender = render
         isNew = true
     }
 
@@ -36,6 +39,11 @@ public final class ScreenOutlet {
         }
         return rendered
     }
+
+    /// How to render the last screen shown, whether or not it was rendered: `history` keeps it
+    /// after each command (holding it renders nothing) and `jump` renders it again, as the
+    /// screen was then.
+    public var lastShown: (@MainActor () -> Screen)? { lastRender }
 
     /// The screen shown since the last call, if any, rendered now; the shell calls it once a
     /// command has run.

@@ -107,16 +107,9 @@ extension ArchCommand {
 
         var facts: JSONObject = ["module": .string(ArchReflection.module(of: type(of: feature)))]
         if let state = ArchReflection.state(of: feature) {
-            let fields = Mirror(reflecting: state).children.compactMap { child -> [ScreenTable.Cell]? in
-                guard let label = child.label else { return nil }
-                return [ScreenTable.Cell(label), ScreenTable.Cell(ArchReflection.typeName(of: child.value)),
-                        ScreenTable.Cell("= " + ArchReflection.summary(of: child.value), .string(ArchReflection.summary(of: child.value)))]
-            }
             facts["state"] = .string(ArchReflection.typeName(of: state))
             blocks += [.blankLine, .line("the view model's state, \(ArchReflection.typeName(of: state)), now:"),
-                       .table(ScreenTable(columns: [.init("field", truncatable: false), .init("type", minimumWidth: 8, dropOrder: 1, wraps: true),
-                                                    .init("now", minimumWidth: 8, wraps: true)],
-                                          rows: fields, showsHeader: false, key: "state_fields"))]
+                       .table(ArchReflection.stateFields(of: state, valueKey: "now"))]
         }
 
         blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]

@@ -21,6 +21,19 @@ enum ArchReflection {
 
     @MainActor private static func currentState<M: StatefulViewModel>(_ model: M) -> Any { model.state.value }
 
+    /// A state's fields as a table: each field, its type (unless not `withTypes`) and its value
+    /// in a few words (`= 10 items`), the value under `valueKey` in JSON (`now` for `arch`).
+    static func stateFields(of state: Any, valueKey: String, withTypes: Bool = true) -> ScreenTable {
+        let fields = Mirror(reflecting: state).children.compactMap { child -> [ScreenTable.Cell]? in
+            guard let label = child.label else { return nil }
+            let value = ScreenTable.Cell("= " + summary(of: child.value), .string(summary(of: child.value)))
+            return withTypes ? [ScreenTable.Cell(label), ScreenTable.Cell(typeName(of: child.value)), value] : [ScreenTable.Cell(label), value]
+        }
+        let type: [ScreenTable.Column] = withTypes ? [.init("type", minimumWidth: 8, dropOrder: 1, wraps: true)] : []
+        return ScreenTable(columns: [.init("field", truncatable: false)] + type + [.init(valueKey, minimumWidth: 8, wraps: true)],
+                           rows: fields, showsHeader: false, key: "state_fields")
+    }
+
     /// The layers of a client, outermost first, drawn as a tree: each with what it does, beside
     /// it or, when that would leave it under 24 columns, wrapped beneath it.
     static func clientStackTable(_ client: any HTTPClient) -> ScreenBlock {

@@ -17,6 +17,12 @@ protocol GlobalCommand {
     static var synopsis: String { get }
     /// One line for `help`.
     static var summary: String { get }
+    /// What the line of the top-level `help` says beside the synopsis; the summary unless the
+    /// line stands for more commands than this one.
+    static var overviewSummary: String { get }
+    /// The command whose line in the top-level `help` names this one too (`jump` is on
+    /// `history`'s), so that the list fits an 80×24 terminal; nil: a line of its own.
+    static var listedWith: (any GlobalCommand.Type)? { get }
     /// More for `help <command>`; may be empty.
     static var details: String { get }
     /// Whether its argument is a file name (completed from the directory, never padded).
@@ -37,6 +43,8 @@ protocol GlobalCommand {
 extension GlobalCommand {
     static var usage: String { name }
     static var synopsis: String { usage }
+    static var overviewSummary: String { summary }
+    static var listedWith: (any GlobalCommand.Type)? { nil }
     static var details: String { "" }
     static var completesFileNames: Bool { false }
     static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { false }

@@ -58,7 +58,12 @@ struct HelpCommand: GlobalCommand {
     /// never paged there: what is typed next goes to the prompt, not to the pager. Each
     /// summary fits beside its synopsis at 80 columns.
     private static func overview(in shell: Shell) -> Screen {
-        var blocks: [ScreenBlock] = [.commands(summaries("Commands (`help <command>` explains one)", key: "commands", shell.globalCommands))]
+        // A command listed with another is named on that one's line (`history · jump · diff`).
+        let listed = CommandSummaryList(title: "Commands (`help <command>` explains one)", key: "commands",
+                                        entries: Shell.globalCommandTypes.filter { $0.listedWith == nil }.map {
+                                            CommandSummaryList.Entry(name: $0.name, usage: $0.synopsis, summary: $0.overviewSummary)
+                                        })
+        var blocks: [ScreenBlock] = [.commands(listed)]
         var facts: JSONObject = [:]
         if let activeID = shell.activeID {
             blocks += [.blankLine, .commands(summaries("\(activeID) commands", key: "feature_commands", shell.activeCommands))]

@@ -6,6 +6,8 @@ struct OnceCommand: GlobalCommand {
     static let name = "once"
     static let usage = "once <file>"
     static let summary = "write the next screen to a file (as sqlite3's .once)"
+    static let synopsis = "once · output <file>"
+    static let overviewSummary = "write the next screen, or every screen, to a file"
     static let details = """
         The next screen goes to FILE instead of stdout, in the format in force: with `format csv` its table \
         (one table, which sqlite3's `.import` and Python's csv read), with `format json` its one line, as \

@@ -6,6 +6,7 @@ struct OutputCommand: GlobalCommand {
     static let name = "output"
     static let usage = "output [file]"
     static let summary = "write every screen to a file; alone: to stdout again"
+    static let listedWith: (any GlobalCommand.Type)? = OnceCommand.self
     static let details = """
         `output FILE` creates or empties FILE, then adds every screen after to it, in the format in force, \
         until `output` alone sends screens to stdout again (`once` still takes the next screen alone). \

@@ -12,6 +12,9 @@ public enum StateDiff {
 
     /// The changes from `old` to `new`, whose key paths start at `path`.
     public static func changes(_ old: Any, _ new: Any, path: String = "") -> [StateChange] {
+        // Equal values changed nothing: a list kept as it was (the same storage) is found so at
+        // once, without its rows being written out to compare.
+        if areEqual(old, new) { return [] }
         if let before = identified(old), let after = identified(new) {
             return collectionChanges(before, after, path: path)
         }
@@ -42,6 +45,16 @@ public enum StateDiff {
         }
         let (before, after) = (String(customDumping: old), String(customDumping: new))
         return before == after ? [] : [.value(path: path, before: before, after: after)]
+    }
+
+    /// Whether both are of one `Equatable` type and equal.
+    private static func areEqual(_ old: Any, _ new: Any) -> Bool {
+        guard let old = old as? any Equatable else { return false }
+        return equal(old, new)
+    }
+
+    private static func equal<Value: Equatable>(_ old: Value, _ new: Any) -> Bool {
+        (new as? Value) == old
     }
 
     private static func identified(_ value: Any) -> [any TraceIdentifiable]? {
@@ -137,3 +150,4 @@ public enum StateDiff {
         return run.reversed()
     }
 }
+
