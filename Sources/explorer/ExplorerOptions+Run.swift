@@ -101,6 +101,7 @@ extension ExplorerOptions {
                           tape: environment.tape, exchanges: environment.exchanges, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
         // A pager that cannot run is said once, where it would have paged (as git does).
         if interactive && !noPager { shell.printer.pagerProblem = Pager.problem(variables) }
+        shell.printer.rowLimit = rows
         if let recording {
             environment.tape.set(.replaying(recording))
             // On the recording's own clock (not one --clock set), answers move it as they came.
