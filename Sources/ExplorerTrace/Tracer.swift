@@ -24,6 +24,8 @@ public final class Tracer: EmissionTracer {
         var stateAsJSON = false
         /// The command running now, which state changes are said to come after.
         var command: String?
+        /// Lines in their layer's colour (a colour terminal; never in JSON).
+        var colours = false
     }
 
     private let state: Mutex<State>
@@ -37,7 +39,7 @@ public final class Tracer: EmissionTracer {
         self.write = write
         // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`.
         clock.onTimerRun { [weak self] name, at in
-            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))")
+            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))", layer: .timer)
         }
     }
 
@@ -69,6 +71,20 @@ public final class Tracer: EmissionTracer {
         set { state.withLock { $0.stateAsJSON = newValue } }
     }
 
+    /// Whether text lines are written in their layer's colour (``TraceLayer/colour``): set where
+    /// stderr is a colour terminal, as `--color` decides for screens (not with `NO_COLOR`, nor
+    /// `TERM=dumb`, nor piped); JSON lines never are.
+    public var coloursLines: Bool {
+        get { state.withLock { $0.colours } }
+        set { state.withLock { $0.colours = newValue } }
+    }
+
+    /// `text` in `layer`'s colour when lines are coloured.
+    private func painted(_ text: String, _ layer: TraceLayer, colours: Bool) -> String {
+        guard colours, let colour = layer.colour else { return text }
+        return Style.colored.coloured(text, sgr: colour)
+    }
+
     /// The command running now (`fav`), named in the state changes it makes; nil between commands.
     public var command: String? {
         get { state.withLock { $0.command } }
@@ -83,7 +99,7 @@ public final class Tracer: EmissionTracer {
     public func changed(_ label: String, from old: Any, to new: Any) {
         let changes = StateDiff.changes(old, new)
         guard !changes.isEmpty else { return }
-        let (asJSON, command, full) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull) }
+        let (asJSON, command, full, colours) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull, $0.colours) }
         let fields = Mirror(reflecting: new).children.count
         let changedFields = Set(changes.map { $0.path.prefix { $0 != "." } }).count
         if asJSON {
@@ -98,28 +114,31 @@ public final class Tracer: EmissionTracer {
             let rest = lines.count - (Self.linesShown - 1)
             lines = Array(lines.prefix(Self.linesShown - 1)) + ["… (\(rest) more lines: `trace state full` shows all)"]
         }
-        write("state: \(label)\(after) (\(changedFields) of \(fields) fields changed)\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
+        // The heading in the state's colour; the diff under it plain, to be read.
+        let heading = painted("state: \(label)\(after) (\(changedFields) of \(fields) fields changed)", .state, colours: colours)
+        write(heading + "\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
     }
 
     /// The most lines one change prints in text, unless `trace state full`.
     static let linesShown = 20
 
-    public func log(_ message: @autoclosure () -> String) {
-        record(.note, message())
+    /// A note: a retry, an injected fault, a timer that ran; `layer` says whose, for its colour.
+    public func log(_ message: @autoclosure () -> String, layer: TraceLayer = .note) {
+        record(.note, message(), layer: layer)
     }
 
     /// A request and what came of it: `GET /starships/?page=1 → 200 (12 ms)`.
     public func request(_ message: @autoclosure () -> String) {
-        record(.request, message())
+        record(.request, message(), layer: .network)
     }
 
     /// A view turned state into a screen.
     public func rendered(_ viewName: String) {
-        record(.view, "\(viewName) rendered")
+        record(.view, "\(viewName) rendered", layer: .render)
     }
 
     public func emitted(_ label: String, summary: String) {
-        record(.state, "\(label) ← \(summary)")
+        record(.state, "\(label) ← \(summary)", layer: .emission)
     }
 
     public func intent(_ name: String) {
@@ -129,7 +148,7 @@ public final class Tracer: EmissionTracer {
         }
     }
 
-    private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String) {
+    private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String, layer: TraceLayer) {
         let printing = state.withLock { state -> Bool? in
             guard state.enabled || state.recording != nil else { return nil }
             return state.enabled
@@ -141,11 +160,12 @@ public final class Tracer: EmissionTracer {
             state.recording?.events.append(TraceEvent(kind, text, elapsed: start.elapsed))
         }
         guard printing else { return }
-        if state.withLock({ $0.stateAsJSON }) {
+        let (asJSON, colours) = state.withLock { ($0.stateAsJSON, $0.colours) }
+        if asJSON {
             // An emission is `"emission"`: `"state"` is a state's diff (`trace state`).
             write(JSONWriter.string(.object(["trace": .string(kind == .state ? "emission" : kind.rawValue), "text": .string(text)])))
         } else {
-            write("trace: \(text)")
+            write(painted("trace: \(text)", layer, colours: colours))
         }
     }
 

@@ -70,6 +70,9 @@ extension ExplorerOptions {
         }
         let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time) ?? recording?.recordedAt)
         let tracer = Tracer(clock: appClock, write: { output.errorLine($0) })
+        // Trace lines go to stderr: coloured by layer where it is a colour terminal, as `--color`
+        // decides for the screens on stdout (never with NO_COLOR or TERM=dumb, nor in JSON).
+        tracer.coloursLines = color.style(outputIsTerminal: errorsGoToTerminal, environment: variables).isEnabled
         let selection = SourceSelection(recording == nil ? source ?? pluginsConfig.source : .live)
         // A recording of embedded data would be a header alone: refused before any file is made.
         if record != nil, selection.current != .live {
