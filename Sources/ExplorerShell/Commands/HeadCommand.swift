@@ -12,9 +12,9 @@ struct HeadCommand: GlobalCommand {
     static let summary = "the list on screen again, its first N rows only"
     static let details = """
         Shows the list the feature in use is on again (its page, its favourites), as it is now, with only its \
-        first N rows and a line saying how many were left out: `… 76 more rows (head 10 of 86)`. Once: the next \
+        first N rows and a line saying how many were left out: `… 72 more rows (head 10 of 82)`. Once: the next \
         screen is whole again; `--rows N` cuts every list of a session or script. In JSON the rows are cut to N and \
-        `head` says how many of how many (`"head":{"rows":10,"of":86}`), the list's own counts as they were; in CSV \
+        `head` says how many of how many (`"head":{"rows":10,"of":82}`), the list's own counts as they were; in CSV \
         the header and the first N rows. It asks for nothing and changes nothing.
         """
 

@@ -10,8 +10,8 @@ extension Screen {
 
     /// The screen, when it is a list (``isList``), cut to its first `limit` rows (`head 10`,
     /// `--rows 10`), and the lists nested in it (`arch page 2`'s) likewise: after the list a line says how many rows were left out and
-    /// who cut it (`… 76 more rows (head 10 of 86)`); in JSON `head` holds the rows kept and of
-    /// how many (`"head":{"rows":10,"of":86}`), the list's own counts (`count`, `loaded`) as
+    /// who cut it (`… 72 more rows (head 10 of 82)`); in JSON `head` holds the rows kept and of
+    /// how many (`"head":{"rows":10,"of":82}`), the list's own counts (`count`, `loaded`) as
     /// they were. A list no longer than `limit` is left as it is. In a list laid out in size
     /// classes, each row of the compact layout begins with a `.line` (a facts row: its title
     /// line, then its description and image beneath): it is cut before the first row left out.
