@@ -68,6 +68,12 @@ struct GlobalCommandTests {
             ("run", "usage: \(RunCommand.usage)"),
             ("quit now", "usage: \(QuitCommand.usage)"),
             ("help a b", "usage: \(HelpCommand.usage)"),
+            ("head", "usage: \(HeadCommand.usage)"),
+            ("head 3 4", "usage: \(HeadCommand.usage)"),
+            ("head -1", "usage: \(HeadCommand.usage)   ('-1' is not a number of rows: 1 or more)"),
+            ("raw 1 2", "usage: \(RawCommand.usage)"),
+            ("raw body headers", "usage: \(RawCommand.usage)"),
+            ("raw body 1 x", "usage: \(RawCommand.usage)"),
         ]
         for (line, expected) in cases {
             let h = ShellHarness()
