@@ -47,9 +47,19 @@ public final class ScreenPrinter {
     /// Whether the next screen goes to a file rather than stdout.
     public var writesToFile: Bool { onceFile != nil || outputFile != nil }
 
+    /// `--rows N`: every list is cut to its first N rows (one `head` cut already is left as it is).
+    public var rowLimit: Int?
+
+    /// `screen`, its list cut to ``rowLimit``.
+    private func limited(_ screen: Screen) -> Screen {
+        guard let rowLimit, !screen.isHeadOfList else { return screen }
+        return screen.keepingRows(rowLimit, by: "--rows \(rowLimit)")
+    }
+
     public func print(_ screen: Screen) async throws(CommandError) {
         // Warnings go to stderr wherever the screen goes, even if writing it fails.
         defer { warn(screen) }
+        let screen = limited(screen)
         if let file = onceFile {
             let text = fileText(of: screen)
             guard !text.isEmpty else {
@@ -144,7 +154,7 @@ public final class ScreenPrinter {
     /// Draws `screen` over the one drawn in place before it (cursor up, clear to the end of the
     /// screen): `watch` at a terminal. Warnings are left out (they would scroll the screen).
     public func printInPlace(_ screen: Screen) {
-        let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: .off).render(screen)
+        let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: .off).render(limited(screen))
         var prefix = ""
         if linesInPlace > 0 { prefix = "\u{1B}[\(linesInPlace)F\u{1B}[J" }
         output.write(prefix + text + "\n")

@@ -437,7 +437,7 @@ public final class Shell {
     /// declares itself (``GlobalCommand``).
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
-        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self, DiagramCommand.self,
+        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, HeadCommand.self, ArchCommand.self, DiagramCommand.self,
         NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self, JumpCommand.self, DiffCommand.self,
         RunCommand.self, QuitCommand.self,
     ]

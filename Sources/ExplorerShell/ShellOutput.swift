@@ -128,13 +128,25 @@ public final class ShellOutput: Sendable {
 
     /// A line of text wrapped at spaces to the terminal stderr is, its later lines indented
     /// two columns (`error: line 3: HTTP 500 from swapi.dev for` / `  /api/starships/?page=1`);
-    /// JSON, and text of several lines (a state's diff, laid out already), as it is.
+    /// JSON, and text of several lines (a state's diff, laid out already), as it is. A line in
+    /// a colour (a trace line's layer) is wrapped as its text, each line of it in that colour.
     private func wrapped(_ text: String) -> String {
-        guard let width = errorWidth?(), !diagnosticsAsJSON, !text.contains("\n"), text.displayWidth > width else { return text }
-        let lines = FieldList.wrap(text, width: width)
+        guard let width = errorWidth?(), !diagnosticsAsJSON, !text.contains("\n") else { return text }
+        guard let (colour, plain) = Style.colouredWhole(text) else { return Self.wrapped(text, width: width).joined(separator: "\n") }
+        let lines = Self.wrapped(plain, width: width)
         guard lines.count > 1 else { return text }
-        let rest = FieldList.wrap(lines.dropFirst().joined(separator: " "), width: max(width - 2, 1)).map { "  " + $0 }
-        return ([lines[0]] + rest).joined(separator: "\n")
+        return lines.map { line in
+            let indent = line.prefix { $0 == " " }
+            return indent + Style.colored.coloured(String(line.dropFirst(indent.count)), sgr: colour)
+        }.joined(separator: "\n")
+    }
+
+    /// `text` in lines of at most `width` columns, broken at spaces, the lines after the first indented two columns.
+    private static func wrapped(_ text: String, width: Int) -> [String] {
+        guard text.displayWidth > width else { return [text] }
+        let lines = FieldList.wrap(text, width: width)
+        guard lines.count > 1 else { return [text] }
+        return [lines[0]] + FieldList.wrap(lines.dropFirst().joined(separator: " "), width: max(width - 2, 1)).map { "  " + $0 }
     }
 
     /// Writes `text` to stderr as it is (a prompt, when stdout is not the terminal).

@@ -24,6 +24,8 @@ public final class Tracer: EmissionTracer {
         var stateAsJSON = false
         /// The command running now, which state changes are said to come after.
         var command: String?
+        /// Lines in their layer's colour (a colour terminal; never in JSON).
+        var colours = false
     }
 
     private let state: Mutex<State>
@@ -37,7 +39,7 @@ public final class Tracer: EmissionTracer {
         self.write = write
         // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`.
         clock.onTimerRun { [weak self] name, at in
-            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))")
+            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))", layer: .timer)
         }
     }
 
@@ -69,6 +71,20 @@ public final class Tracer: EmissionTracer {
         set { state.withLock { $0.stateAsJSON = newValue } }
     }
 
+    /// Whether text lines are written in their layer's colour (``TraceLayer/colour``): set where
+    /// stderr is a colour terminal, as `--color` decides for screens (not with `NO_COLOR`, nor
+    /// `TERM=dumb`, nor piped); JSON lines never are.
+    public var coloursLines: Bool {
+        get { state.withLock { $0.colours } }
+        set { state.withLock { $0.colours = newValue } }
+    }
+
+    /// `text` in `layer`'s colour when lines are coloured.
+    private func painted(_ text: String, _ layer: TraceLayer, colours: Bool) -> String {
+        guard colours, let colour = layer.colour else { return text }
+        return Style.colored.coloured(text, sgr: colour)
+    }
+
     /// The command running now (`fav`), named in the state changes it makes; nil between commands.
     public var command: String? {
         get { state.withLock { $0.command } }
@@ -83,7 +99,7 @@ public final class Tracer: EmissionTracer {
     public func changed(_ label: String, from old: Any, to new: Any) {
         let report = StateReport(from: old, to: new)
         guard !report.isEmpty else { return }
-        let (asJSON, command, full) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull) }
+        let (asJSON, command, full, colours) = state.withLock { ($0.stateAsJSON, $0.command, $0.stateFull, $0.colours) }
         if asJSON {
             write(JSONWriter.string(.object(["trace": "state", "viewModel": .string(label), "command": command.map(JSONValue.string) ?? .null,
                                              "fields": report.fieldsJSON, "changes": report.changesJSON])))
@@ -91,25 +107,28 @@ public final class Tracer: EmissionTracer {
         }
         let after = command.map { " after `\($0.sanitizedForTerminal)`" } ?? ""
         let lines = report.lines(full: full) { "… (\($0) more lines: `trace state full` shows all)" }
-        write("state: \(label)\(after) \(report.fieldsChanged)\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
+        // The heading in the state's colour; the diff under it plain, to be read.
+        let heading = painted("state: \(label)\(after) \(report.fieldsChanged)", .state, colours: colours)
+        write(heading + "\n" + lines.map { "  " + $0 }.joined(separator: "\n"))
     }
 
-    public func log(_ message: @autoclosure () -> String) {
-        record(.note, message())
+    /// A note: a retry, an injected fault, a timer that ran; `layer` says whose, for its colour.
+    public func log(_ message: @autoclosure () -> String, layer: TraceLayer = .note) {
+        record(.note, message(), layer: layer)
     }
 
     /// A request and what came of it: `GET /starships/?page=1 → 200 (12 ms)`.
     public func request(_ message: @autoclosure () -> String) {
-        record(.request, message())
+        record(.request, message(), layer: .network)
     }
 
     /// A view turned state into a screen.
     public func rendered(_ viewName: String) {
-        record(.view, "\(viewName) rendered")
+        record(.view, "\(viewName) rendered", layer: .render)
     }
 
     public func emitted(_ label: String, summary: String) {
-        record(.state, "\(label) ← \(summary)")
+        record(.state, "\(label) ← \(summary)", layer: .emission)
     }
 
     public func intent(_ name: String) {
@@ -119,7 +138,7 @@ public final class Tracer: EmissionTracer {
         }
     }
 
-    private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String) {
+    private func record(_ kind: TraceEvent.Kind, _ message: @autoclosure () -> String, layer: TraceLayer) {
         let printing = state.withLock { state -> Bool? in
             guard state.enabled || state.recording != nil else { return nil }
             return state.enabled
@@ -131,11 +150,12 @@ public final class Tracer: EmissionTracer {
             state.recording?.events.append(TraceEvent(kind, text, elapsed: start.elapsed))
         }
         guard printing else { return }
-        if state.withLock({ $0.stateAsJSON }) {
+        let (asJSON, colours) = state.withLock { ($0.stateAsJSON, $0.colours) }
+        if asJSON {
             // An emission is `"emission"`: `"state"` is a state's diff (`trace state`).
             write(JSONWriter.string(.object(["trace": .string(kind == .state ? "emission" : kind.rawValue), "text": .string(text)])))
         } else {
-            write("trace: \(text)")
+            write(painted("trace: \(text)", layer, colours: colours))
         }
     }
 

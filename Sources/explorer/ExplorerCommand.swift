@@ -102,6 +102,9 @@ struct ExplorerCommand: AsyncParsableCommand {
             completion: .file())
     var replay: String?
 
+    @Option(parsing: .unconditional, help: ArgumentHelp("Show every list with at most N rows, and a line saying how many more there are (as `head N` does once).", valueName: "N"))
+    var rows: Int?
+
     @Flag(name: .customLong("no-pager"), help: "Never page long screens (at a terminal they go through $PAGER, default `less -FRX`).")
     var noPager = false
 
@@ -127,7 +130,7 @@ struct ExplorerCommand: AsyncParsableCommand {
     var options: ExplorerOptions {
         ExplorerOptions(source: source, config: config, dataDirectory: dataDirectory, width: width, color: color,
                         format: format, timeout: timeout, clock: clock, images: images, latency: latency, fail: fail,
-                        record: record, replay: replay, noPager: noPager, bail: bail, commands: commands, files: files)
+                        record: record, replay: replay, noPager: noPager, rows: rows, bail: bail, commands: commands, files: files)
     }
 
     func validate() throws { try options.validate() }

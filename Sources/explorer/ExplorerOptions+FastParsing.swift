@@ -44,6 +44,7 @@ extension ExplorerOptions {
             case "--config": config = value
             case "--data-dir": dataDirectory = value
             case "--width": guard let value = Int(value) else { return nil }; width = value
+            case "--rows": guard let value = Int(value) else { return nil }; rows = value
             case "--color": guard let value = ColorChoice(rawValue: value) else { return nil }; color = value
             case "--format": guard let value = OutputFormat(rawValue: value) else { return nil }; format = value
             case "--timeout": guard let value = Double(value) else { return nil }; timeout = value

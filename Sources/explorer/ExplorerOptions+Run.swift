@@ -70,6 +70,9 @@ extension ExplorerOptions {
         }
         let appClock = SchedulingClock(virtualAt: clock.flatMap(SchedulingClock.time) ?? recording?.recordedAt)
         let tracer = Tracer(clock: appClock, write: { output.errorLine($0) })
+        // Trace lines go to stderr: coloured by layer where it is a colour terminal, as `--color`
+        // decides for the screens on stdout (never with NO_COLOR or TERM=dumb, nor in JSON).
+        tracer.coloursLines = color.style(outputIsTerminal: errorsGoToTerminal, environment: variables).isEnabled
         let selection = SourceSelection(recording == nil ? source ?? pluginsConfig.source : .live)
         // A recording of embedded data would be a header alone: refused before any file is made.
         if record != nil, selection.current != .live {
@@ -101,6 +104,7 @@ extension ExplorerOptions {
                           tape: environment.tape, exchanges: environment.exchanges, options: .init(bail: bail, interruptible: typing, failuresSetExitStatus: !typing))
         // A pager that cannot run is said once, where it would have paged (as git does).
         if interactive && !noPager { shell.printer.pagerProblem = Pager.problem(variables) }
+        shell.printer.rowLimit = rows
         if let recording {
             environment.tape.set(.replaying(recording))
             // On the recording's own clock (not one --clock set), answers move it as they came.

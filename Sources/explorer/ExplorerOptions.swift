@@ -24,6 +24,7 @@ struct ExplorerOptions: Equatable {
     var record: String?
     var replay: String?
     var noPager = false
+    var rows: Int?
     var bail = false
     var commands: [String] = []
     var files: [String] = []
@@ -34,6 +35,7 @@ struct ExplorerOptions: Equatable {
         if let width, !(TerminalSettings.minimumWidth...1000).contains(width) {
             throw ValidationError("--width must be between \(TerminalSettings.minimumWidth) and 1000, not \(width)")
         }
+        if let rows, rows < 1 { throw ValidationError("--rows must be 1 or more, not \(rows)") }
         if let clock {
             guard let time = SchedulingClock.time(clock) else {
                 throw ValidationError("--clock must be a time such as 2024-03-15T05:00:00Z, not \(clock)")

@@ -174,6 +174,57 @@ struct ArchTests {
         #expect(output.errors.last == "error: `arch` cannot trace `arch`")
     }
 
+    @Test func aSectionIsTheMapsHeadingAndThatPartOfItAlone() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(await shell.execute("use counter; inc"))
+        output.clear()
+        #expect(await shell.execute("arch"))
+        let whole = output.out.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        output.clear()
+        #expect(await shell.execute("arch state"))
+        let state = output.out.joined(separator: "\n").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(whole.firstIndex(of: "the view model's state, CounterState, now:"))
+        #expect(state == [whole[0], ""] + whole[start...].prefix { !$0.isEmpty }, "the heading, then the state as the whole map shows it")
+
+        output.clear()
+        #expect(await shell.execute("arch stack state"))
+        let two = output.out.joined(separator: "\n")
+        #expect(two.range(of: "CounterState, now:")!.lowerBound < two.range(of: "its client stack")!.lowerBound, "in the map's order")
+        #expect(!two.contains("commands → the intents"))
+
+        let map = ArchCommand.featureMap("counter", in: shell)
+        #expect(map.screen() == map.screen(only: Set(ArchSection.feature)), "every section is the whole map (a feature's has no closing hint)")
+        guard case .object(let json) = map.screen(only: [.state]).json else {
+            Issue.record("not an object")
+            return
+        }
+        #expect(json.members.map(\.key) == ["feature", "screen", "module", "state", "state_fields"])
+    }
+
+    @Test func aSectionWordIsASectionAndEveryWordAfterItMustBeOne() throws {
+        #expect(try ArchCommand(["state", "STACK"]).sections == [.state, .stack])
+        #expect(try ArchCommand(["state", "state"]).sections == [.state])
+        #expect(try ArchCommand(["inc"]).command == ["inc"])
+        #expect(try ArchCommand(["inc"]).sections == [])
+        #expect(throws: CommandError.self) { try ArchCommand(["state", "inc"]) }
+    }
+
+    @Test func aSectionTheMapHasNothingForSaysSo() {
+        let map = ArchMap(feature: "plain", heading: .heading("plain"))
+        #expect(TextRenderer(width: 80).render(map.screen(only: [.state])) == "plain\n\nplain has no state to show")
+    }
+
+    @Test func aSectionOfTheOtherMapIsOneErrorLine() async throws {
+        let (shell, output, directory) = Self.harness(CounterState()) { $0.count += 1 }
+        defer { directory.remove() }
+        #expect(!(await shell.execute("arch state")))
+        #expect(output.errors.last?.hasPrefix("error: `arch state` is a feature's: no feature is in use") == true)
+        #expect(await shell.execute("use counter"))
+        #expect(!(await shell.execute("arch plugins")))
+        #expect(output.errors.last?.hasPrefix("error: `arch plugins` is the program's, not counter's") == true)
+    }
+
     @Test func typesAreSpelledAsSwiftCodeSpellsThem() {
         let optionalMap: [String: [Int]]? = nil
         #expect(ArchReflection.typeName(of: optionalMap as Any) == "[String: [Int]]?")

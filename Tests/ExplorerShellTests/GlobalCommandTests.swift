@@ -78,6 +78,12 @@ struct GlobalCommandTests {
             ("jump 1 2", "usage: \(JumpCommand.usage)"),
             ("jump -1", "usage: \(JumpCommand.usage)   (N is a command's number in `history`)"),
             ("diff", "usage: \(DiffCommand.usage)   (N and M are commands' numbers in `history`)"),
+            ("head", "usage: \(HeadCommand.usage)"),
+            ("head 3 4", "usage: \(HeadCommand.usage)"),
+            ("head -1", "usage: \(HeadCommand.usage)   ('-1' is not a number of rows: 1 or more)"),
+            ("raw 1 2", "usage: \(RawCommand.usage)"),
+            ("raw body headers", "usage: \(RawCommand.usage)"),
+            ("raw body 1 x", "usage: \(RawCommand.usage)"),
         ]
         for (line, expected) in cases {
             let h = ShellHarness()

@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "head", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -113,6 +113,43 @@ struct ShellCompletionTests {
         #expect(h.shell.completions(for: "filter eye=") == ["eye=blue", "eye=brown"])
         #expect(h.shell.completions(for: "filter eye=bl") == ["eye=blue"])
         #expect(h.shell.completions(for: "filter eye=blue ") == [])
+    }
+
+    @Test func archOffersTheSectionsWhereTheSessionIsThenTheCommands() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "arch ") == ["modules", "plugins", "stack"] + Self.globalNames.filter { $0 != "arch" })
+        #expect(h.shell.completions(for: "arch st") == ["stack"])
+        #expect(h.shell.completions(for: "arch modules ") == ["plugins", "stack"], "the sections not typed yet")
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "arch st") == ["state", "stack"])
+        #expect(h.shell.completions(for: "arch p") == ["pieces", "pager", "ping"])
+        #expect(h.shell.completions(for: "arch state ") == ["pieces", "commands", "endpoints", "tables", "stack"])
+        #expect(h.shell.completions(for: "arch ping ") == [], "after a command: nothing")
+    }
+
+    @Test func rawOffersItsPartsAndTheAnswersKept() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        #expect(h.shell.completions(for: "raw ") == ["headers", "body"])
+        await h.run("use fake")
+        await h.run("fetch /things/")
+        #expect(h.shell.completions(for: "raw ") == ["headers", "body", "1"])
+        #expect(h.shell.completions(for: "raw h") == ["headers"])
+        #expect(h.shell.completions(for: "raw body ") == ["1"])
+        #expect(h.shell.completions(for: "raw 1 ") == ["headers", "body"])
+        #expect(h.shell.completions(for: "raw 1 body ") == [])
+    }
+
+    @Test func headOffersNothingForItsNumber() async {
+        let h = ShellHarness()
+        defer { h.remove() }
+
+        await h.run("use fake")
+        #expect(h.shell.completions(for: "he") == ["help", "head"])
+        #expect(h.shell.completions(for: "head ") == [])
     }
 
     @Test func unknownCommandsOfferNothing() {

@@ -197,7 +197,8 @@ final class ShellHarness {
                                          dataDirectory: directory.url, terminal: terminal, clock: clock)
         registry = FeatureRegistry(config: config, available: descriptors, makeContext: environment.context(for:))
         shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
-                      favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, options: options)
+                      favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format,
+                      exchanges: environment.exchanges, options: options)
     }
 
     func remove() {

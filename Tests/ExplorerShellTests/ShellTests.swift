@@ -617,7 +617,8 @@ struct ShellTests {
     // MARK: help
 
     /// At 80 columns every summary fits beside its usage, and the whole list fits 24 rows
-    /// with the prompt (so that it is not paged at 80×24).
+    /// with the prompt (so that it is not paged at 80×24): the features follow the commands
+    /// without a blank line.
     @Test func helpListsTheCommandsAndTheFeatures() async {
         let h = ShellHarness()
         defer { h.remove() }
@@ -636,7 +637,8 @@ struct ShellTests {
               once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
-              arch [command…]         how the program or feature is built; a command's path
+              head N                  the list on screen again, its first N rows only
+              arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it
@@ -645,7 +647,6 @@ struct ShellTests {
               history · jump · diff   the commands run; look back with `jump N`, `diff N M`
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
-
             Features: fake, films, broken
             """])
     }
@@ -670,7 +671,8 @@ struct ShellTests {
               once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
               pager [on|off]          show or switch paging of screens too tall to fit
-              arch [command…]         how the program or feature is built; a command's path
+              head N                  the list on screen again, its first N rows only
+              arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
               clock [pause|live|+5m]  show the time, or pause, move or free it

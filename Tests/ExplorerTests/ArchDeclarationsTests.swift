@@ -1,6 +1,8 @@
 import Foundation
 import TestSupport
 import Testing
+@testable import ExplorerShell
+@testable import explorer
 
 /// What `arch` says a feature asks for and shows is what it does: each feature's part of the
 /// every-screen script is run with `trace on`, and every request it makes matches one of the
@@ -102,5 +104,22 @@ struct ArchDeclarationsTests {
         #expect(Self.matches("http://a.example/x.m4a", "{previewUrl}"))
         #expect(!Self.matches("/search?term=x", "{previewUrl}"))
         #expect(Self.matches("/s/abc/facts.json", "{path…}"))
+    }
+
+    @Test("no command of the shell or of any feature is named like a section of arch, so `arch state` is always the section")
+    func noCommandIsNamedLikeASection() async throws {
+        let sandbox = try Sandbox("arch-section-words")
+        let script = (["help"] + BuiltinFeatures.all.flatMap { ["use \($0.id)", "help"] }).joined(separator: "\n") + "\n"
+        let output = try await Explorer.run(["--format", "json"], script: script, in: sandbox)
+        #expect(output.status == 0, "\(output.stderrText)")
+        let helps = try JSONOutputTests.objects(output.stdoutText).filter { $0["screen"] as? String == "help" }
+        #expect(helps.count == BuiltinFeatures.all.count + 1)
+        let names = helps.flatMap { help in
+            ["commands", "feature_commands"].flatMap { (help[$0] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
+        }
+        #expect(names.contains("arch") && names.contains("watch"), "the shell's commands and every feature's")
+        for section in ArchSection.allCases {
+            #expect(!names.contains(section.rawValue), "`\(section.rawValue)` is a command: `arch \(section.rawValue)` could not say which it means")
+        }
     }
 }

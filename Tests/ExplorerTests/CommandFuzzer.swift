@@ -73,13 +73,13 @@ struct CommandFuzzer {
         case 42..<47: return "search " + word()
         case 47..<50: return pick(["movies", "movies top", "movies upcoming", "tv", "tv top", "tv " + word()])
         case 50..<53: return "lookup " + number()
-        case 53..<56: return pick(["back", "back", "refresh"])
+        case 53..<56: return pick(["back", "back", "refresh", "head " + number(), "raw " + pick(["headers", "body", "body " + number(), word()])])
         case 56..<62: return "clock " + pick(["", "pause", "live", duration(), duration(), pick(Self.clocks)])
         case 62..<65: return "format " + pick(["text", "json", "csv", word()])
         case 65..<67: return "source " + pick(["embedded", "live", word()])
         case 67..<70: return "trace " + pick(["on", "off", "state", word()])
         case 70..<72: return "net " + pick(["", "fail", "fail off", "fail 500", "fail offline", "fail malformed times 2", "latency 0", "latency off", word()])
-        case 72..<75: return "arch " + pick(["", "open 1", "use starships", word()])
+        case 72..<75: return "arch " + pick(["", "open 1", "use starships", "state", "stack pieces", "modules", word()])
         case 75..<78: return "help " + pick(["", "open", "clock", "filter", word()])
         case 78..<80:
             // Files: ordinary, one-character names (Foundation's path functions trapped on

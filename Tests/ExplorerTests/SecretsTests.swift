@@ -51,10 +51,12 @@ struct SecretsTests {
                 "\(rejected.stderrText)")
 
         let file = sandbox.file("demo.rec")
-        let script = "trace on\nuse moviedb\nraw\nopen 1\nformat json\nraw\n"
+        // `raw` whole and in its sections (`raw headers`, `raw body`), as text and as JSON.
+        let script = "trace on\nuse moviedb\nraw\nraw headers\nraw body\nopen 1\nformat json\nraw\nraw headers\nraw body\n"
         let live = try await MovieDBLiveTests.run(script, arguments: ["--record", file.path], in: sandbox)
         #expect(live.status == 0, "\(live.stderrText)")
-        #expect(live.stdoutText.contains(#""echo":"••• / ••• / •••""#), "raw's JSON shows the echo redacted: \(live.stdoutText.suffix(300))")
+        #expect(live.stdoutText.components(separatedBy: #""echo":"••• / ••• / •••""#).count == 3,
+                "raw's JSON and raw body's show the echo redacted: \(live.stdoutText.suffix(300))")
         #expect(live.stdoutText.contains("api_key=•••"), "imageBaseURL's key is •••")
         for text in [rejected.stdoutText, rejected.stderrText, live.stdoutText, live.stderrText] {
             for form in [FakeTMDB.key, HTTPRequest.encode(FakeTMDB.key), FakeTMDB.key.unicodeScalars.map { String(format: "\\u%04x", $0.value) }.joined()] {

@@ -410,6 +410,36 @@ struct TerminalTests {
         #expect(bold == (term == "screen" && environment.isEmpty), "\(screen)")
     }
 
+    @Test("trace lines in their layer's colour at a terminal (requests cyan, emissions magenta, renders green); plain with NO_COLOR",
+          arguments: [[String: String](), ["NO_COLOR": "1"]])
+    func traceLinesAreColouredByLayer(environment: [String: String]) async throws {
+        let sandbox = try Sandbox("tty-trace-\(environment.isEmpty ? "colour" : "no-color")")
+        let tmux = try await start(environment: environment, in: sandbox)
+        defer { Task { await tmux.stop() } }
+
+        try await tmux.waitFor(Self.prompt)
+        try await tmux.enter("trace on")
+        try await tmux.enter("use starships")
+        let screen = try await tmux.waitFor("the trace and the list", escapes: true) {
+            $0.contains("StarshipsView rendered") && $0.contains("Rebel transport")
+        }
+        let lines = screen.split(separator: "\n").map(String.init)
+        let request = try #require(lines.first { $0.contains("trace: GET /starships/?page=1 → 200") })
+        let emission = try #require(lines.first { $0.contains("trace: StarshipsViewModel.state ← list") })
+        let render = try #require(lines.first { $0.contains("trace: StarshipsView rendered") })
+        if environment.isEmpty {
+            #expect(request.hasPrefix("\u{1B}[36mtrace: GET"), "\(screen)")
+            #expect(emission.hasPrefix("\u{1B}[35mtrace: StarshipsViewModel.state"), "\(screen)")
+            #expect(render.hasPrefix("\u{1B}[32mtrace: StarshipsView"), "\(screen)")
+        } else {
+            for line in [request, emission, render] {
+                #expect(line.hasPrefix("trace: ") && !line.contains("\u{1B}["), "\(line)")
+            }
+        }
+        try await tmux.enter("quit")
+        #expect(try await tmux.exitStatus() == 0)
+    }
+
     @Test("history keeps no repeated lines and no lines typed with a leading space")
     func historySkipsRepeatsAndSpaceLedLines() async throws {
         let sandbox = try Sandbox("tty-history")

@@ -39,4 +39,14 @@ struct StyleTests {
         #expect(ColorChoice.auto.style(outputIsTerminal: true, environment: ["NO_COLOR": ""]) == .colored)
         #expect(ColorChoice.always.style(outputIsTerminal: true, environment: ["NO_COLOR": "1"]) == .colored)
     }
+
+    @Test func aLineColouredWholeIsReadBackAsItsCodeAndText() {
+        let line = Style.colored.coloured("trace: GET /x → 200", sgr: "36")
+        #expect(line == "\u{1B}[36mtrace: GET /x → 200\u{1B}[0m")
+        #expect(Style.colouredWhole(line)?.code == "36")
+        #expect(Style.colouredWhole(line)?.text == "trace: GET /x → 200")
+        #expect(Style.plain.coloured("trace", sgr: "36") == "trace")
+        #expect(Style.colouredWhole("trace: GET /x") == nil)
+        #expect(Style.colouredWhole("\u{1B}[2Jcleared\u{1B}[0m") == nil, "only a colour")
+    }
 }

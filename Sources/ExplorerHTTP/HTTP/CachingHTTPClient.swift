@@ -31,13 +31,13 @@ public struct CachingHTTPClient: HTTPClient {
                 do {
                     try cache.keep(body, for: request.cacheKey, alongside: alongside)
                 } catch {
-                    tracer?.log("cache: could not keep \(request.endpoint): \(error)")
+                    tracer?.log("cache: could not keep \(request.endpoint): \(error)", layer: .network)
                 }
             }
             return response
         } catch let error as HTTPError where error.isNetworkUnavailable && request.allowsCachedAnswer {
             guard let entry = try? cache.kept(for: request.cacheKey) else { throw error }
-            tracer?.log("GET \(request.endpoint): network unavailable, answered from the cache")
+            tracer?.log("GET \(request.endpoint): network unavailable, answered from the cache", layer: .network)
             var response = HTTPResponse(status: 200, headers: ["content-type": "application/json"], body: entry.body, cachedAt: entry.fetchedAt,
                                         location: HTTPLocation(server: "the response cache", path: request.endpoint))
             response.answeredBy = "the response cache (the network unavailable)"

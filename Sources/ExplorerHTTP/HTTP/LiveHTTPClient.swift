@@ -56,10 +56,10 @@ public struct LiveHTTPClient: HTTPClient {
         guard retryPolicy.retryableStatuses.contains(first.status) else { return try checked(first, request) }
         let delay = retryDelay(first)
         guard clock.now.advanced(by: delay) < deadline else {
-            tracer?.log("GET \(request.endpoint) → \(first.status), not retrying: the wait asked for (\(delay.wholeMilliseconds) ms) ends past the timeout")
+            tracer?.log("GET \(request.endpoint) → \(first.status), not retrying: the wait asked for (\(delay.wholeMilliseconds) ms) ends past the timeout", layer: .network)
             return try checked(first, request)
         }
-        tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(delay.wholeMilliseconds) ms")
+        tracer?.log("GET \(request.endpoint) → \(first.status), retrying in \(delay.wholeMilliseconds) ms", layer: .network)
         try await sleep(delay, request)
         do {
             return try checked(try await attempt(request, seconds: remaining(until: deadline, clock)), request)

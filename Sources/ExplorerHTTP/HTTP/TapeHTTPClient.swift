@@ -48,9 +48,9 @@ public struct TapeHTTPClient: HTTPClient {
     private func record(_ request: HTTPRequest, status: Int, headers: [String: String], body: Data, to recorder: TapeRecorder) {
         let answer = TapeAnswer(feature: feature, request: request, status: status, headers: headers, body: body, at: clock.now)
         if let line = recorder.append(answer) {
-            tracer?.log("record: GET \(request.endpoint) → \(status), \(recorder.name) line \(line)")
+            tracer?.log("record: GET \(request.endpoint) → \(status), \(recorder.name) line \(line)", layer: .network)
         } else {
-            tracer?.log("record: GET \(request.endpoint) could not be written to \(recorder.name)")
+            tracer?.log("record: GET \(request.endpoint) could not be written to \(recorder.name)", layer: .network)
         }
     }
 
@@ -61,7 +61,7 @@ public struct TapeHTTPClient: HTTPClient {
             let advice = recording.adviceForMissing(request, feature: feature, baseURL: baseURL)
             throw HTTPError(.notRecorded(file: recording.name, advice: advice), request: request, at: location)
         }
-        tracer?.log("replay: GET \(request.endpoint) → \(answer.status), \(recording.name) line \(line)")
+        tracer?.log("replay: GET \(request.endpoint) → \(answer.status), \(recording.name) line \(line)", layer: .network)
         // The time passes as it did while the live request took its time.
         if tape.clockFollowsReplay, let received = SchedulingClock.time(answer.receivedAt), SchedulingClock.range.contains(received) {
             clock.follow(recordedTime: received)

@@ -38,32 +38,32 @@ public struct FaultInjectingHTTPClient: HTTPClient {
         guard plan.delay > 0 || plan.fault != nil else { return try await wrapped.send(request) }
         let location = request.location(relativeTo: baseURL)
         if plan.delay > 0 {
-            tracer.log("net: GET \(request.endpoint) waits \(plan.delay) ms (latency)")
+            tracer.log("net: GET \(request.endpoint) waits \(plan.delay) ms (latency)", layer: .network)
             try await wait(.milliseconds(plan.delay), request, location)
         }
         guard let fault = plan.fault else { return try await wrapped.send(request) }
         let left = fault.remaining.map { $0 == 0 ? ", the last time" : ", \($0) more to come" } ?? ""
         switch fault.kind {
         case .status(let code):
-            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
+            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))", layer: .network)
             var error = HTTPError(.status(code), request: request, at: location)
             error.injected = fault.name
             throw error
         case .timeout:
             let seconds = min(request.timeout ?? timeout, timeout)
-            tracer.log("net: GET \(request.endpoint) gets no answer for \(HTTPError.spoken(.seconds(seconds))), then times out (injected\(left))")
+            tracer.log("net: GET \(request.endpoint) gets no answer for \(HTTPError.spoken(.seconds(seconds))), then times out (injected\(left))", layer: .network)
             try await wait(.seconds(seconds), request, location)
             var error = HTTPError(.timeout, request: request, at: location)
             error.timeout = .seconds(seconds)
             error.injected = fault.name
             throw error
         case .offline:
-            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
+            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))", layer: .network)
             var error = HTTPError(.networkUnavailable(.offline), request: request, at: location)
             error.injected = fault.name
             throw error
         case .malformed:
-            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))")
+            tracer.log("net: GET \(request.endpoint) fails: \(fault.name) (injected\(left))", layer: .network)
             var response = try await wrapped.send(request)
             response.body = response.body.prefix(response.body.count / 2)
             response.answeredBy = (response.answeredBy ?? "the network") + ", cut in half by `net fail \(fault.name)`"

@@ -8,12 +8,12 @@ import ExplorerTrace
 import Foundation
 import Reactive
 
-/// The three things `arch` draws: the program, a feature, a command's path.
+/// The three things `arch` draws: the program, a feature (each as an ``ArchMap`` of sections), a command's path.
 extension ArchCommand {
     // MARK: The program
 
-    static func programMap(in shell: Shell) -> Screen {
-        var blocks: [ScreenBlock] = [.heading("explorer — how it is put together, read from the running program")]
+    static func programMap(in shell: Shell) -> ArchMap {
+        var map = ArchMap(feature: nil, heading: .heading("explorer — how it is put together, read from the running program"))
         // The layers beneath the features, lowest first, each named by a type it owns, so a module
         // renamed or split shows here: the observable, text, clocks, store, tracer, HTTP, images
         // and the kit. The shell stands beside the features: they cannot import it.
@@ -37,9 +37,10 @@ extension ArchCommand {
             }
         }
         let modules = core + shared + featureModules + [shellModule]
-        blocks += [.blankLine, .line("modules, each built only on those before it: \(core.joined(separator: " → ")) → "
-                                     + (shared.isEmpty ? "" : "\(shared.joined(separator: ", ")) → ")
-                                     + "the features (\(featureModules.joined(separator: ", "))) and \(shellModule) → explorer")]
+        map.add(.modules, [.line("modules, each built only on those before it: \(core.joined(separator: " → ")) → "
+                                 + (shared.isEmpty ? "" : "\(shared.joined(separator: ", ")) → ")
+                                 + "the features (\(featureModules.joined(separator: ", "))) and \(shellModule) → explorer")],
+                facts: ["modules": .array(modules.map(JSONValue.string))])
 
         let rows = shell.registry.entries.map { entry in
             let feature = shell.registry.feature(entry.descriptor.id)
@@ -66,63 +67,62 @@ extension ArchCommand {
             if cells[4].text != "—" { lines.append(.paragraph("tables: \(cells[4].text)", indent: 2)) }
             return lines
         }
-        blocks += [.blankLine, .line("features, as Plugins.json lists them (source: \(shell.source.current.rawValue)):"),
-                   .sizeClasses(compact: compact, regular: [.table(features)], regularWidth: ArchReflection.wholeWordsWidth(features))]
+        map.add(.plugins, [.line("features, as Plugins.json lists them (source: \(shell.source.current.rawValue)):"),
+                           .sizeClasses(compact: compact, regular: [.table(features)], regularWidth: ArchReflection.wholeWordsWidth(features))])
 
         if let first = shell.registry.entries.first, let context = shell.registry.context(first.descriptor.id) {
-            blocks += [.blankLine, .line("each feature's client stack, outermost first (\(first.descriptor.id)'s):")]
-            blocks.append(ArchReflection.clientStackTable(context.http))
+            map.add(.stack, [.line("each feature's client stack, outermost first (\(first.descriptor.id)'s):"),
+                             ArchReflection.clientStackTable(context.http)],
+                    facts: ["client_stack": .array(ArchReflection.clientLayers(context.http).map(JSONValue.string))])
+        } else {
+            map.parts.append(ArchMap.Part(section: .stack, blocks: [], facts: ["client_stack": .array([])]))
         }
-        blocks += [.blankLine, .hint("`use <id>` then `arch` for a feature's pieces; `arch <command>` runs a command and draws its path")]
-        return Screen(feature: nil, kind: "arch",
-                      facts: ["modules": .array(modules.map(JSONValue.string)),
-                              "client_stack": .array(shell.registry.entries.first.flatMap { shell.registry.context($0.descriptor.id) }
-                                .map { ArchReflection.clientLayers($0.http).map(JSONValue.string) } ?? [])],
-                      blocks: blocks)
+        map.closing = [.blankLine, .hint("`use <id>` then `arch` for a feature's pieces; `arch <command>` runs a command and draws its path")]
+        return map
     }
 
     // MARK: A feature
 
-    static func featureMap(_ id: String, in shell: Shell) -> Screen {
+    static func featureMap(_ id: String, in shell: Shell) -> ArchMap {
         guard let entry = shell.registry.entry(id), let feature = shell.registry.feature(id), let context = shell.registry.context(id) else {
-            return Screen(feature: id, kind: "arch", blocks: [.line("no feature \(id)")])
+            return ArchMap(feature: id, heading: .line("no feature \(id)"))
         }
         let descriptor = entry.descriptor
-        var blocks: [ScreenBlock] = [.heading("\(id) — \(descriptor.title) (module \(ArchReflection.module(of: type(of: feature))))")]
+        let module = ArchReflection.module(of: type(of: feature))
+        var map = ArchMap(feature: id, heading: .heading("\(id) — \(descriptor.title) (module \(module))"), facts: ["module": .string(module)])
 
         let pieces = Mirror(reflecting: feature).children.compactMap { child -> [ScreenTable.Cell]? in
             guard let label = child.label else { return nil }
             return [ScreenTable.Cell(label), ScreenTable.Cell(ArchReflection.typeName(of: child.value))]
         }
-        blocks += [.blankLine, .line("\(ArchReflection.typeName(of: feature))'s pieces:"),
-                   .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10, wraps: true)], rows: pieces,
-                                      showsHeader: false, key: "pieces"))]
+        map.add(.pieces, [.line("\(ArchReflection.typeName(of: feature))'s pieces:"),
+                          .table(ScreenTable(columns: [.init("name", truncatable: false), .init("type", minimumWidth: 10, wraps: true)], rows: pieces,
+                                             showsHeader: false, key: "pieces"))])
 
         let commands = shell.commands(of: feature).map { command in
             [ScreenTable.Cell(command.usage), ScreenTable.Cell(command.intent.map { "→ \($0)" } ?? "(the feature itself)", .optional(command.intent))]
         }
-        blocks += [.blankLine, .line("commands → the intents they send:"),
-                   .table(ScreenTable(columns: [.init("command", minimumWidth: 12, wraps: true), .init("intent", truncatable: false)], rows: commands,
-                                      showsHeader: false, key: "commands"))]
+        map.add(.commands, [.line("commands → the intents they send:"),
+                            .table(ScreenTable(columns: [.init("command", minimumWidth: 12, wraps: true), .init("intent", truncatable: false)], rows: commands,
+                                               showsHeader: false, key: "commands"))])
 
-        var facts: JSONObject = ["module": .string(ArchReflection.module(of: type(of: feature)))]
         if let state = ArchReflection.state(of: feature) {
-            facts["state"] = .string(ArchReflection.typeName(of: state))
-            blocks += [.blankLine, .line("the view model's state, \(ArchReflection.typeName(of: state)), now:"),
-                       .table(ArchReflection.stateFields(of: state, valueKey: "now"))]
+            map.add(.state, [.line("the view model's state, \(ArchReflection.typeName(of: state)), now:"),
+                             .table(ArchReflection.stateFields(of: state, valueKey: "now"))],
+                    facts: ["state": .string(ArchReflection.typeName(of: state))])
         }
 
-        blocks += [.blankLine, .line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
-        blocks += descriptor.endpoints.map { .paragraph($0, indent: 2) }
-        blocks += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
+        var wiring: [ScreenBlock] = [.line("endpoints its service asks for (GET, under \(entry.config.baseURL.shown)):")]
+        wiring += descriptor.endpoints.map { .paragraph($0, indent: 2) }
+        wiring += [.blankLine, .line("screens its view makes: \(descriptor.screens.joined(separator: ", "))")]
         // Its timers, named `<id> …` when scheduled: what runs with no command typed.
         let timers = shell.clock.pendingTimers.filter { $0.name.hasPrefix("\(id) ") }
         if !timers.isEmpty {
-            blocks.append(.line("timers it runs on the clock: " + timers.map { "\($0.name) (every \(ClockCommand.interval($0.interval)))" }
+            wiring.append(.line("timers it runs on the clock: " + timers.map { "\($0.name) (every \(ClockCommand.interval($0.interval)))" }
                 .joined(separator: ", ")))
         }
         if !descriptor.records.isEmpty {
-            blocks.append(.line("records links open here (`follow`): \(descriptor.records.joined(separator: ", "))"))
+            wiring.append(.line("records links open here (`follow`): \(descriptor.records.joined(separator: ", "))"))
         }
         if let linking = shell.registry.feature(id) as? any LinkingFeature, !linking.linkFields.isEmpty {
             // What the detail on show links to, through the registry: `pilots → people (characters)`.
@@ -130,8 +130,10 @@ extension ArchCommand {
                 guard let kind = linking.links?.first(where: { $0.field == field })?.kind else { return field }
                 return "\(field) → \(kind) (\(shell.registry.owner(ofRecords: kind)?.id ?? "no feature"))"
             }
-            blocks.append(.line("links its details have (`follow`): \(fields.joined(separator: ", "))"))
+            wiring.append(.line("links its details have (`follow`): \(fields.joined(separator: ", "))"))
         }
+        map.add(.endpoints, wiring, facts: ["endpoints": .array(descriptor.endpoints.map(JSONValue.string)),
+                                            "screens": .array(descriptor.screens.map(JSONValue.string))])
 
         let favouriteCount = (try? shell.favourites.list(feature: id).count) ?? 0
         var tables = ["favourite (shared): \(favouriteCount) row\(favouriteCount == 1 ? "" : "s") for \(id)"]
@@ -141,15 +143,11 @@ extension ArchCommand {
         }
         let own = (try? shell.favourites.database.tables(ownedBy: id)) ?? []
         if !own.isEmpty { tables.append("its own, from its migrations: \(own.joined(separator: ", "))") }
-        blocks += [.blankLine, .line("store tables:")] + tables.map { .paragraph($0, indent: 2) }
+        map.add(.tables, [.line("store tables:")] + tables.map { .paragraph($0, indent: 2) }, facts: ["tables": .array(own.map(JSONValue.string))])
 
-        blocks += [.blankLine, .line("its client stack, outermost first:")]
-        blocks.append(ArchReflection.clientStackTable(context.http))
-        facts["endpoints"] = .array(descriptor.endpoints.map(JSONValue.string))
-        facts["screens"] = .array(descriptor.screens.map(JSONValue.string))
-        facts["tables"] = .array(own.map(JSONValue.string))
-        facts["client_stack"] = .array(ArchReflection.clientLayers(context.http).map(JSONValue.string))
-        return Screen(feature: id, kind: "arch", facts: facts, blocks: blocks)
+        map.add(.stack, [.line("its client stack, outermost first:"), ArchReflection.clientStackTable(context.http)],
+                facts: ["client_stack": .array(ArchReflection.clientLayers(context.http).map(JSONValue.string))])
+        return map
     }
 
     // MARK: A command's path

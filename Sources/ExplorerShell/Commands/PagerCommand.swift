@@ -5,6 +5,8 @@ import ExplorerText
 struct PagerCommand: GlobalCommand {
     static let name = "pager"
     static let usage = "pager [on|off]"
+    static let synopsis = "pager · head N"
+    static let overviewSummary = "page screens too tall to fit; a list's first N rows"
     static let summary = "show or switch paging of screens too tall to fit"
     static let details = "At a terminal, a screen taller than the window goes through $PAGER (default `less -FRX`), as psql and git do; never when output is piped. `--no-pager` starts with it off."
 

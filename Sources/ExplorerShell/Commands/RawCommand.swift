@@ -4,11 +4,13 @@ import ExplorerHTTP
 import ExplorerText
 import Foundation
 
-/// `raw [N]`: the answer the feature in use last received, as it came — what a view model's
-/// state was made from, before any of it was read.
+/// `raw [headers|body] [N]`: the answer the feature in use last received, as it came — what a
+/// view model's state was made from, before any of it was read; `raw headers` all of it but the
+/// body, `raw body` the body alone (``RawSection``).
 struct RawCommand: GlobalCommand {
     static let name = "raw"
-    static let usage = "raw [N]"
+    static let usage = "raw [headers|body] [N]"
+    static let synopsis = "raw [N]"
     static let summary = "the last answer the feature in use got, as it came"
     static let details = """
         The request (its URL, the API key as •••), the status, which layer answered (the embedded \
@@ -19,25 +21,41 @@ struct RawCommand: GlobalCommand {
         answers of the feature that failed to load, so the failure can be looked into; outside a feature, \
         those of the feature that asked last. With `format json` the \
         body is the answer's JSON itself: `raw | jq .body.count`.
+        `raw headers` shows all of it but the body (the body's type and size stay), `raw body` the body \
+        alone (its type and size when it is not text); `raw headers 2`, `raw body 2` the answer before. \
+        In JSON each has only its own members. Secrets are `•••` in both.
         """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
-        guard previous.isEmpty, let feature = shell.failedUse ?? shell.activeID ?? shell.exchanges.latestFeature else { return [] }
-        return shell.exchanges.recent(for: feature).indices.map { String($0 + 1) }
+        guard previous.count < 2, let feature = shell.failedUse ?? shell.activeID ?? shell.exchanges.latestFeature else {
+            return previous.isEmpty ? RawSection.allCases.map(\.rawValue) : []
+        }
+        let numbers = shell.exchanges.recent(for: feature).indices.map { String($0 + 1) }
+        guard let word = previous.first else { return RawSection.allCases.map(\.rawValue) + numbers }
+        return RawSection(word: word) != nil ? numbers : Int(word) != nil ? RawSection.allCases.map(\.rawValue) : []
     }
 
     let number: Int
+    /// The part to show; nil: all of it.
+    let section: RawSection?
 
     init(_ arguments: [String]) throws(CommandError) {
-        guard arguments.count <= 1 else { throw Self.usageError }
-        guard let first = arguments.first else {
-            number = 1
-            return
+        guard arguments.count <= 2 else { throw Self.usageError }
+        var number: Int?
+        var section: RawSection?
+        for word in arguments {
+            if let part = RawSection(word: word) {
+                guard section == nil else { throw Self.usageError }
+                section = part
+            } else if let value = Int(word), value >= 1 {
+                guard number == nil else { throw Self.usageError }
+                number = value
+            } else {
+                throw CommandError("'\(word.sanitizedForTerminal.truncated(toWidth: 20))' is neither an answer's number (1 is the last) nor `headers` or `body`")
+            }
         }
-        guard let number = Int(first), number >= 1 else {
-            throw CommandError("'\(first.sanitizedForTerminal.truncated(toWidth: 20))' is not an answer's number (1 is the last)")
-        }
-        self.number = number
+        self.number = number ?? 1
+        self.section = section
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {
@@ -51,10 +69,11 @@ struct RawCommand: GlobalCommand {
         guard number <= recent.count else {
             throw CommandError("\(feature) has \(recent.count) answer\(recent.count == 1 ? "" : "s") kept (at most \(shell.exchanges.capacity)): `raw 1` to `raw \(recent.count)`")
         }
-        return .reply(Self.screen(recent[number - 1], number: number, of: recent.count, feature: feature))
+        return .reply(Self.screen(recent[number - 1], number: number, of: recent.count, feature: feature, only: section))
     }
 
-    static func screen(_ exchange: HTTPExchange, number: Int, of count: Int, feature: String) -> Screen {
+    /// The screen of `exchange`: all of it, or only `section` (``RawSection``).
+    static func screen(_ exchange: HTTPExchange, number: Int, of count: Int, feature: String, only section: RawSection? = nil) -> Screen {
         // Read once: checking and redacting a body of megabytes is not free.
         let text = exchange.size == 0 ? nil : exchange.text
         let json = text.flatMap { JSONReader.value(Data($0.utf8)) }.map(exchange.redacting)
@@ -83,27 +102,36 @@ struct RawCommand: GlobalCommand {
         } else {
             described = "\(bodyType == "json" ? "JSON" : bodyType), \(ReadableNumber.bytes(exchange.size))"
         }
-        fields.append(ScreenField("size", label: "body", text: described, value: .int(exchange.size)))
+        let size = ScreenField("size", label: "body", text: described, value: .int(exchange.size))
+        fields.append(size)
 
         var facts: JSONObject = ["number": .int(number), "of": .int(count)]
-        facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
-        facts["body"] = json ?? text.map(JSONValue.string) ?? .null
+        if section != .body {
+            facts["headers"] = .object(JSONObject(exchange.headers.keys.sorted().map { ($0, .string(exchange.headers[$0] ?? "")) }))
+        }
+        if section != .headers { facts["body"] = json ?? text.map(JSONValue.string) ?? .null }
         facts["body_type"] = exchange.size == 0 ? .null : .string(bodyType)
         var screen = Screen(feature: feature, kind: "raw", facts: facts)
-        screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
-                         .fields(fields)]
+        if section != .body {
+            screen.blocks = [.heading("\(feature) · answer \(number) of \(count) kept, the last first"),
+                             .fields(fields)]
+        }
+        guard section != .headers else { return screen }
         var lines: [String] = []
         if let json {
             lines = JSONWriter.prettyLines(json)
         } else if let text {
             lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         }
-        if !lines.isEmpty {
+        if section == .body {
+            // The body alone; one that is no text (none, an image, one no longer kept) by its size line.
+            screen.blocks.append(.fields([lines.isEmpty ? size : ScreenField("size", text: "", value: size.value, visibility: .dataOnly)]))
+        } else if !lines.isEmpty {
             screen.blocks.append(.blankLine)
-            for line in lines {
-                let indent = line.prefix { $0 == " " }.count
-                screen.blocks.append(.paragraph(String(line.dropFirst(indent)).sanitizedForTerminal, indent: indent, hanging: indent + 2))
-            }
+        }
+        for line in lines {
+            let indent = line.prefix { $0 == " " }.count
+            screen.blocks.append(.paragraph(String(line.dropFirst(indent)).sanitizedForTerminal, indent: indent, hanging: indent + 2))
         }
         return screen
     }

@@ -18,7 +18,9 @@ struct TraceCommand: GlobalCommand {
         With `--format json` each change is a JSON line: {"trace":"state","viewModel":…,"command":…,"fields":…,\
         "changes":[{"path":…,"before":…,"after":…} or {"path":…,"removed":[{"id":…,"name":…}],"added":…,"moved":…,"changed":…}]}. \
         It goes beside `trace on`, which it does not replace.
-        Trace lines go to stderr, so stdout keeps only the screens.
+        Trace lines go to stderr, so stdout keeps only the screens. At a colour terminal each is in its layer's \
+        colour: requests cyan, emissions magenta, renders green, a state change's heading yellow, timers blue \
+        (never piped, with NO_COLOR or TERM=dumb, or in JSON).
         """
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {

@@ -18,8 +18,20 @@ public struct Style: Sendable, Equatable {
     public func error(_ text: String) -> String { wrap(text, "31") }
     public func emphasis(_ text: String) -> String { wrap(text, "1") }
 
+    /// `text` in the colour of an SGR code (`36`: cyan), whole: a trace line's layer.
+    public func coloured(_ text: String, sgr code: String) -> String { wrap(text, code) }
+
     private func wrap(_ text: String, _ code: String) -> String {
         isEnabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    /// A line ``coloured(_:sgr:)`` made, as its code and its text (to wrap the text, then colour
+    /// each line of it); nil for any other line.
+    public static func colouredWhole(_ line: String) -> (code: String, text: String)? {
+        guard line.hasPrefix("\u{1B}["), line.hasSuffix("\u{1B}[0m"), let end = line.firstIndex(of: "m") else { return nil }
+        let code = line[line.index(line.startIndex, offsetBy: 2)..<end]
+        guard !code.isEmpty, code.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ";") }) else { return nil }
+        return (String(code), String(line[line.index(after: end)...].dropLast(4)))
     }
 }
 
