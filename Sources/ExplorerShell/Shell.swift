@@ -401,7 +401,11 @@ public final class Shell {
         // so the command shows it; nothing ever runs while a line is being typed.
         await clock.runDueTimers()
         outlet.discard()
-        defer { forgetFollowsMovedOnFrom() }
+        defer {
+            forgetFollowsMovedOnFrom()
+            // A screen kept up to date in place (`watch`) is done with when its command is.
+            printer.endInPlace()
+        }
         switch try await run(name, Array(words.dropFirst())) {
         case .view: return outlet.take()
         case .reply(let screen): return screen
