@@ -93,6 +93,21 @@ public final class ScreenPrinter {
         }
     }
 
+    /// Prints `screen` on stdout in the format in force, whatever `once` and `output` say, never
+    /// paged: what the shell says beside the screens, as the prompt is (`step`'s captions and
+    /// commands). Nothing in CSV, where stdout holds tables alone.
+    public func printBeside(_ screen: Screen) {
+        switch format {
+        case .text:
+            let text = TextRenderer(width: terminal.currentWidth, style: terminal.style).render(screen)
+            if !text.isEmpty { output.line(text) }
+        case .json:
+            output.line(JSONWriter.string(screen.json))
+        case .csv:
+            break
+        }
+    }
+
     /// The screen as a file gets it, in the format in force: text without colour, images or
     /// pager; one JSON line; CSV.
     private func fileText(of screen: Screen) -> String {

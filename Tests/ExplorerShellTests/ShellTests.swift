@@ -644,8 +644,8 @@ struct ShellTests {
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
+              step <file>             run a script file a command a key press
               quit                    leave explorer (also `exit`, or Ctrl-D)
-
             Features: fake, films, broken
             """])
     }
@@ -678,6 +678,7 @@ struct ShellTests {
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
+              step <file>             run a script file a command a key press
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:

@@ -55,8 +55,9 @@ struct HelpCommand: GlobalCommand {
     }
 
     /// At the top level it fits an 80×24 terminal with the prompt below it, so that it is
-    /// never paged there: what is typed next goes to the prompt, not to the pager. Each
-    /// summary fits beside its synopsis at 80 columns.
+    /// never paged there: what is typed next goes to the prompt, not to the pager (the
+    /// features' line follows the commands without a blank line for that). Each summary fits
+    /// beside its synopsis at 80 columns.
     private static func overview(in shell: Shell) -> Screen {
         var blocks: [ScreenBlock] = [.commands(summaries("Commands (`help <command>` explains one)", key: "commands", shell.globalCommands))]
         var facts: JSONObject = [:]
@@ -64,7 +65,7 @@ struct HelpCommand: GlobalCommand {
             blocks += [.blankLine, .commands(summaries("\(activeID) commands", key: "feature_commands", shell.activeCommands))]
         } else {
             facts["features"] = .array(shell.registry.ids.map(JSONValue.string))
-            blocks += [.blankLine, .line("Features: \(shell.registry.ids.joined(separator: ", "))")]
+            blocks.append(.line("Features: \(shell.registry.ids.joined(separator: ", "))"))
         }
         return Screen(feature: shell.activeID, kind: "help", facts: facts, blocks: blocks)
     }
