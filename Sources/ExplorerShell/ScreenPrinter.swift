@@ -103,6 +103,21 @@ public final class ScreenPrinter {
         }
     }
 
+    /// Prints `screen` on stdout in the format in force, whatever `once` and `output` say, never
+    /// paged: what the shell says beside the screens, as the prompt is (`step`'s captions and
+    /// commands). Nothing in CSV, where stdout holds tables alone.
+    public func printBeside(_ screen: Screen) {
+        switch format {
+        case .text:
+            let text = TextRenderer(width: terminal.currentWidth, style: terminal.style).render(screen)
+            if !text.isEmpty { output.line(text) }
+        case .json:
+            output.line(JSONWriter.string(screen.json))
+        case .csv:
+            break
+        }
+    }
+
     /// The screen as a file gets it, in the format in force: text without colour, images or
     /// pager; one JSON line; CSV.
     private func fileText(of screen: Screen) -> String {
@@ -152,18 +167,22 @@ public final class ScreenPrinter {
     private var linesInPlace = 0
 
     /// Draws `screen` over the one drawn in place before it (cursor up, clear to the end of the
-    /// screen): `watch` at a terminal. Warnings are left out (they would scroll the screen).
+    /// screen): `watch` at a terminal. Lines written to stderr meanwhile (`trace on`) are moved
+    /// above it (``ShellOutput/drawInPlace(_:over:width:)``). Warnings are left out (they would
+    /// scroll the screen).
     public func printInPlace(_ screen: Screen) {
-        let text = TextRenderer(width: terminal.currentWidth, style: terminal.style, images: .off).render(limited(screen))
-        var prefix = ""
-        if linesInPlace > 0 { prefix = "\u{1B}[\(linesInPlace)F\u{1B}[J" }
-        output.write(prefix + text + "\n")
+        let width = terminal.currentWidth
+        let text = TextRenderer(width: width, style: terminal.style, images: .off).render(limited(screen))
+        output.drawInPlace(text, over: linesInPlace, width: width)
         linesInPlace = Self.lineCount(text)
     }
 
-    /// The next screen drawn in place starts afresh below what is on the screen.
+    /// The next screen drawn in place starts afresh below what is on the screen; the shell ends
+    /// drawing in place with each command.
     public func endInPlace() {
+        guard linesInPlace > 0 else { return }
         linesInPlace = 0
+        output.endInPlace()
     }
 
     static func lineCount(_ text: String) -> Int {

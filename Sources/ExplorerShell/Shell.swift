@@ -79,11 +79,17 @@ public final class Shell {
     private var countedCommands = 0
     /// How many commands failed so far.
     public private(set) var failureCount = 0
-    private var wantsToQuit = false
+    var wantsToQuit = false
     /// Set when `--bail` stops everything at a failure: nothing more runs, from any source.
     var bailed = false
     /// The script files `run` is reading now, outermost first.
     var scripts = ScriptStack()
+    /// The file `step` is stepping through, while it does: a step cannot start another.
+    var steppingThrough: String?
+    /// Reads one key press at the terminal for `step`: its bytes, or none when no key came
+    /// within the seconds given. Nil when no one types at a terminal: `step` then runs each
+    /// command as it shows it.
+    public var stepKeys: ((Double) -> [UInt8])?
     /// The global commands, made once rather than at every command.
     lazy var globalCommands: [Command] = Self.globalCommandTypes.map { $0.command(in: self) }
     /// Each feature's commands, made once: they capture the feature's view model and view,
@@ -410,7 +416,11 @@ public final class Shell {
         // so the command shows it; nothing ever runs while a line is being typed.
         await clock.runDueTimers()
         outlet.discard()
-        defer { forgetFollowsMovedOnFrom() }
+        defer {
+            forgetFollowsMovedOnFrom()
+            // A screen kept up to date in place (`watch`) is done with when its command is.
+            printer.endInPlace()
+        }
         switch try await run(name, Array(words.dropFirst())) {
         case .view: return outlet.take()
         case .reply(let screen): return screen
@@ -439,7 +449,7 @@ public final class Shell {
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
         FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, HeadCommand.self, ArchCommand.self, DiagramCommand.self,
         NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self, JumpCommand.self, DiffCommand.self,
-        RunCommand.self, QuitCommand.self,
+        RunCommand.self, StepCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {

@@ -123,7 +123,63 @@ public final class ShellOutput: Sendable {
             text = JSONWriter.string(.object(["note": .string(text)]))
         }
         clearProgress()
-        writeError((showsProgress ? "\r\u{1B}[K" : "") + wrapped(text) + "\n")
+        let line = wrapped(text)
+        linesBelowInPlace.withLock { below in
+            writeError((showsProgress ? "\r\u{1B}[K" : "") + line + "\n")
+            below?.append(line)
+        }
+    }
+
+    /// While a screen is drawn in place (`watch` at a terminal), the lines written to stderr
+    /// below it since it was drawn, as written (wrapped); nil while none is.
+    private let linesBelowInPlace = Mutex<[String]?>(nil)
+
+    /// Draws `text`, a screen, over the one drawn in place before it, `rows` rows tall (none:
+    /// it starts below what is on the terminal), on a terminal `width` columns wide. What was
+    /// written to stderr below the screen since it was drawn (a trace of the timers that ran
+    /// meanwhile) is moved above the new one: the old screen is erased whole, heading and all,
+    /// and those lines stay to be read, in the order they came, above the screen kept up to date.
+    public func drawInPlace(_ text: String, over rows: Int, width: Int) {
+        linesBelowInPlace.withLock { below in
+            let moved = below ?? []
+            let up = rows + moved.reduce(0) { $0 + Self.rows(of: $1, width: width) }
+            if up > 0 { write("\u{1B}[\(up)F\u{1B}[J") }
+            if !moved.isEmpty { writeError(moved.map { $0 + "\n" }.joined()) }
+            write(text + "\n")
+            below = []
+        }
+    }
+
+    /// Nothing is drawn in place any more: stderr's lines stay where they are written.
+    public func endInPlace() {
+        linesBelowInPlace.withLock { $0 = nil }
+    }
+
+    /// The rows of the terminal `text` takes when written at `width` columns: each of its lines
+    /// at least one, a longer line as many as it wraps into (colour and emphasis take none).
+    static func rows(of text: String, width: Int) -> Int {
+        let width = max(width, 1)
+        return text.split(separator: "\n", omittingEmptySubsequences: false).reduce(0) { rows, line in
+            rows + max(1, (columns(of: line) + width - 1) / width)
+        }
+    }
+
+    /// The columns `line` takes, its escape sequences (`ESC [ 1 m`) left out.
+    private static func columns(of line: Substring) -> Int {
+        guard line.contains("\u{1B}") else { return String(line).displayWidth }
+        var shown = ""
+        var inSequence = false
+        for scalar in line.unicodeScalars {
+            if inSequence {
+                // A control sequence ends with its final byte, `@` to `~`, after `ESC [`.
+                if (0x40...0x7E).contains(scalar.value), scalar != "[" { inSequence = false }
+            } else if scalar == "\u{1B}" {
+                inSequence = true
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown.displayWidth
     }
 
     /// A line of text wrapped at spaces to the terminal stderr is, its later lines indented

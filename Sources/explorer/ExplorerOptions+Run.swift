@@ -128,6 +128,8 @@ extension ExplorerOptions {
 
         shell.printer.connect(environment.display, interactive: interactive && format == .text,
                               keyWait: interactive ? { TerminalKeys.wait(seconds: $0) } : nil)
+        // `step` waits for a key a command where a person types at a terminal.
+        if interactive { shell.stepKeys = { TerminalKeys.key(within: $0) } }
 
         let status: Int32
         if !commands.isEmpty || !files.isEmpty {

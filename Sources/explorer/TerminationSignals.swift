@@ -14,6 +14,8 @@ enum TerminationSignals {
         action.__sigaction_handler.sa_handler = { signal in
             let child = ExternalProgram.running
             if child > 0 { kill(child, SIGTERM) }
+            // A key being read (`watch`, `step`) has the terminal raw: the shell gets it back as it was.
+            TerminalKeys.restoreForSignal()
             // SA_RESETHAND has restored the default action; the signal is blocked until this
             // handler returns, and then ends explorer.
             raise(signal)

@@ -113,6 +113,6 @@ struct GlobalCommandTests {
         #expect(offered("net", after: ["fail"]) == ["500", "404", "429", "timeout", "offline", "malformed"])
         #expect(offered("use") == h.shell.registry.ids)
         #expect(offered("arch").contains("clock") && !offered("arch").contains("arch"))
-        #expect(Shell.fileNameCommands == ["run", "once", "output", "record"], "as the commands declare")
+        #expect(Shell.fileNameCommands == ["run", "step", "once", "output", "record"], "as the commands declare")
     }
 }

@@ -37,4 +37,45 @@ struct ScreenPrinterTests {
         #expect(printed == [fresh(long, 80), fresh(Self.screen("X-wing"), 80), fresh(long, 80), fresh(long, 80), fresh(long, 30)])
         #expect(printed[4] != printed[0])
     }
+
+    /// `watch` with `trace on` at a terminal: what is written to stderr between two drawings
+    /// (a timer's trace line) is moved above the screen drawn next, and the screen before is
+    /// erased whole — no stale heading is left above the lines.
+    @Test func linesWrittenToStderrBetweenDrawingsMoveAboveTheNextScreen() async throws {
+        let written = LockedValue<[String]>([])
+        let output = ShellOutput(out: { text in written.withLock { $0.append(text) } },
+                                 error: { text in written.withLock { $0.append("stderr: " + text) } })
+        let printer = ScreenPrinter(output: output, terminal: TerminalSettings(width: 30))
+        let screen = Self.screen("X-wing")
+        let text = TextRenderer(width: 30).render(screen)
+        #expect(ScreenPrinter.lineCount(text) == 3)
+
+        printer.printInPlace(screen)
+        output.errorLine("trace: timer races re-sort ran at 08:00:50")  // 42 columns: 2 rows at 30
+        output.errorLine("trace: short")
+        printer.printInPlace(screen)
+        printer.printInPlace(screen)
+        printer.endInPlace()
+        output.errorLine("trace: after the watch")
+
+        #expect(written.value == [
+            text + "\n",
+            "stderr: trace: timer races re-sort ran at 08:00:50\n", "stderr: trace: short\n",
+            // Up over the screen (3 rows) and the lines below it (2 + 1), erased; the lines
+            // again, then the screen.
+            "\u{1B}[6F\u{1B}[J", "stderr: trace: timer races re-sort ran at 08:00:50\ntrace: short\n", text + "\n",
+            // Nothing written meanwhile: over the screen alone.
+            "\u{1B}[3F\u{1B}[J", text + "\n",
+            "stderr: trace: after the watch\n",
+        ])
+    }
+
+    @Test func rowsCountWrappedLinesAndLeaveEscapesOut() {
+        #expect(ShellOutput.rows(of: "", width: 10) == 1)
+        #expect(ShellOutput.rows(of: String(repeating: "a", count: 10), width: 10) == 1)
+        #expect(ShellOutput.rows(of: String(repeating: "a", count: 11), width: 10) == 2)
+        #expect(ShellOutput.rows(of: "a\nb\n\nc", width: 10) == 4)
+        #expect(ShellOutput.rows(of: "\u{1B}[2m" + String(repeating: "a", count: 10) + "\u{1B}[0m", width: 10) == 1)
+        #expect(ShellOutput.rows(of: "漢字漢字漢字", width: 10) == 2, "each of them two columns wide")
+    }
 }

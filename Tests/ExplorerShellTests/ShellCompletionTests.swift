@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "head", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "head", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "step", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -47,7 +47,7 @@ struct ShellCompletionTests {
         #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
         #expect(h.shell.completions(for: "p") == ["pager", "ping"])
         #expect(h.shell.completions(for: "f") == ["features", "follow", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
-        #expect(h.shell.completions(for: "s") == ["source", "slow", "silent"])
+        #expect(h.shell.completions(for: "s") == ["source", "step", "slow", "silent"])
     }
 
     @Test func featureIDsAfterUse() {
@@ -120,10 +120,10 @@ struct ShellCompletionTests {
         defer { h.remove() }
 
         #expect(h.shell.completions(for: "arch ") == ["modules", "plugins", "stack"] + Self.globalNames.filter { $0 != "arch" })
-        #expect(h.shell.completions(for: "arch st") == ["stack"])
+        #expect(h.shell.completions(for: "arch st") == ["stack", "step"])
         #expect(h.shell.completions(for: "arch modules ") == ["plugins", "stack"], "the sections not typed yet")
         await h.run("use fake")
-        #expect(h.shell.completions(for: "arch st") == ["state", "stack"])
+        #expect(h.shell.completions(for: "arch st") == ["state", "stack", "step"])
         #expect(h.shell.completions(for: "arch p") == ["pieces", "pager", "ping"])
         #expect(h.shell.completions(for: "arch state ") == ["pieces", "commands", "endpoints", "tables", "stack"])
         #expect(h.shell.completions(for: "arch ping ") == [], "after a command: nothing")

@@ -636,8 +636,7 @@ struct ShellTests {
               format [text|json|csv]  show or switch how screens are printed
               once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
-              pager [on|off]          show or switch paging of screens too tall to fit
-              head N                  the list on screen again, its first N rows only
+              pager · head N          page screens too tall to fit; a list's first N rows
               arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
@@ -645,8 +644,9 @@ struct ShellTests {
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               history · jump · diff   the commands run; look back with `jump N`, `diff N M`
-              run <file>              run the commands in a script file
+              run · step <file>       run a script file; or step through it, a key a command
               quit                    leave explorer (also `exit`, or Ctrl-D)
+
             Features: fake, films, broken
             """])
     }
@@ -670,8 +670,7 @@ struct ShellTests {
               format [text|json|csv]  show or switch how screens are printed
               once · output <file>    write the next screen, or every screen, to a file
               trace [on|off]          show requests and observable emissions as they happen
-              pager [on|off]          show or switch paging of screens too tall to fit
-              head N                  the list on screen again, its first N rows only
+              pager · head N          page screens too tall to fit; a list's first N rows
               arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
               net [latency|fail …]    slow or fail requests, to see what each layer does
@@ -679,7 +678,7 @@ struct ShellTests {
               raw [N]                 the last answer the feature in use got, as it came
               record [<file>|off]     record live answers to a file, to replay offline
               history · jump · diff   the commands run; look back with `jump N`, `diff N M`
-              run <file>              run the commands in a script file
+              run · step <file>       run a script file; or step through it, a key a command
               quit                    leave explorer (also `exit`, or Ctrl-D)
 
             fake commands:

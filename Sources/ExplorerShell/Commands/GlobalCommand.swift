@@ -27,6 +27,9 @@ protocol GlobalCommand {
     static var details: String { get }
     /// Whether its argument is a file name (completed from the directory, never padded).
     static var completesFileNames: Bool { get }
+    /// Whether Ctrl-C is one of its ordinary ends (``Command/endsAtInterrupt``): at a terminal
+    /// it then says itself how it ended, and no `error: interrupted` follows.
+    static var endsAtInterrupt: Bool { get }
     /// Whether, given `arguments`, it acts on the feature in use (`back`, `raw`): in a script,
     /// after a failed `use`, such a command is not run (``StepNotTaken``).
     static func actsOnFeatureInUse(_ arguments: [String]) -> Bool
@@ -47,6 +50,7 @@ extension GlobalCommand {
     static var listedWith: (any GlobalCommand.Type)? { nil }
     static var details: String { "" }
     static var completesFileNames: Bool { false }
+    static var endsAtInterrupt: Bool { false }
     static func actsOnFeatureInUse(_ arguments: [String]) -> Bool { false }
 
     /// A file name for a command that takes one; nothing otherwise.
@@ -65,8 +69,9 @@ extension GlobalCommand {
 
     /// The command as the shell's table holds it: parse, then run, on `shell`.
     static func command(in shell: Shell) -> Command {
-        Command(name, usage: usage, synopsis: synopsis, summary: summary, details: details,
-                completeWord: { [unowned shell] previous, partial in complete(previous, partial, in: shell) },
-                run: { [unowned shell] arguments in try await Self(arguments).run(in: shell) })
+        let command = Command(name, usage: usage, synopsis: synopsis, summary: summary, details: details,
+                              completeWord: { [unowned shell] previous, partial in complete(previous, partial, in: shell) },
+                              run: { [unowned shell] arguments in try await Self(arguments).run(in: shell) })
+        return endsAtInterrupt ? command.endingAtInterrupt() : command
     }
 }

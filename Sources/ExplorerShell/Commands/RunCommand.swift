@@ -6,6 +6,8 @@ struct RunCommand: GlobalCommand {
     static let name = "run"
     static let usage = "run <file>"
     static let summary = "run the commands in a script file"
+    static let synopsis = "run · step <file>"
+    static let overviewSummary = "run a script file; or step through it, a key a command"
     static let details = """
         Each line of the file runs as if typed in a script: several commands to a line with `;`, \
         quotes, `#` comments. An error names the file and the line (`error: demo.txt:3: …`) and \
