@@ -5,7 +5,8 @@ import Testing
 /// `diagram <command>` prints the path a command took as a sequence diagram that renders: the
 /// Mermaid is checked against the sequence grammar it uses, the PlantUML is rendered with
 /// Debian's `plantuml`, offline — for a command of every feature, a failure (`net fail`), a
-/// timer (`clock +5m` in races) and a `follow`.
+/// timer (`clock +5m` in races) and a `follow`; and `open 5` in starships, the docs' example. The
+/// rendered pictures are kept in `.build/test-artefacts/diagrams/`.
 @Suite("diagram")
 struct DiagramTests {
     /// A script per case: what is run first, then the command drawn.
@@ -15,6 +16,7 @@ struct DiagramTests {
             guard let command = part.lines.dropFirst().first(where: { !$0.hasPrefix("help") && !$0.hasPrefix("use ") }) else { return nil }
             return (part.feature, [part.lines[0]], command)
         }
+        cases.append(("starships open 5", ["use starships"], "open 5"))
         cases.append(("a failure", ["use starships", "net fail 500 times 1"], "page 2"))
         cases.append(("a timer", ["use races"], "clock +5m"))
         cases.append(("a follow", ["use starships", "open 5"], "follow pilots 1"))
@@ -59,6 +61,14 @@ struct DiagramTests {
         let rendered = try await ChildProcess.run(executable: plantuml, arguments: ["-tsvg", "-nometadata"] + files.indices.map { sandbox.file("d\($0).puml").path },
                                                   environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.directory.path], timeout: 120)
         #expect(rendered.status == 0, "\(rendered.stderrText)")
+        // The pictures stay, as the test's artefacts: .build/test-artefacts/diagrams/<case>.svg.
+        let artefacts = URL(fileURLWithPath: TestPaths.repository.path).appendingPathComponent(".build/test-artefacts/diagrams")
+        try? FileManager.default.removeItem(at: artefacts)
+        try FileManager.default.createDirectory(at: artefacts, withIntermediateDirectories: true)
+        for file in files {
+            let name = file.name.lowercased().map { $0.isLetter || $0.isNumber ? $0 : "-" }
+            try FileManager.default.copyItem(atPath: file.svg, toPath: artefacts.appendingPathComponent(String(name) + ".svg").path)
+        }
         for file in files {
             let svg = try String(contentsOfFile: file.svg, encoding: .utf8)
             #expect(!svg.contains("Syntax Error"), "\(file.name) did not parse")

@@ -1,7 +1,7 @@
 // The docs' examples run as written. Every ```sh block of a page under docs/ (or of one
 // section of it) runs, in order, in one sh, in a scratch directory, with the
 // built `explorer` first on PATH and jq, sqlite3 and python3 as installed; a block followed by
-// a ```json or ```text block must print exactly what that block shows (a CSV file's CRLF line
+// a ```json, ```text or ```mermaid block must print exactly what that block shows (a CSV file's CRLF line
 // ends read as the LF the README shows). A block followed by none (`cut=…`) sets up the rest.
 
 import Foundation
@@ -58,7 +58,7 @@ struct DocsExamplesTests {
         var script = "set -eu\n"
         var examples: [(command: String, output: String)] = []
         for (index, block) in blocks.enumerated() where block.language == "sh" {
-            if index + 1 < blocks.count, ["json", "text"].contains(blocks[index + 1].language) {
+            if index + 1 < blocks.count, ["json", "text", "mermaid"].contains(blocks[index + 1].language) {
                 script += "printf '\\n@@example@@\\n'\n"
                 examples.append((block.text, blocks[index + 1].text))
             }
