@@ -39,10 +39,17 @@ public final class Tracer: EmissionTracer {
         self.state = Mutex(State(enabled: enabled))
         self.clock = clock
         self.write = write
-        // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`.
+        // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`; to
+        // the millisecond when it falls between seconds (`itunes debounce … 08:00:00.660`).
         clock.onTimerRun { [weak self] name, at in
-            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))")
+            self?.log("timer \(name) ran at \(Self.timeOfDay(at))")
         }
+    }
+
+    /// `08:05:00`, or `08:00:00.660` between seconds.
+    private static func timeOfDay(_ date: Date) -> Substring {
+        let stamp = UTCTimestamp.iso8601Milliseconds(date).dropFirst(11).prefix(12)
+        return stamp.hasSuffix(".000") ? stamp.prefix(8) : stamp
     }
 
     /// Whether trace lines are printed (`trace on`).
