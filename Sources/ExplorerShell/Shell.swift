@@ -268,8 +268,11 @@ public final class Shell {
     }
 
     /// The session ends: a `once` still waiting for its screen is said, since its file was
-    /// never written.
+    /// never written; trace stops.
     public func finish() {
+        // What the end of the session releases (each feature's subscriptions) is no cancel
+        // anyone made: trace says nothing of it.
+        tracer.isEnabled = false
         guard let file = printer.onceFile else { return }
         printer.onceFile = nil
         output.warning("once \(file.name): no screen came to write; the file is as it was")
