@@ -431,8 +431,8 @@ public final class Shell {
     /// declares itself (``GlobalCommand``).
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
-        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, ArchCommand.self, DiagramCommand.self,
-        NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
+        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, SubscriptionsCommand.self, PagerCommand.self, ArchCommand.self,
+        DiagramCommand.self, NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, RunCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {

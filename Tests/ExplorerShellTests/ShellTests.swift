@@ -636,6 +636,7 @@ struct ShellTests {
               once <file>             write the next screen to a file (as sqlite3's .once)
               output [file]           write every screen to a file; alone: to stdout again
               trace [on|off]          show requests and observable emissions as they happen
+              subscriptions           list the live subscriptions and their chains
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
@@ -645,7 +646,6 @@ struct ShellTests {
               record [<file>|off]     record live answers to a file, to replay offline
               run <file>              run the commands in a script file
               quit                    leave explorer (also `exit`, or Ctrl-D)
-
             Features: fake, films, broken
             """])
     }
@@ -670,6 +670,7 @@ struct ShellTests {
               once <file>             write the next screen to a file (as sqlite3's .once)
               output [file]           write every screen to a file; alone: to stdout again
               trace [on|off]          show requests and observable emissions as they happen
+              subscriptions           list the live subscriptions and their chains
               pager [on|off]          show or switch paging of screens too tall to fit
               arch [command…]         how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram

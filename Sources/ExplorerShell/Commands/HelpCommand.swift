@@ -64,7 +64,8 @@ struct HelpCommand: GlobalCommand {
             blocks += [.blankLine, .commands(summaries("\(activeID) commands", key: "feature_commands", shell.activeCommands))]
         } else {
             facts["features"] = .array(shell.registry.ids.map(JSONValue.string))
-            blocks += [.blankLine, .line("Features: \(shell.registry.ids.joined(separator: ", "))")]
+            // Right under the commands: with the prompt, the 24th line.
+            blocks.append(.line("Features: \(shell.registry.ids.joined(separator: ", "))"))
         }
         return Screen(feature: shell.activeID, kind: "help", facts: facts, blocks: blocks)
     }
