@@ -10,9 +10,10 @@ extension Publisher {
     }
 
     /// Emits a pair whenever either side emits, once both have emitted at least once. Its chain
-    /// names the other side in brackets: `A → combineLatest(B)`.
+    /// names the other side in brackets: `A → combineLatest(with: B)` (a chain wrapped to a
+    /// narrow screen can break after `with:`).
     public func combineLatest<Other: Publisher>(_ other: Other) -> AnyPublisher<(Output, Other.Output)> {
-        let chain = PublisherChain(stages: self.chain.stages + ["combineLatest(\(PublisherChain.text(other.chain.stages)))"],
+        let chain = PublisherChain(stages: self.chain.stages + ["combineLatest(with: \(PublisherChain.text(other.chain.stages)))"],
                                    tracer: self.chain.tracer ?? other.chain.tracer)
         return AnyPublisher(chain: chain) { receive in
             let latest = LatestPair<Output, Other.Output>()

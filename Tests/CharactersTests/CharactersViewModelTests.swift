@@ -335,7 +335,7 @@ import Testing
         let viewModel = CharactersViewModel(service: fixture.service, favourites: store, tracer: tracer)
         #expect(tracer.liveSubscriptions.live.map(\.owner) == ["CharactersViewModel"], "bound as it is made, for as long as it lives")
         #expect(tracer.liveSubscriptions.live.map(\.chainText) == [
-            "CharactersViewModel.peopleLoaded → map → combineLatest(CharactersViewModel.filterChosen) → map → CharactersViewModel.refinement",
+            "CharactersViewModel.peopleLoaded → map → combineLatest(with: CharactersViewModel.filterChosen) → map → CharactersViewModel.refinement",
         ])
         let loaded = LockedValue<[Int]>([]), chosen = LockedValue<[String]>([])
         let a = viewModel.peopleLoaded.sink { people in loaded.withLock { $0.append(people.count) } }

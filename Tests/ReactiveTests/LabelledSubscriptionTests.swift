@@ -18,7 +18,7 @@ struct LabelledSubscriptionTests {
         #expect(snapshot.removeDuplicates().map { $0 * 2 }.filter { $0 > 0 }.chain.stages
                 == ["Interactor.snapshot", "removeDuplicates", "map", "filter"])
         #expect(snapshot.combineLatest(filter.map { $0 }).map { "\($0)\($1)" }.chain.stages
-                == ["Interactor.snapshot", "combineLatest(VM.filter → map)", "map"])
+                == ["Interactor.snapshot", "combineLatest(with: VM.filter → map)", "map"])
         #expect(snapshot.eraseToAnyPublisher().chain.stages == ["Interactor.snapshot"])
         #expect(snapshot.map { $0 }.chain.tracer != nil, "subscriptions are reported to the source's tracer")
     }
