@@ -30,7 +30,7 @@ let features: [[Target]] = [
     feature("Starships", uses: swapiList),
     feature("Characters", uses: swapiList),
     feature("Planets", uses: swapiList),
-    feature("ITunes", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"]),
+    feature("ITunes", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP"]),
     // Its offline index is SQLite's full-text search (the store's); posters are images.
     feature("MovieDB", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"]),
     feature("Facts", uses: ["Reactive", "ExplorerCore", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "ExplorerImages"]),

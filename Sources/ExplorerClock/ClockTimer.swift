@@ -1,4 +1,4 @@
-/// A repeating timer of a ``SchedulingClock``; cancelling it (or letting it go) stops it.
+/// A timer of a ``SchedulingClock``, repeating or once; cancelling it (or letting it go) stops it.
 public final class ClockTimer: Sendable {
     let id: Int
     private weak let clock: SchedulingClock?

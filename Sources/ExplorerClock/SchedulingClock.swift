@@ -20,6 +20,8 @@ public final class SchedulingClock: AppClock {
         var name: String
         var interval: TimeInterval
         var next: Date
+        /// False for a timer that runs once (``schedule(after:name:_:)``), then is gone.
+        var repeats = true
         var action: @MainActor @Sendable () async -> Void
     }
 
@@ -64,7 +66,7 @@ public final class SchedulingClock: AppClock {
 
     /// The timers scheduled, soonest first (by name where two fall due at once).
     public var pendingTimers: [PendingTimer] {
-        state.withLock { $0.timers.values.map { PendingTimer(name: $0.name, interval: $0.interval, next: $0.next) } }
+        state.withLock { $0.timers.values.map { PendingTimer(name: $0.name, interval: $0.interval, next: $0.next, repeats: $0.repeats) } }
             .sorted { ($0.next, $0.name) < ($1.next, $1.name) }
     }
 
@@ -92,6 +94,22 @@ public final class SchedulingClock: AppClock {
         return ClockTimer(id: id, clock: self)
     }
 
+    /// Calls `action` once, `delay` seconds from now, unless the returned timer is cancelled (or
+    /// let go) first: what waits on the clock for a moment (a debounce, an answer held back), run
+    /// as the repeating timers are — before a command, while `watch` or `type` runs, or as a
+    /// virtual clock is moved.
+    public func schedule(after delay: TimeInterval, name: String,
+                         _ action: @escaping @MainActor @Sendable () async -> Void) -> ClockTimer {
+        let now = self.now
+        let id = state.withLock { state in
+            state.nextID += 1
+            state.timers[state.nextID] = Entry(name: name, interval: max(delay, 0), next: now.addingTimeInterval(max(delay, 0)),
+                                               repeats: false, action: action)
+            return state.nextID
+        }
+        return ClockTimer(id: id, clock: self)
+    }
+
     func cancel(_ id: Int) {
         _ = state.withLock { $0.timers.removeValue(forKey: id) }
     }
@@ -105,6 +123,10 @@ public final class SchedulingClock: AppClock {
         while let (id, entry) = nextDue(upTo: now) {
             state.withLock { state in
                 guard state.timers[id] != nil else { return }
+                guard entry.repeats else {
+                    state.timers.removeValue(forKey: id)
+                    return
+                }
                 var next = entry.next.addingTimeInterval(entry.interval)
                 if next <= now { next = now.addingTimeInterval(entry.interval) }
                 state.timers[id]?.next = next
@@ -123,12 +145,24 @@ public final class SchedulingClock: AppClock {
     @MainActor @discardableResult
     public func advance(by seconds: TimeInterval) async -> Int {
         if !isVirtual { pause() }
-        let target = now.addingTimeInterval(max(seconds, 0))
+        return await advance(to: now.addingTimeInterval(max(seconds, 0)))
+    }
+
+    /// Moves a virtual clock forward to `date` (not back: before now, it stays), running the
+    /// timers on the way as ``advance(by:)`` does; to a timer's time exactly, that timer runs.
+    @MainActor @discardableResult
+    public func advance(to date: Date) async -> Int {
+        if !isVirtual { pause() }
+        let target = max(date, now)
         var ran = 0
         while let (id, entry, last) = lastDue(upTo: target) {
             state.withLock { state in
                 state.virtualNow = max(state.virtualNow ?? last, last)
-                state.timers[id]?.next = last.addingTimeInterval(entry.interval)
+                if entry.repeats {
+                    state.timers[id]?.next = last.addingTimeInterval(entry.interval)
+                } else {
+                    state.timers.removeValue(forKey: id)
+                }
             }
             told(entry.name)
             await entry.action()
@@ -193,6 +227,7 @@ public final class SchedulingClock: AppClock {
         state.withLock { state in
             state.timers.compactMap { id, entry -> (Int, Entry, Date)? in
                 guard entry.next <= limit else { return nil }
+                guard entry.repeats else { return (id, entry, entry.next) }
                 let intervals = (limit.timeIntervalSince(entry.next) / entry.interval).rounded(.down)
                 var last = entry.next.addingTimeInterval(intervals * entry.interval)
                 // Whatever the division rounded: the last, so the timer is not due again.
@@ -207,10 +242,29 @@ public final class SchedulingClock: AppClock {
     /// task — Ctrl-C — ends the wait with `CancellationError`); on a virtual clock, which moves
     /// only when told, not at all — so an injected delay or timeout costs a script or a test no
     /// real time and what it prints does not depend on the machine.
+    ///
+    /// What the waits on a virtual clock stood for is added up for a task that asks
+    /// (``measuringWaits(_:)``): a search held back for as long as its request's latency.
     public func sleep(for duration: Duration) async throws {
-        guard !isVirtual else { return try Task.checkCancellation() }
+        guard !isVirtual else {
+            Self.waits?.add(duration)
+            return try Task.checkCancellation()
+        }
         try await Task.sleep(for: duration)
     }
+
+    /// Runs `body` and says how long the waits it made on a virtual clock stood for (an injected
+    /// latency, a timeout), which took no time: zero on a live clock, where they were waited. A
+    /// request made on a virtual clock can so be answered as late as it would have been
+    /// (iTunes' search as it is typed holds its answer back that long on the clock).
+    public func measuringWaits<T>(_ body: () async throws -> T) async rethrows -> (T, TimeInterval) {
+        let tally = WaitTally()
+        let value = try await Self.$waits.withValue(tally) { try await body() }
+        return (value, tally.total)
+    }
+
+    /// The waits of the task measuring them, if it is.
+    @TaskLocal static var waits: WaitTally?
 
     /// Starts measuring how long something takes on this clock (see ``Stopwatch``).
     public func stopwatch() -> Stopwatch {

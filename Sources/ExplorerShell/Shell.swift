@@ -283,8 +283,11 @@ public final class Shell {
     }
 
     /// The session ends: a `once` still waiting for its screen is said, since its file was
-    /// never written.
+    /// never written; trace stops.
     public func finish() {
+        // What the end of the session releases (each feature's subscriptions) is no cancel
+        // anyone made: trace says nothing of it.
+        tracer.isEnabled = false
         guard let file = printer.onceFile else { return }
         printer.onceFile = nil
         output.warning("once \(file.name): no screen came to write; the file is as it was")
@@ -447,9 +450,9 @@ public final class Shell {
     /// declares itself (``GlobalCommand``).
     static let globalCommandTypes: [any GlobalCommand.Type] = [
         HelpCommand.self, FeaturesCommand.self, UseCommand.self, BackCommand.self, FollowCommand.self, FavsCommand.self, SourceCommand.self,
-        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, PagerCommand.self, HeadCommand.self, ArchCommand.self, DiagramCommand.self,
-        NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self, JumpCommand.self, DiffCommand.self,
-        RunCommand.self, StepCommand.self, QuitCommand.self,
+        FormatCommand.self, OnceCommand.self, OutputCommand.self, TraceCommand.self, SubscriptionsCommand.self, PagerCommand.self, HeadCommand.self,
+        ArchCommand.self, DiagramCommand.self, NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self,
+        JumpCommand.self, DiffCommand.self, RunCommand.self, StepCommand.self, QuitCommand.self,
     ]
 
     private func aliasedGlobal(_ name: String) -> Command? {

@@ -32,15 +32,26 @@ public final class Tracer: EmissionTracer {
     private let write: @Sendable (String) -> Void
     /// The clock times are measured on.
     public let clock: SchedulingClock
+    /// The labelled subscriptions live now, made on publishers given this tracer: what
+    /// `subscriptions` lists, whether or not trace is on.
+    public let liveSubscriptions = SubscriptionRegistry()
+    public var subscriptions: SubscriptionRegistry? { liveSubscriptions }
 
     public init(enabled: Bool = false, clock: SchedulingClock = SchedulingClock(), write: @escaping @Sendable (String) -> Void) {
         self.state = Mutex(State(enabled: enabled))
         self.clock = clock
         self.write = write
-        // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`.
+        // Which timer ran, and when on the clock: `trace: timer races poll ran at 08:05:00`; to
+        // the millisecond when it falls between seconds (`itunes debounce … 08:00:00.660`).
         clock.onTimerRun { [weak self] name, at in
-            self?.log("timer \(name) ran at \(UTCTimestamp.iso8601(at).dropFirst(11).prefix(8))", layer: .timer)
+            self?.log("timer \(name) ran at \(Self.timeOfDay(at))", layer: .timer)
         }
+    }
+
+    /// `08:05:00`, or `08:00:00.660` between seconds.
+    private static func timeOfDay(_ date: Date) -> Substring {
+        let stamp = UTCTimestamp.iso8601Milliseconds(date).dropFirst(11).prefix(12)
+        return stamp.hasSuffix(".000") ? stamp.prefix(8) : stamp
     }
 
     /// Whether trace lines are printed (`trace on`).
@@ -129,6 +140,30 @@ public final class Tracer: EmissionTracer {
 
     public func emitted(_ label: String, summary: String) {
         record(.state, "\(label) ← \(summary)", layer: .emission)
+    }
+
+    /// `trace: subscribe RacesViewModel.state → StateRenderer`, when trace is on (not recorded
+    /// for `arch`: a subscription is how the parts are joined, not a step a command takes).
+    public func subscribed(_ subscription: LiveSubscription) {
+        writeSubscription("subscribe", subscription)
+    }
+
+    /// `trace: cancel RacesViewModel.state → StateRenderer`, when trace is on.
+    public func cancelled(_ subscription: LiveSubscription) {
+        writeSubscription("cancel", subscription)
+    }
+
+    /// In JSON: `{"trace":"subscribe","text":…,"owner":…,"chain":[…]}`.
+    private func writeSubscription(_ event: String, _ subscription: LiveSubscription) {
+        let (enabled, asJSON) = state.withLock { ($0.enabled, $0.stateAsJSON) }
+        guard enabled else { return }
+        let text = subscription.chainText.sanitizedForTerminal
+        if asJSON {
+            write(JSONWriter.string(.object(["trace": .string(event), "text": .string(text), "owner": .string(subscription.owner),
+                                             "chain": .array(subscription.chain.map(JSONValue.string))])))
+        } else {
+            write("trace: \(event) \(text)")
+        }
     }
 
     public func intent(_ name: String) {

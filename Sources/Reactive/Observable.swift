@@ -9,7 +9,10 @@
 /// sees the values in the order they were assigned.
 ///
 /// Give an observable a `traceLabel` (such as `"StarshipsViewModel.state"`) and a ``EmissionTracer``
-/// to have its emissions reported — that is how `trace on` shows data flowing.
+/// to have its emissions reported — that is how `trace on` shows data flowing. Its ``chain``
+/// starts with that label; while a labelled subscription feeds it (``Publisher/assign(to:owner:)``,
+/// ``Publisher/sink(owner:feeding:_:)``), with that subscription's chain before the label, so
+/// that what subscribes to it is listed with where its values come from.
 @MainActor
 public final class Observable<Value>: Publisher {
     public typealias Output = Value
@@ -41,6 +44,14 @@ public final class Observable<Value>: Publisher {
     /// Tells the tracer that an intent of the value's owner began (`arch <command>` names it).
     public func reportIntent(_ name: String) {
         if let tracer, tracer.isTracing { tracer.intent(name) }
+    }
+
+    /// The stages of the labelled subscription that feeds it, if one does, and which one.
+    var feeder: (id: Int, stages: [String])?
+
+    public var chain: PublisherChain {
+        guard let traceLabel else { return PublisherChain() }
+        return PublisherChain(stages: (feeder?.stages ?? []) + [traceLabel], tracer: tracer)
     }
 
     /// How many subscriptions are live; for tests and diagnostics.

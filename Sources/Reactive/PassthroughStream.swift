@@ -17,6 +17,11 @@ public final class PassthroughStream<Value>: Publisher {
 
     public var subscriberCount: Int { subscribers.count }
 
+    /// Its label, where it has one: the start of what is derived from it.
+    public var chain: PublisherChain {
+        traceLabel.map { PublisherChain(stages: [$0], tracer: tracer) } ?? PublisherChain()
+    }
+
     public func send(_ value: Value) {
         ReactiveTrace.emit(value, label: traceLabel, to: tracer)
         subscribers.send(value)

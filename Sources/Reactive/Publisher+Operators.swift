@@ -1,17 +1,21 @@
 extension Publisher {
     /// Transforms each value.
     public func map<T>(_ transform: @escaping @MainActor (Output) -> T) -> AnyPublisher<T> {
-        AnyPublisher { receive in self.sink { receive(transform($0)) } }
+        AnyPublisher(chain: chain.then("map")) { receive in self.sink { receive(transform($0)) } }
     }
 
     /// Passes on only the values for which `isIncluded` is true.
     public func filter(_ isIncluded: @escaping @MainActor (Output) -> Bool) -> AnyPublisher<Output> {
-        AnyPublisher { receive in self.sink { if isIncluded($0) { receive($0) } } }
+        AnyPublisher(chain: chain.then("filter")) { receive in self.sink { if isIncluded($0) { receive($0) } } }
     }
 
-    /// Emits a pair whenever either side emits, once both have emitted at least once.
+    /// Emits a pair whenever either side emits, once both have emitted at least once. Its chain
+    /// names the other side in brackets: `A → combineLatest(with: B)` (a chain wrapped to a
+    /// narrow screen can break after `with:`).
     public func combineLatest<Other: Publisher>(_ other: Other) -> AnyPublisher<(Output, Other.Output)> {
-        AnyPublisher { receive in
+        let chain = PublisherChain(stages: self.chain.stages + ["combineLatest(with: \(PublisherChain.text(other.chain.stages)))"],
+                                   tracer: self.chain.tracer ?? other.chain.tracer)
+        return AnyPublisher(chain: chain) { receive in
             let latest = LatestPair<Output, Other.Output>()
             let left = self.sink { value in
                 latest.left = value
@@ -37,7 +41,7 @@ extension Publisher {
 extension Publisher where Output: Equatable {
     /// Skips a value equal to the one this subscription received just before it.
     public func removeDuplicates() -> AnyPublisher<Output> {
-        AnyPublisher { receive in
+        AnyPublisher(chain: chain.then("removeDuplicates")) { receive in
             let last = LastValue<Output>()
             return self.sink { value in
                 if let previous = last.value, previous == value { return }

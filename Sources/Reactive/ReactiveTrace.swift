@@ -12,12 +12,22 @@ public protocol EmissionTracer: Sendable {
     func changed(_ label: String, from old: Any, to new: Any)
     /// An intent began: `StarshipsViewModel.showPage(_:)`, named by the code that runs it.
     func intent(_ name: String)
+    /// Where labelled subscriptions to the publishers given this tracer are kept while they
+    /// last (`subscriptions` lists them); nil: they are not kept.
+    var subscriptions: SubscriptionRegistry? { get }
+    /// A labelled subscription was made (told only while ``isTracing``).
+    func subscribed(_ subscription: LiveSubscription)
+    /// A labelled subscription was cancelled, or released (told only while ``isTracing``).
+    func cancelled(_ subscription: LiveSubscription)
 }
 
 extension EmissionTracer {
     public var isTracingState: Bool { false }
     public func changed(_ label: String, from old: Any, to new: Any) {}
     public func intent(_ name: String) {}
+    public var subscriptions: SubscriptionRegistry? { nil }
+    public func subscribed(_ subscription: LiveSubscription) {}
+    public func cancelled(_ subscription: LiveSubscription) {}
 }
 
 /// How emissions are described in traces.

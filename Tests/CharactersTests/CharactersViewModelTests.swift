@@ -1,8 +1,10 @@
 @testable import Characters
 import CustomDump
+import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
 import ExplorerStore
+import ExplorerTrace
 import Foundation
 import Reactive
 import SWAPI
@@ -324,6 +326,32 @@ import Testing
             $0.rows = rows(Self.byMass)
         }
         calls.expectAllMade()
+    }
+
+    // MARK: The binding
+
+    @Test func theSegmentsAndFilterAreDerivedFromThePeopleLoadedAndTheFilterChosen() async throws {
+        let tracer = Tracer(clock: SchedulingClock(), write: { _ in })
+        let viewModel = CharactersViewModel(service: fixture.service, favourites: store, tracer: tracer)
+        #expect(tracer.liveSubscriptions.live.map(\.owner) == ["CharactersViewModel"], "bound as it is made, for as long as it lives")
+        #expect(tracer.liveSubscriptions.live.map(\.chainText) == [
+            "CharactersViewModel.peopleLoaded → map → combineLatest(with: CharactersViewModel.filterChosen) → map → CharactersViewModel.refinement",
+        ])
+        let loaded = LockedValue<[Int]>([]), chosen = LockedValue<[String]>([])
+        let a = viewModel.peopleLoaded.sink { people in loaded.withLock { $0.append(people.count) } }
+        let b = viewModel.filterChosen.sink { filter in chosen.withLock { $0.append(filter.description) } }
+
+        calls.expect(Self.everyPage)
+        try await viewModel.load()
+        try viewModel.filter(["eye=red"])
+        #expect(viewModel.state.value.refinement == CharactersRefinement(filter: CharacterFilter([.eye: "red"]),
+                                                                          segments: Segment.all(in: fixture.people)))
+        viewModel.reset()
+        #expect(loaded.value == [82, 0])
+        #expect(chosen.value == ["eye=red", ""], "nobody left with red eyes: the condition is chosen no longer")
+        #expect(viewModel.state.value.refinement == CharactersRefinement())
+        calls.expectAllMade()
+        _ = (a, b)
     }
 
     // MARK: Segments and filters

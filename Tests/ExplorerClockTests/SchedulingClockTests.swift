@@ -210,6 +210,60 @@ struct SchedulingClockTests {
         #expect(live.now == now, "and it stands still")
     }
 
+    // MARK: Timers that run once
+
+    @Test func aTimerThatRunsOnceRunsAtItsTimeAndIsGone() async {
+        let log = Log()
+        let repeating = clock.schedule(every: 50, name: "re-sort", log.action("re-sort", clock))
+        let once = clock.schedule(after: 0.3, name: "itunes debounce", log.action("debounce", clock))
+        #expect(clock.pendingTimers.map(\.name) == ["itunes debounce", "re-sort"])
+        #expect(clock.pendingTimers.map(\.repeats) == [false, true])
+        #expect(clock.nextTimer == Self.at(0.3))
+
+        #expect(await clock.advance(to: Self.at(0.3)) == 1, "to its time exactly, it runs")
+        #expect(log.entries == ["debounce@0"])
+        #expect(clock.pendingTimers.map(\.name) == ["re-sort"], "run once, gone")
+        #expect(await clock.advance(by: 100) == 1)
+        #expect(log.entries == ["debounce@0", "re-sort@100"], "never again; the repeating one at its last due time")
+        withExtendedLifetime((repeating, once)) {}
+    }
+
+    @Test func aTimerThatRunsOnceLateRunsOnceAtItsOwnTime() async {
+        let log = Log()
+        let once = clock.schedule(after: 30, name: "answer", log.action("answer", clock))
+        #expect(await clock.advance(by: 500) == 1)
+        #expect(log.entries == ["answer@30"], "at its time, not at the last multiple of it")
+        #expect(clock.timerCount == 0)
+        withExtendedLifetime(once) {}
+    }
+
+    @Test func aTimerThatRunsOnceCancelledNeverRuns() async {
+        let log = Log()
+        let once = clock.schedule(after: 1, name: "debounce", log.action("debounce", clock))
+        once.cancel()
+        #expect(await clock.advance(by: 5) == 0)
+        #expect(log.entries == [])
+
+        _ = clock.schedule(after: 1, name: "dropped", log.action("dropped", clock))
+        #expect(clock.timerCount == 0, "let go at once: cancelled")
+    }
+
+    @Test func runDueTimersRunsATimerThatRunsOnceOnce() async {
+        let log = Log()
+        let once = clock.schedule(after: 10, name: "answer", log.action("answer", clock))
+        clock.follow(recordedTime: Self.at(20))  // moves the time on, the timer not with it
+        #expect(await clock.runDueTimers() == 1)
+        #expect(await clock.runDueTimers() == 0)
+        #expect(log.entries == ["answer@20"])
+        withExtendedLifetime(once) {}
+    }
+
+    @Test func advanceToAMomentBeforeNowStaysPut() async {
+        await clock.advance(by: 60)
+        #expect(await clock.advance(to: Self.at(30)) == 0)
+        #expect(clock.now == Self.at(60))
+    }
+
     // MARK: runDueTimers
 
     @Test func runDueTimersRunsNothingBeforeItsTime() async {
@@ -364,5 +418,21 @@ struct SchedulingClockTests {
         let live = SchedulingClock().stopwatch()
         #expect(!live.isVirtual)
         #expect(live.elapsed >= .zero)
+    }
+
+    @Test func measuringWaitsAddsUpWhatAVirtualClocksWaitsStoodFor() async throws {
+        let (value, waited) = try await clock.measuringWaits { () async throws -> String in
+            try await clock.sleep(for: .milliseconds(800))
+            try await clock.sleep(for: .seconds(2))
+            return "answer"
+        }
+        #expect(value == "answer")
+        #expect(abs(waited - 2.8) < 1e-9)
+        #expect(clock.now == Self.start, "no time passed")
+
+        let (_, none) = await clock.measuringWaits { () async -> Int in 1 }
+        #expect(none == 0)
+        try await clock.sleep(for: .seconds(5))
+        #expect(clock.now == Self.start, "a wait measured by nobody is nothing")
     }
 }

@@ -7,7 +7,7 @@ import TestSupport
 @MainActor
 @Suite("Shell.completions(for:)")
 struct ShellCompletionTests {
-    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "pager", "head", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "step", "quit", "exit"]
+    static let globalNames = ["help", "features", "use", "back", "follow", "favs", "source", "format", "once", "output", "trace", "subscriptions", "pager", "head", "arch", "diagram", "net", "clock", "raw", "record", "history", "jump", "diff", "run", "step", "quit", "exit"]
     static let featureIDs = ["fake", "films", "broken"]
     static let fakeCommands = ["ping", "fail", "go", "emit", "fetch", "slow", "silent", "filter"]
 
@@ -47,7 +47,7 @@ struct ShellCompletionTests {
         #expect(h.shell.completions(for: "") == Self.globalNames + Self.fakeCommands + Self.featureIDs)
         #expect(h.shell.completions(for: "p") == ["pager", "ping"])
         #expect(h.shell.completions(for: "f") == ["features", "follow", "favs", "format", "fail", "fetch", "filter", "fake", "films"])
-        #expect(h.shell.completions(for: "s") == ["source", "step", "slow", "silent"])
+        #expect(h.shell.completions(for: "s") == ["source", "subscriptions", "step", "slow", "silent"])
     }
 
     @Test func featureIDsAfterUse() {

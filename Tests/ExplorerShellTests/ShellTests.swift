@@ -635,7 +635,7 @@ struct ShellTests {
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               once · output <file>    write the next screen, or every screen, to a file
-              trace [on|off]          show requests and observable emissions as they happen
+              trace · subscriptions   see data flow as it happens; list the live bindings
               pager · head N          page screens too tall to fit; a list's first N rows
               arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram
@@ -669,7 +669,7 @@ struct ShellTests {
               source [embedded|…]     show or switch where data comes from
               format [text|json|csv]  show or switch how screens are printed
               once · output <file>    write the next screen, or every screen, to a file
-              trace [on|off]          show requests and observable emissions as they happen
+              trace · subscriptions   see data flow as it happens; list the live bindings
               pager · head N          page screens too tall to fit; a list's first N rows
               arch [section|command]  how the program or feature is built; a command's path
               diagram <command…>      run a command and print its path as a sequence diagram

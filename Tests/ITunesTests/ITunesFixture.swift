@@ -1,3 +1,4 @@
+import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
 import Foundation
@@ -74,6 +75,8 @@ final class ITunesFixture: Sendable {
     private let lookupFailureStatus = Mutex<Int?>(nil)
     private let cancelSearches = Mutex(false)
     private let downloadAnswer = Mutex<(data: Data, contentType: String?)>((Data("fake m4a".utf8), "audio/mp4"))
+    /// How long each search waits on a clock before it answers, as `net latency` makes it.
+    private let searchLatency = Mutex<(clock: SchedulingClock, delay: Duration)?>(nil)
 
     init() {
         answers.withLock { $0["jack johnson"] = Recorded.jackJohnson }
@@ -88,6 +91,7 @@ final class ITunesFixture: Sendable {
         ITunesService(
             search: { [self] term in
                 try calls.take(.search(term))
+                if let latency = searchLatency.withLock({ $0 }) { try await latency.clock.sleep(for: latency.delay) }
                 if cancelSearches.withLock({ $0 }) { throw CancellationError() }
                 if let failure = searchFailures.withLock({ $0[term] }) { throw failure }
                 return answers.withLock { $0[term] ?? [] }
@@ -110,6 +114,8 @@ final class ITunesFixture: Sendable {
         searchFailures.withLock { $0[term] = HTTPError(.status(status), endpoint: "/search?term=\(HTTPRequest.encode(term))") }
     }
     func cancelEverySearch() { cancelSearches.withLock { $0 = true } }
+    /// Each search waits `delay` on `clock` first (on a virtual one, no time: it is measured).
+    func delaySearches(by delay: Duration, on clock: SchedulingClock) { searchLatency.withLock { $0 = (clock, delay) } }
     func answerLookup(_ id: Int, with item: ITunesItem?) { lookupTable.withLock { $0[id] = item } }
     /// Every lookup fails with `HTTP <status> from /lookup?id=<id>&country=US`.
     func failLookups(status: Int?) { lookupFailureStatus.withLock { $0 = status } }

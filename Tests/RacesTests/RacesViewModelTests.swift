@@ -3,9 +3,11 @@ import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
 import ExplorerStore
+import ExplorerTrace
 import Foundation
 @testable import Races
 import Reactive
+import Synchronization
 import TestSupport
 import Testing
 
@@ -117,8 +119,10 @@ struct RacesViewModelTests {
             $0.matchingCount = 10
             $0.updatedAt = RacesFixture.at(0)
         }
-        // The interactor's snapshot is published as it arrives, and once more as the intent ends.
-        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), firstFive, firstFive])
+        // Loading while the interactor fetches; then the view model binds to its snapshot, whose
+        // value now is the first state the binding maps.
+        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), firstFive])
+        #expect(viewModel.isBound)
         #expect(viewModel.rowNumbers == [1, 2, 3, 4, 5])
         #expect(viewModel.item(number: 1) == Self.addington)
         #expect(viewModel.item(number: 6) == nil)
@@ -149,7 +153,8 @@ struct RacesViewModelTests {
         await #expect(throws: HTTPError.networkUnavailable) { try await viewModel.load() }
         state.expect { $0.failure = .networkUnavailable }
         let failed = state.expected
-        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), failed, failed])
+        expectNoDifference(recorder.states, [RacesState(), loading(RacesState()), failed])
+        #expect(!viewModel.isBound, "a load that failed binds nothing: the feature was not entered")
         await #expect(throws: RacesError.noRaceComingUp(row: "1", filter: [])) { try await viewModel.open("1") }
         #expect(RacesError.noRaceComingUp(row: "1", filter: []).description == "no row 1: no race is coming up")
         state.expectUnchanged()
@@ -425,6 +430,55 @@ struct RacesViewModelTests {
         state.expect { $0 = RacesState() }
         #expect(!interactor.isRunning)
         #expect(viewModel.rowNumbers == [])
+        calls.expectAllMade()
+    }
+
+    // MARK: The binding
+
+    @Test func theViewModelFollowsTheInteractorOnlyWhileBound() async throws {
+        calls.expect([.next(count: 10)])
+        try await viewModel.load()
+        state.takeCurrent()
+
+        // Leaving the feature: the timers stop and the binding goes.
+        interactor.stop()
+        viewModel.unbind()
+        #expect(!viewModel.isBound)
+        neds.answer([Self.sandown, Self.pakenham])
+        calls.expect([.next(count: 10)])
+        try await interactor.fetch()
+        state.expectUnchanged("not bound: a new snapshot is not followed")
+
+        let count = recorder.states.count
+        try await viewModel.load()
+        state.expect("bound again: the snapshot as it is now, mapped") {
+            $0.rows = rows([Self.pakenham, Self.sandown])
+            $0.knownCount = 2
+            $0.matchingCount = 2
+        }
+        #expect(emitted(since: count) == [loading(firstFive), state.expected], "loading, then the binding's first state")
+        calls.expectAllMade()
+    }
+
+    @Test func theBindingIsListedWithItsChainWhileItLasts() async throws {
+        let lines = Mutex<[String]>([])
+        let tracer = Tracer(enabled: true, clock: clock, write: { line in lines.withLock { $0.append(line) } })
+        let interactor = RacesInteractor(service: neds.service, clock: clock, selection: SourceSelection(.live), tracer: tracer)
+        let viewModel = RacesViewModel(interactor: interactor, favourites: store, tracer: tracer)
+        let chain = ["RacesInteractor.snapshot", "removeDuplicates", "map", "RacesViewModel.state"]
+        #expect(tracer.liveSubscriptions.live.isEmpty, "nothing bound before the feature is used")
+
+        calls.expect([.next(count: 10)])
+        try await viewModel.load()
+        #expect(tracer.liveSubscriptions.live.map(\.owner) == ["RacesViewModel"])
+        #expect(tracer.liveSubscriptions.live.map(\.chain) == [chain])
+        #expect(viewModel.state.chain.stages == chain, "what subscribes to the state is listed with where its values come from")
+
+        viewModel.unbind()
+        #expect(tracer.liveSubscriptions.live.isEmpty)
+        #expect(viewModel.state.chain.stages == ["RacesViewModel.state"])
+        let written = lines.withLock { $0 }.filter { $0.hasPrefix("trace: subscribe") || $0.hasPrefix("trace: cancel") }
+        #expect(written == ["trace: subscribe " + chain.joined(separator: " → "), "trace: cancel " + chain.joined(separator: " → ")])
         calls.expectAllMade()
     }
 

@@ -38,8 +38,12 @@ public final class StateRenderer<State>: ScreenView {
         self.render = render
     }
 
+    /// Subscribes (again, if it was on screen already: the old subscription ends first), labelled
+    /// for `subscriptions` and `trace`: kept by the view (`RacesView`), its chain the state's,
+    /// then `StateRenderer`.
     public func appear() {
-        subscription = state.sink { [unowned self] state in
+        subscription?.cancel()
+        subscription = state.sink(owner: name, label: "StateRenderer") { [unowned self] state in
             guard isSettled(state) else { return }
             // Rendered when the screen is printed, not here: the next state may replace it first.
             outlet.show { [render, tracer, name] in
@@ -51,6 +55,7 @@ public final class StateRenderer<State>: ScreenView {
     }
 
     public func disappear() {
+        subscription?.cancel()
         subscription = nil
     }
 }

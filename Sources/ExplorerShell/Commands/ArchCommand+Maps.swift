@@ -118,7 +118,7 @@ extension ArchCommand {
         // Its timers, named `<id> …` when scheduled: what runs with no command typed.
         let timers = shell.clock.pendingTimers.filter { $0.name.hasPrefix("\(id) ") }
         if !timers.isEmpty {
-            wiring.append(.line("timers it runs on the clock: " + timers.map { "\($0.name) (every \(ClockCommand.interval($0.interval)))" }
+            wiring.append(.line("timers it runs on the clock: " + timers.map { "\($0.name) (\($0.repeats ? "every \(ClockCommand.interval($0.interval))" : "once"))" }
                 .joined(separator: ", ")))
         }
         if !descriptor.records.isEmpty {

@@ -76,12 +76,12 @@ struct ClockCommand: GlobalCommand {
         if let ran { facts["ran"] = .int(ran) }
         let timers = clock.pendingTimers
         facts["pending"] = .array(timers.map { timer in
-            ["name": .string(timer.name), "every_s": .double(timer.interval), "next": .string(UTCTimestamp.iso8601(timer.next))]
+            ["name": .string(timer.name), "every_s": timer.repeats ? .double(timer.interval) : .null, "next": .string(UTCTimestamp.iso8601(timer.next))]
         })
         var screen = Screen.message(text, kind: "clock", facts: facts)
         // Each timer by name: `races poll · every 5 min · next 08:05:00`.
         for (index, timer) in timers.enumerated() {
-            let line = "\(timer.name) · every \(Self.interval(timer.interval)) · next \(Self.timeFormatter.string(from: timer.next))"
+            let line = "\(timer.name) · \(timer.repeats ? "every \(Self.interval(timer.interval))" : "once") · next \(Self.timeFormatter.string(from: timer.next))"
             screen.blocks.append(.line((index == 0 ? "timers: " : "        ") + line))
         }
         return .reply(screen)

@@ -37,6 +37,9 @@ struct SequenceDiagram: Equatable {
             actor = participant(main, label: main)
             messages.append(.call(from: command, to: actor, text: "intent " + intent.dropFirst(main.count + 1), isAnswer: false))
         }
+        // The part whose value was emitted last: a value another part emits right after it is drawn
+        // as that value arriving over their binding (races' snapshot → its view model's state).
+        var lastEmitter: String?
         for (index, event) in path.events.enumerated() {
             let at = " · " + Self.time(event.elapsed)
             switch event.kind {
@@ -47,6 +50,7 @@ struct SequenceDiagram: Equatable {
                 let http = participant("HTTP", label: "HTTP client stack")
                 let parts = event.text.components(separatedBy: " → ")
                 messages.append(.call(from: asker, to: http, text: parts[0], isAnswer: false))
+                lastEmitter = nil
                 let answer = parts.dropFirst().joined(separator: " → ")
                 messages.append(.call(from: http, to: asker, text: (answer.isEmpty ? "answered" : answer) + at, isAnswer: true,
                                       failed: !answer.hasPrefix("2")))
@@ -55,7 +59,8 @@ struct SequenceDiagram: Equatable {
                 let alias = participant(owner, label: owner)
                 let summary = event.text.split(separator: "←", maxSplits: 1).last.map { String($0.drop { $0 == " " }) } ?? event.text
                 let property = event.text.split(separator: " ").first.map { String($0.drop { $0 != "." }.dropFirst()) } ?? "state"
-                messages.append(.call(from: alias, to: alias, text: "\(property) ← \(summary)\(at)", isAnswer: false))
+                messages.append(.call(from: lastEmitter ?? alias, to: alias, text: "\(property) ← \(summary)\(at)", isAnswer: false))
+                lastEmitter = alias
             case .view:
                 let name = String(event.text.prefix { $0 != " " })
                 let view = participant(name, label: name)

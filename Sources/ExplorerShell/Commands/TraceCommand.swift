@@ -6,7 +6,8 @@ import ExplorerText
 struct TraceCommand: GlobalCommand {
     static let name = "trace"
     static let usage = "trace [on|off] | trace state [on|off|full]"
-    static let synopsis = "trace [on|off]"
+    static let synopsis = "trace · subscriptions"
+    static let overviewSummary = "see data flow as it happens; list the live bindings"
     static let summary = "show requests and observable emissions as they happen"
     static let details = """
         Each request prints `trace: GET /path → 200 (12 ms)`; each emission of a view model's observable prints \

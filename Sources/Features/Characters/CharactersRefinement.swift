@@ -14,14 +14,18 @@ public struct CharactersRefinement: ListRefinement {
         self.segments = segments
     }
 
-    /// After `people` loaded: their segments, and the filter's conditions whose value some
-    /// character still has.
-    public func loaded(_ people: [Person]) -> CharactersRefinement {
-        let segments = people.isEmpty ? [:] : Segment.all(in: people)
-        let filter = filter.keeping { condition in
+    /// The segments of the characters loaded, and of the filter chosen the conditions whose
+    /// value some character still has: what the view model's binding derives from the two.
+    public init(segments: [CharacterTrait: [Segment]], choosing filter: CharacterFilter) {
+        self.segments = segments
+        self.filter = filter.keeping { condition in
             segments[condition.trait]?.contains { $0.value == condition.value } ?? false
         }
-        return CharactersRefinement(filter: filter, segments: segments)
+    }
+
+    /// Every trait's segments over `people` (none when none are loaded).
+    public static func segments(of people: [Person]) -> [CharacterTrait: [Segment]] {
+        people.isEmpty ? [:] : Segment.all(in: people)
     }
 
     public var traceSummary: String? {

@@ -27,8 +27,8 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
         let country = Self.countrySetting.string(in: context.settings, default: "US")
         let limit = Self.limitSetting.int(in: context.settings, default: 50)
         service = .http(context.http, country: country, limit: limit)
-        viewModel = ITunesViewModel(service: service, favourites: context.favourites, tracer: context.tracer,
-                                    progress: context.progress)
+        viewModel = ITunesViewModel(service: service, favourites: context.favourites, clock: context.scheduler,
+                                    tracer: context.tracer, progress: context.progress)
         view = ITunesView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
         previews = ITunesPreviews(cacheDirectory: context.cacheDirectory.appendingPathComponent("previews"), environment: context.environment)
     }
@@ -38,6 +38,12 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
     }
 
     public var model: ITunesViewModel { viewModel }
+
+    /// Leaving: the view goes off screen and the search-as-you-type binding goes.
+    public func didLeave() {
+        view.disappear()
+        viewModel.unbindTyping()
+    }
 
     /// With nothing searched yet there is nothing to load again from the new source.
     public func sourceDidChange(isActive: Bool) async throws {
@@ -61,6 +67,23 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                         try await viewModel.search(arguments)
                         return .view
                     }).intent(ITunesViewModel.self, "search(_:)"),
+            Command("type", usage: "type <words…>", summary: "search as you type: a key at a time on the clock, each pause searched",
+                    details: """
+                        Types the words into the search field as a person does — a key every 120 ms, a pause of 600 ms \
+                        before each space — on the app's clock (on a virtual one, `--clock`, moving it on). A search goes \
+                        when the field rests for 300 ms (a debounce), for what it holds, unless that is the term searched \
+                        last; a term that comes while a search is in flight supersedes it, and its answer is dropped \
+                        (`switchToLatest`). With `net latency 2s`, `type jack johnson` searches "jack" at the pause and \
+                        "jack johnson" before that answer comes: `trace on` shows the keys, the debounce's timer, both \
+                        requests and the cancel of the first. On a virtual clock a request takes no time, and its answer is \
+                        held on the clock for as long as it stood for.
+                        """,
+                    run: { arguments in
+                        let text = arguments.joined(separator: " ")
+                        guard !ITunesViewModel.term([text]).isEmpty else { throw CommandError.usage("type <words…>") }
+                        try await viewModel.type(text)
+                        return .view
+                    }).intent(ITunesViewModel.self, "type(_:)").endingAtInterrupt(),
             .page(viewModel, summary: "show the next, previous or Nth page of results"),
             .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)"),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id", arguments: .one,

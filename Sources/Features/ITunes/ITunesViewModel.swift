@@ -1,3 +1,4 @@
+import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
 import ExplorerStore
@@ -7,6 +8,14 @@ import Reactive
 /// The iTunes screen's logic: searching, the results sorted by artist, album and track number
 /// and shown ten to a page, and details refreshed with a lookup. Going back and favourites come
 /// from ``ListDetailViewModel``.
+///
+/// `search` is an intent; `type` searches as a search field does as it is typed in, through a
+/// binding that lives while the feature is in use, as the spec's RxSwift search does: each key's
+/// text (``typed``) is debounced on the app's clock, trimmed, repeats dropped, blanks skipped,
+/// and each term left becomes a search, the newest superseding the one in flight
+/// (`switchToLatest`), whose answer then never arrives:
+/// `ITunesViewModel.typed → debounce(0.3 s) → map → removeDuplicates → filter → map →
+/// switchToLatest → ITunesViewModel.state`.
 @MainActor
 public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     public nonisolated static let featureID = "itunes"
@@ -19,6 +28,24 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     private let progress: @MainActor (String) -> Void
     private var term: String?
 
+    /// The search field's text after each key `type` presses.
+    public let typed: PassthroughStream<String>
+    /// How long the field must rest before what it holds is searched.
+    public nonisolated static let debounce = Duration.milliseconds(300)
+    /// How `type` types: a key every 120 ms, and 600 ms before the space after a word.
+    public nonisolated static let keyInterval: TimeInterval = 0.12
+    public nonisolated static let wordPause: TimeInterval = 0.6
+    /// The clock the debounce waits on and `type` types by.
+    private let clock: SchedulingClock
+    private let tracer: (any EmissionTracer)?
+    /// The search-as-you-type binding, while the feature is in use.
+    private var typing: AnyCancellable?
+    /// The requests the binding began whose answers have not arrived or been held yet.
+    private var requests: [Task<Void, Never>] = []
+    /// How many answers the binding delivered during this `type`, and the last one's failure.
+    private var answered = 0
+    private var typingFailure: (any Error)?
+
     /// Shows `text` on the transient status line of a terminal (what runs now; nothing when piped).
     public func showProgress(_ text: String) {
         progress(text.sanitizedForTerminal)
@@ -28,12 +55,15 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     private var page = 0
     private var detailNotRefreshed: String?
 
-    public init(service: ITunesService, favourites: FavouritesStore, tracer: (any EmissionTracer)? = nil,
-                progress: @escaping @MainActor (String) -> Void = { _ in }) {
+    public init(service: ITunesService, favourites: FavouritesStore, clock: SchedulingClock = SchedulingClock(),
+                tracer: (any EmissionTracer)? = nil, progress: @escaping @MainActor (String) -> Void = { _ in }) {
         self.service = service
         self.progress = progress
+        self.clock = clock
+        self.tracer = tracer
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(ITunesState(), traceLabel: "ITunesViewModel.state", tracer: tracer)
+        typed = PassthroughStream(traceLabel: "ITunesViewModel.typed", tracer: tracer)
     }
 
     public var pageCount: Int { results.isEmpty ? 0 : (results.count + Self.pageSize - 1) / Self.pageSize }
@@ -57,8 +87,20 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     // MARK: Intents
 
-    /// Nothing to load before the first search.
-    public func load() async throws {}
+    /// Nothing to load before the first search: the search-as-you-type binding is made.
+    public func load() async throws {
+        if typing == nil { bindTyping() }
+    }
+
+    /// The feature is left: the binding goes, and with it a search in flight.
+    public func unbindTyping() {
+        typing?.cancel()
+        typing = nil
+        requests = []
+    }
+
+    /// Whether the search-as-you-type binding is made.
+    public var isBound: Bool { typing != nil }
 
     /// The store's search for `words`, joined and trimmed: the results replace the previous
     /// ones; a failure keeps them.
@@ -94,6 +136,154 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             if let order = SortComparison.numbers(x.trackNumber.map(Double.init), y.trackNumber.map(Double.init), descending: false) { return order }
             return a < b
         }.map { items[$0] }
+    }
+
+    // MARK: Search as you type
+
+    /// `type WORDS…`: types `text` into the search field as a person does, a key every
+    /// ``keyInterval`` and a ``wordPause`` before each space, on the app's clock, running its
+    /// timers as it goes (on a virtual one, moving it on). Each pause of ``debounce`` searches
+    /// what the field holds; a term that comes while a search is in flight supersedes it.
+    /// Returns once the last search has answered; throws its failure. When nothing new was
+    /// searched (the same term again), the screen is shown as it is.
+    public func type(_ text: String) async throws {
+        intent()
+        if typing == nil { bindTyping() }
+        answered = 0
+        typingFailure = nil
+        let start = clock.now
+        do {
+            for key in Self.keystrokes(text) {
+                try await runClock(until: start.addingTimeInterval(key.at))
+                typed.send(key.text)
+            }
+            try await runClock(until: nil)
+        } catch {
+            // Interrupted: nothing of this typing is left to arrive later.
+            unbindTyping()
+            bindTyping()
+            throw error
+        }
+        if answered == 0 { publish() }
+        if let typingFailure { throw typingFailure }
+    }
+
+    /// The field's text after each key of `text`, and when (seconds after the first key).
+    nonisolated static func keystrokes(_ text: String) -> [(at: TimeInterval, text: String)] {
+        var keys: [(at: TimeInterval, text: String)] = []
+        var typedSoFar = ""
+        var at: TimeInterval = 0
+        for character in text {
+            if !typedSoFar.isEmpty {
+                at += character == " " && typedSoFar.last != " " ? wordPause : keyInterval
+            }
+            typedSoFar.append(character)
+            keys.append((at, typedSoFar))
+        }
+        return keys
+    }
+
+    /// The binding: each text the field rests on for ``debounce``, trimmed, not the term just
+    /// searched, not blank, searched; the newest search supersedes the one in flight.
+    private func bindTyping() {
+        typing = typed
+            .debounce(for: Self.debounce, on: ClockScheduler(clock, name: "itunes debounce"))
+            .map { Self.term([$0]) }
+            .removeDuplicates()
+            .filter { !$0.isEmpty }
+            .map { [unowned self] term in self.answer(to: term) }
+            .switchToLatest()
+            .sink(owner: "ITunesViewModel", feeding: state) { [weak self] answer in self?.show(answer) }
+    }
+
+    /// The store's answer to `term`, as a publisher: the request made when subscribed to (the
+    /// state says what is being searched), its answer delivered as it arrives — on a virtual
+    /// clock, which waits no time, held on the clock for as long as the request's waits stood
+    /// for (`net latency`) — unless cancelled first.
+    private func answer(to term: String) -> SingleValue<ITunesTypedAnswer> {
+        SingleValue(owner: "ITunesViewModel", label: "ITunesService.search(\"\(term)\")", tracer: tracer) { [unowned self] deliver in
+            let flight = ITunesSearchInFlight()
+            var searching = state.value
+            searching.isLoading = true
+            searching.searching = term
+            state.value = searching
+            progress("searching “\(term.sanitizedForTerminal)”…")
+            let service = self.service, clock = self.clock
+            let request = Task { @MainActor in
+                let (result, waited) = await clock.measuringWaits { () async -> Result<[ITunesItem], any Error> in
+                    do { return .success(try await service.search(term)) } catch { return .failure(error) }
+                }
+                guard !flight.isCancelled else { return }
+                let answer = ITunesTypedAnswer(term: term, result: result)
+                guard waited > 0 else { return deliver(answer) }
+                flight.held = clock.schedule(after: waited, name: "itunes answer") { [weak flight] in
+                    guard let flight, !flight.isCancelled else { return }
+                    deliver(answer)
+                }
+            }
+            flight.request = request
+            requests.append(request)
+            return { flight.cancel() }
+        }
+    }
+
+    /// An answer the binding delivered: the results, or the failure `type` throws (the results
+    /// before stay).
+    private func show(_ answer: ITunesTypedAnswer) {
+        answered += 1
+        switch answer.result {
+        case .success(let found):
+            typingFailure = nil
+            term = answer.term
+            results = Self.sorted(found)
+            page = results.isEmpty ? 0 : 1
+            navigator.showList()
+        case .failure(let error):
+            typingFailure = error
+        }
+        publish()
+    }
+
+    /// Moves time on to `target`, or with none until nothing of the typing is pending (no pause
+    /// being waited out, no search in flight, no answer held), running the clock's timers on the
+    /// way, one due time at a time. On a virtual clock each request begun is let finish before
+    /// time moves on (it takes no time there: its answer is held on the clock instead); on a live
+    /// one requests run while the keys are typed.
+    private func runClock(until target: Date?) async throws {
+        while true {
+            if clock.isVirtual { await settleRequests() }
+            let timer = clock.pendingTimers.filter { $0.name.hasPrefix("\(Self.featureID) ") }.map(\.next).min()
+            if let target, timer.map({ $0 > target }) ?? true {
+                try await move(to: target)
+                return
+            }
+            if let timer {
+                try await move(to: timer)
+            } else if !requests.isEmpty {
+                await settleRequests()
+            } else {
+                return
+            }
+        }
+    }
+
+    private func move(to date: Date) async throws {
+        if clock.isVirtual {
+            await clock.advance(to: date)
+        } else {
+            let wait = date.timeIntervalSince(clock.now)
+            if wait > 0 { try await clock.sleep(for: .seconds(wait)) }
+            await clock.runDueTimers()
+        }
+    }
+
+    /// Waits for the requests begun to arrive (or be held on the clock).
+    private func settleRequests() async {
+        while !requests.isEmpty {
+            let begun = requests
+            requests = []
+            for request in begun { await request.value }
+        }
     }
 
     /// `page next|prev|N` over the results, ten to a page.

@@ -48,11 +48,13 @@ public final class RacesFeature: ScreenFeature, FavouritesListing {
 
     public var model: RacesViewModel { viewModel }
 
-    /// Leaving stops the timers: no poll runs for a feature not in use. (Coming back starts
-    /// them again, and fetches at once when the list went stale: `load` does.)
+    /// Leaving stops the timers: no poll runs for a feature not in use; the view and then the
+    /// view model let their subscriptions go. (Coming back starts the timers again, and fetches
+    /// at once when the list went stale, then binds again: `load` does.)
     public func didLeave() {
         viewModel.interactor.stop()
         view.disappear()
+        viewModel.unbind()
     }
 
     public func sourceDidChange(isActive: Bool) async throws {
