@@ -10,6 +10,9 @@ final class ScriptFile {
     let name: String
     /// Symbolic links, `.` and `..` resolved; relative names are relative to the working directory.
     let resolvedPath: String
+    /// Whether it is a file on disk, not a device or a pipe (`/dev/zero`, `<(…)`): what can be
+    /// read whole before it runs (`step`).
+    let isRegularFile: Bool
     let lines: StreamLineSource
     private let file: UnsafeMutablePointer<FILE>
 
@@ -38,6 +41,7 @@ final class ScriptFile {
         }
         self.name = name
         self.file = file
+        isRegularFile = (status.st_mode & S_IFMT) == S_IFREG
         if let resolved = realpath(name, nil) {
             resolvedPath = String(cString: resolved)
             free(resolved)

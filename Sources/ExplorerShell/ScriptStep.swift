@@ -20,13 +20,18 @@ struct ScriptStep: Equatable {
     /// two lines starts a new one); empty when none is directly above.
     let caption: [String]
 
+    /// The most steps `step` reads from a file.
+    static let maxSteps = 10_000
+
     /// The steps of `lines`, in order: every line that holds a command (or cannot be used),
-    /// captioned. Comment lines, blank lines and a `#!` first line are no steps.
+    /// captioned. Comment lines, blank lines and a `#!` first line are no steps. Nil when there
+    /// are more than `limit`.
     @MainActor
-    static func steps(reading lines: some LineSource) -> [ScriptStep] {
+    static func steps(reading lines: some LineSource, atMost limit: Int) -> [ScriptStep]? {
         var steps: [ScriptStep] = []
         var caption = Caption()
         while let input = lines.nextLine(prompt: "") {
+            guard steps.count <= limit else { return nil }
             switch input {
             case .interrupted:
                 continue
@@ -48,7 +53,7 @@ struct ScriptStep: Equatable {
                 }
             }
         }
-        return steps
+        return steps.count <= limit ? steps : nil
     }
 
     /// Comment lines gathered into paragraphs, the lines of each joined by a space so that

@@ -13,11 +13,16 @@ extension Shell {
         history.keep(begun, words: words, feature: activeID, failure: failure, screen: activeID == nil ? nil : outlet.lastShown)
     }
 
-    /// After `jump N`, any command but `history`, `jump` and `diff` first returns to now, and
-    /// says so: `back at now (7)`.
-    func returnToNow(before words: [String]) async {
-        guard history.jumpedTo != nil, let name = words.first, !Self.historyCommandNames.contains(name) else { return }
+    /// After `jump N`, any command but `history`, `jump` and `diff` returns to now: the jump
+    /// it left, if it left one.
+    func leaveJump(before words: [String]) -> Int? {
+        guard let jumped = history.jumpedTo, let name = words.first, !Self.historyCommandNames.contains(name) else { return nil }
         history.jumpedTo = nil
+        return jumped
+    }
+
+    /// `back at now (7)`, after the command that left a jump.
+    func sayBackAtNow() async {
         try? await printer.print(JumpCommand.backAtNow(history.now, feature: activeID))
     }
 }

@@ -19,9 +19,16 @@ extension Shell {
         // A person presses the keys at the prompt; a script's `step` runs through.
         let keys = scripts.depth == 0 ? stepKeys : nil
         let script = try ScriptFile(name)
+        // Its steps are read first, to number them (`step 2 of 9`): a device or a pipe could
+        // go on for ever.
+        guard script.isRegularFile else {
+            throw CommandError("\(name) is not a file on disk: `step` reads a script's steps before the first (`run FILE` reads any)")
+        }
         try scripts.enter(name, path: script.resolvedPath)
         defer { scripts.leave() }
-        let steps = ScriptStep.steps(reading: script.lines)
+        guard let steps = ScriptStep.steps(reading: script.lines, atMost: ScriptStep.maxSteps) else {
+            throw CommandError("\(name) has over \(ReadableNumber.grouping(ScriptStep.maxSteps)) commands: more than a talk steps through (`run FILE` runs it whole)")
+        }
         guard !steps.isEmpty else {
             printer.printBeside(stepNotice("\(name) has no commands to step through", facts: ["file": .string(name), "steps": 0]))
             return

@@ -230,7 +230,9 @@ public final class Shell {
             defer { tracer.command = outer }
             let place = (activeID, activeFeature?.location)
             // Every command is kept in the history as it ends, whether it succeeded or not.
-            if history.jumpedTo != nil { await returnToNow(before: words) }
+            // After `jump N` a command acts on the session as it is now; said once it succeeded
+            // (a failed one changes nothing: the jump stays on show).
+            let jumpLeft = leaveJump(before: words)
             let begun = history.begin()
             var failure: Error?
             defer { keepInHistory(begun, words: words, failure: failure) }
@@ -253,8 +255,10 @@ public final class Shell {
                     stepNotTaken = nil
                 }
                 if words.first != RawCommand.name { failedUse = nil }
+                if jumpLeft != nil { await sayBackAtNow() }
             } catch {
                 failure = error
+                if let jumpLeft { history.jumpedTo = jumpLeft }
                 let interrupted = Self.isInterruption(error)
                 if inScript && Task.isCancelled { return false }
                 report(droppingOnce(error), at: location)

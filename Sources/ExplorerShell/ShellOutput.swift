@@ -126,7 +126,8 @@ public final class ShellOutput: Sendable {
         let line = wrapped(text)
         linesBelowInPlace.withLock { below in
             writeError((showsProgress ? "\r\u{1B}[K" : "") + line + "\n")
-            below?.append(line)
+            // Only stderr at the terminal is below a screen drawn in place (`2> trace.log` is not).
+            if errorWidth != nil { below?.append(line) }
         }
     }
 

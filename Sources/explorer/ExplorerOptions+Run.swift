@@ -37,7 +37,7 @@ extension ExplorerOptions {
         // plainly and the prompt goes to stderr, as sqlite3 does.
         let typing = commands.isEmpty && files.isEmpty && isatty(STDIN_FILENO) == 1
         let interactive = typing && outputIsTerminal
-        TerminationSignals.install(typing ? [SIGTERM, SIGHUP] : [SIGINT, SIGTERM, SIGHUP])
+        TerminationSignals.install(typing ? [SIGTERM, SIGHUP, SIGQUIT] : [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
 
         let pluginsConfig: PluginsConfig
         do {

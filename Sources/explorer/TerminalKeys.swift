@@ -5,7 +5,7 @@ import Synchronization
 /// line mode and echo for the read only, so Ctrl-C still interrupts and the prompt afterwards is
 /// as it was. The key is consumed.
 ///
-/// The terminal is put back however the read ends: on return, and — should SIGTERM or SIGHUP
+/// The terminal is put back however the read ends: on return, and — should SIGTERM, SIGHUP or SIGQUIT
 /// end explorer in the middle of one — by ``restoreForSignal()``, which the termination
 /// handler calls.
 enum TerminalKeys {

@@ -7,8 +7,9 @@ import Foundation
 /// `kill`), then ends explorer by the same signal, as if it had not been caught, so a calling
 /// shell sees how it ended.
 enum TerminationSignals {
-    /// Installs the handler for `signals` (at a terminal, SIGTERM and SIGHUP: SIGINT belongs to
-    /// ``InterruptSignal`` there; in a script, SIGINT too); those ignored from the start stay ignored.
+    /// Installs the handler for `signals` (at a terminal, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\,
+    /// which a raw read leaves on): SIGINT belongs to ``InterruptSignal`` there; in a script,
+    /// SIGINT too); those ignored from the start stay ignored.
     static func install(_ signals: [Int32]) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in

@@ -79,8 +79,8 @@ struct HistoryShellTests {
         h.output.clear()
 
         #expect(await h.run("open 3"))
-        #expect(lines(h).first == "back at now (6)")
-        #expect(lines(h).dropFirst().first == "☆ Yavin IV  (row 3)", "then the command runs on the session as it is now")
+        #expect(lines(h).first == "☆ Yavin IV  (row 3)", "the command runs on the session as it is now")
+        #expect(lines(h).last == "back at now (6)", "and then says so")
         #expect(h.shell.prompt == "planets › Yavin IV› ")
 
         #expect(await h.run("jump 1"))
@@ -128,6 +128,22 @@ struct HistoryShellTests {
             "error: usage: diff N [M] [full]   (N and M are commands' numbers in `history`)",
         ])
         #expect(h.shell.prompt == "planets› ", "a failed jump jumps nowhere")
+    }
+
+    @Test func aCommandThatFailsWhileJumpedLeavesTheJumpOnShow() async {
+        let h = harness()
+        defer { h.remove() }
+        await h.run("use planets; open 2; back")
+        #expect(await h.run("jump 2"))
+        let prompt = h.shell.prompt
+        h.output.clear()
+        #expect(await h.run("open 99") == false)
+        #expect(h.output.errors.count == 1 && h.output.errors[0].hasPrefix("error: no row 99"))
+        #expect(h.output.out == [], "no `back at now`: a failed command changes nothing")
+        #expect(h.shell.prompt == prompt && prompt.hasPrefix("[at 2]"))
+        #expect(await h.run("open 1"))
+        #expect(h.output.out.last == "back at now (5)", "said once the command succeeded, after its screen")
+        #expect(h.shell.prompt == "planets › Tatooine› ")
     }
 
     @Test func tabOffersTheNumbersKept() async {

@@ -43,7 +43,8 @@ struct ScreenPrinterTests {
     /// erased whole — no stale heading is left above the lines.
     @Test func linesWrittenToStderrBetweenDrawingsMoveAboveTheNextScreen() async throws {
         let written = LockedValue<[String]>([])
-        let output = ShellOutput(out: { text in written.withLock { $0.append(text) } },
+        // stderr at the terminal too (a width to wrap to, here none given).
+        let output = ShellOutput(errorWidth: { nil }, out: { text in written.withLock { $0.append(text) } },
                                  error: { text in written.withLock { $0.append("stderr: " + text) } })
         let printer = ScreenPrinter(output: output, terminal: TerminalSettings(width: 30))
         let screen = Self.screen("X-wing")
@@ -68,6 +69,23 @@ struct ScreenPrinterTests {
             "\u{1B}[3F\u{1B}[J", text + "\n",
             "stderr: trace: after the watch\n",
         ])
+    }
+
+    /// `explorer 2> trace.log`: stderr is not below the screen, so its lines are written once,
+    /// to the log, and the screen goes up over itself alone.
+    @Test func linesWrittenToAStderrElsewhereStayThere() async throws {
+        let written = LockedValue<[String]>([])
+        let output = ShellOutput(out: { text in written.withLock { $0.append(text) } },
+                                 error: { text in written.withLock { $0.append("stderr: " + text) } })
+        let printer = ScreenPrinter(output: output, terminal: TerminalSettings(width: 30))
+        let screen = Self.screen("X-wing")
+        let text = TextRenderer(width: 30).render(screen)
+
+        printer.printInPlace(screen)
+        output.errorLine("trace: short")
+        printer.printInPlace(screen)
+
+        #expect(written.value == [text + "\n", "stderr: trace: short\n", "\u{1B}[3F\u{1B}[J", text + "\n"])
     }
 
     @Test func rowsCountWrappedLinesAndLeaveEscapesOut() {

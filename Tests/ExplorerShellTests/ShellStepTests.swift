@@ -37,7 +37,7 @@ struct ShellStepTests {
 
     func steps(_ text: String) throws -> [ScriptStep] {
         let file = try ScriptFile(try script("steps.txt", text))
-        return ScriptStep.steps(reading: file.lines)
+        return ScriptStep.steps(reading: file.lines, atMost: ScriptStep.maxSteps) ?? []
     }
 
     @Test func eachLineOfCommandsIsAStepCaptionedByTheCommentsDirectlyAboveIt() throws {
@@ -160,6 +160,20 @@ struct ShellStepTests {
         #expect(await h.run("step \(demo)") == false)
         #expect(h.output.errors == ["error: \(demo):1: already stepping through \(demo): a stepped file steps no other (`run FILE` runs one whole, as one step)"])
         #expect(h.output.out == ["explorer› step \(other)", "explorer› run \(other)", "source: embedded"])
+    }
+
+    @Test func aDeviceIsNotReadAndAFileOfMoreStepsThanATalkIsRefused() async throws {
+        let h = ShellHarness(terminal: TerminalSettings(width: 300))
+        defer { h.remove(); files.remove() }
+
+        #expect(await h.run("step /dev/zero") == false, "read first, a device would never end")
+        #expect(h.output.errors == ["error: /dev/zero is not a file on disk: `step` reads a script's steps before the first (`run FILE` reads any)"])
+        #expect(h.output.out == [])
+
+        let three = try ScriptFile(try script("three.txt", "ping 1\n# a caption\nping 2\nping 3\n"))
+        #expect(ScriptStep.steps(reading: three.lines, atMost: 2) == nil)
+        let again = try ScriptFile(try script("three.txt", "ping 1\n# a caption\nping 2\nping 3\n"))
+        #expect(ScriptStep.steps(reading: again.lines, atMost: 3)?.map(\.line) == [1, 3, 4])
     }
 
     @Test func whatStepSaysGoesToStdoutNotToTheOnceFile() async throws {

@@ -44,7 +44,7 @@ struct HistoryCommand: GlobalCommand {
         }
         var heading = "History · \(entries.count == 1 ? "1 command" : "\(entries.count) commands")"
         if history.dropped > 0 {
-            heading += " · \(history.dropped) before \(history.firstKept) dropped (the last \(history.capacity) are kept)"
+            heading += " · commands 1–\(history.dropped) dropped (the last \(history.capacity) are kept)"
         }
         if let at = history.jumpedTo { heading += " · at \(at)" }
         let rows = entries.map { entry -> [ScreenTable.Cell] in

@@ -17,8 +17,9 @@ struct JumpCommand: GlobalCommand {
         nothing stored changes (favourites, caches, the database) and the view models stay as they are now; the \
         screen is drawn again from the state kept, at the width in force (a countdown counts from now). The prompt \
         says `[at 3]` while it is on show.
-        `jump` alone returns to now and shows the screen of now; so does any command but `history`, `jump` and `diff`, \
-        which says `back at now (7)` first and then runs on the session as it is now.
+        `jump` alone returns to now and shows the screen of now; so does any command but `history`, `jump` and `diff`: \
+        it runs on the session as it is now and, once it succeeded, says `back at now (7)` (one that fails changes \
+        nothing: the jump stays on show).
         """
     static let listedWith: (any GlobalCommand.Type)? = HistoryCommand.self
 
