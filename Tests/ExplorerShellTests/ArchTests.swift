@@ -234,4 +234,24 @@ struct ArchTests {
         #expect(ArchReflection.summary(of: [1, 2, 3]) == "3 items")
         #expect(ArchReflection.summary(of: Optional<Int>.none as Any) == "nil")
     }
+
+    @Test func requestsEndedAtOneInstantOfAVirtualClockAreInTheOrderOfTheirPaths() {
+        let at = { (seconds: Int) in Duration.seconds(seconds) }
+        let events = [
+            TraceEvent(.state, "VM.state ← loading", elapsed: at(0)),
+            TraceEvent(.request, "GET /people/25/ → 200 (0 ms)", elapsed: at(0)),
+            TraceEvent(.request, "GET /people/13/ → 200 (0 ms)", elapsed: at(0)),
+            TraceEvent(.request, "GET /people/9/ → 200 (0 ms)", elapsed: at(1)),
+            TraceEvent(.request, "GET /people/1/ → 200 (0 ms)", elapsed: at(1)),
+            TraceEvent(.state, "VM.state ← detail", elapsed: at(1)),
+            TraceEvent(.request, "GET /b/ → 200 (0 ms)", elapsed: at(1)),
+        ]
+        #expect(CommandPath.inOrderOfPaths(events).map(\.text) == [
+            "VM.state ← loading",
+            "GET /people/13/ → 200 (0 ms)", "GET /people/25/ → 200 (0 ms)",
+            "GET /people/1/ → 200 (0 ms)", "GET /people/9/ → 200 (0 ms)",
+            "VM.state ← detail",
+            "GET /b/ → 200 (0 ms)",
+        ], "a run ends at another time or at an event that is no request")
+    }
 }

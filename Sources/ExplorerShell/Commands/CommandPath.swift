@@ -44,9 +44,29 @@ struct CommandPath {
             result = .failure(error)
         }
         let recorded = shell.tracer.endRecording()
+        let events = recorded.filter { $0.kind != .intent }
         return CommandPath(line: words.joined(separator: " "), feature: feature, declaredIntent: command?.intent,
                            intentsRun: recorded.filter { $0.kind == .intent }.map(\.text),
-                           events: recorded.filter { $0.kind != .intent }, total: stopwatch.elapsed, isVirtual: stopwatch.isVirtual,
-                           result: result, isKnown: command != nil)
+                           events: stopwatch.isVirtual ? inOrderOfPaths(events) : events, total: stopwatch.elapsed,
+                           isVirtual: stopwatch.isVirtual, result: result, isKnown: command != nil)
+    }
+
+    /// Requests that ended at the same instant of a virtual clock (made in parallel, answered
+    /// at once: a detail's linked names) in the order of their paths. Which of them the runtime
+    /// ended first is chance, and on a virtual clock a script prints the same on every run.
+    static func inOrderOfPaths(_ events: [TraceEvent]) -> [TraceEvent] {
+        var ordered: [TraceEvent] = []
+        ordered.reserveCapacity(events.count)
+        var run: [TraceEvent] = []
+        func endRun() {
+            ordered += run.sorted { $0.text < $1.text }
+            run = []
+        }
+        for event in events {
+            if event.kind != .request || run.first.map({ $0.elapsed != event.elapsed }) ?? false { endRun() }
+            if event.kind == .request { run.append(event) } else { ordered.append(event) }
+        }
+        endRun()
+        return ordered
     }
 }
