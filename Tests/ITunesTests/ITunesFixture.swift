@@ -74,6 +74,8 @@ final class ITunesFixture: Sendable {
     private let lookupTable = Mutex<[Int: ITunesItem]>([:])
     private let lookupFailureStatus = Mutex<Int?>(nil)
     private let cancelSearches = Mutex(false)
+    /// Opened when a search is held, if searches are (``holdSearchesUntilCancelled()``).
+    private let searchHeld = Mutex<Gate?>(nil)
     private let downloadAnswer = Mutex<(data: Data, contentType: String?)>((Data("fake m4a".utf8), "audio/mp4"))
     /// How long each search waits on a clock before it answers, as `net latency` makes it.
     private let searchLatency = Mutex<(clock: SchedulingClock, delay: Duration)?>(nil)
@@ -92,6 +94,11 @@ final class ITunesFixture: Sendable {
             search: { [self] term in
                 try calls.take(.search(term))
                 if let latency = searchLatency.withLock({ $0 }) { try await latency.clock.sleep(for: latency.delay) }
+                if let held = searchHeld.withLock({ $0 }) {
+                    held.open()
+                    await Gate.untilCancelled()
+                    throw CancellationError()
+                }
                 if cancelSearches.withLock({ $0 }) { throw CancellationError() }
                 if let failure = searchFailures.withLock({ $0[term] }) { throw failure }
                 return answers.withLock { $0[term] ?? [] }
@@ -113,7 +120,15 @@ final class ITunesFixture: Sendable {
     func failSearch(_ term: String, status: Int) {
         searchFailures.withLock { $0[term] = HTTPError(.status(status), endpoint: "/search?term=\(HTTPRequest.encode(term))") }
     }
+    func stopFailingSearch(_ term: String) { _ = searchFailures.withLock { $0.removeValue(forKey: term) } }
     func cancelEverySearch() { cancelSearches.withLock { $0 = true } }
+    /// Each search is held as a request the server never answers is: until its task is
+    /// cancelled, when it throws `CancellationError`. The gate returned opens when one is held.
+    func holdSearchesUntilCancelled() -> Gate {
+        let gate = Gate()
+        searchHeld.withLock { $0 = gate }
+        return gate
+    }
     /// Each search waits `delay` on `clock` first (on a virtual one, no time: it is measured).
     func delaySearches(by delay: Duration, on clock: SchedulingClock) { searchLatency.withLock { $0 = (clock, delay) } }
     func answerLookup(_ id: Int, with item: ITunesItem?) { lookupTable.withLock { $0[id] = item } }

@@ -114,12 +114,79 @@ struct ITunesTypingTests {
         calls.expectAllMade()
     }
 
+    @Test func aTermWhoseSearchFailedIsSearchedAgain() async throws {
+        fixture.failSearch("xyzzy", status: 500)
+        try await viewModel.load()
+        calls.expect([.search("xyzzy")])
+        await #expect(throws: HTTPError.self) { try await viewModel.type("xyzzy") }
+        state.expectUnchanged()
+
+        fixture.stopFailingSearch("xyzzy")
+        fixture.answer("xyzzy", with: [Recorded.betterTogether])
+        calls.expect([.search("xyzzy")])
+        try await viewModel.type("xyzzy")
+        state.expect("the failed term is not the one shown: searched again, its results shown") {
+            $0 = ITunesViewModelTests.results("xyzzy", [Recorded.betterTogether])
+        }
+        calls.expectAllMade()
+    }
+
+    @Test func aTermIsSearchedAgainAfterASearchShowedAnother() async throws {
+        fixture.answer("beatles", with: [Recorded.betterTogether])
+        try await viewModel.load()
+        calls.expect([.search("jack")])
+        try await viewModel.type("jack")
+        state.expect { $0 = Self.noResults("jack") }
+
+        calls.expect([.search("beatles")])
+        try await viewModel.search(["beatles"])
+        state.expect { $0 = ITunesViewModelTests.results("beatles", [Recorded.betterTogether]) }
+
+        calls.expect([.search("jack")])
+        let count = recorder.states.count
+        try await viewModel.type("jack")
+        expectNoDifference(Array(recorder.states.dropFirst(count)), [
+            Self.searching("jack", over: ITunesViewModelTests.results("beatles", [Recorded.betterTogether])),
+            Self.noResults("jack"),
+        ], "jack was typed before, but beatles is shown: jack is searched and shown again")
+        state.expect { $0 = Self.noResults("jack") }
+        calls.expectAllMade()
+    }
+
+    /// Ctrl-C while a search is in flight: the request is cancelled and `type` ends at once,
+    /// on a virtual clock and on a live one (which waits the debounce's 0.3 s in real time).
+    /// The search is held until cancelled, so without the cancellation reaching it `type` would
+    /// not return: the test then stops waiting at the time limit, which fails it.
+    @Test(.timeLimit(.minutes(1)), arguments: [true, false])
+    func interruptingTypeCancelsTheSearchInFlightAndChangesNothing(virtualClock: Bool) async throws {
+        let clock = virtualClock ? self.clock : SchedulingClock()
+        let viewModel = ITunesViewModel(service: fixture.service, favourites: .inMemory(), clock: clock)
+        let recorder = StateRecorder(viewModel.state)
+        let state = StateExpectations(viewModel.state)
+        let held = fixture.holdSearchesUntilCancelled()
+        try await viewModel.load()
+        calls.expect([.search("jack")])
+
+        let typing = Task { try await viewModel.type("jack") }
+        await held.wait()
+        typing.cancel()
+        await #expect(throws: CancellationError.self) { try await typing.valueUnlessCancelled() }
+        #expect(!Task.isCancelled, "type ended of itself, not the wait at the time limit")
+
+        expectNoDifference(recorder.states, [ITunesState(), Self.searching("jack"), ITunesState()],
+                           "the search's mark goes; its answer (a cancellation) is never shown")
+        state.expectUnchanged()
+        #expect(viewModel.isBound, "the binding is made afresh for the next `type`")
+        #expect(clock.pendingTimers.filter { $0.name.hasPrefix("itunes ") }.isEmpty, "nothing of it left on the clock")
+        calls.expectAllMade()
+    }
+
     @Test func leavingTakesTheBindingAway() async throws {
         let tracer = Tracer(clock: clock, write: { _ in })
         let viewModel = ITunesViewModel(service: fixture.service, favourites: .inMemory(), clock: clock, tracer: tracer)
         try await viewModel.load()
         #expect(tracer.liveSubscriptions.live.map(\.chainText) == [
-            "ITunesViewModel.typed → debounce(0.3 s) → map → removeDuplicates → filter → map → switchToLatest → ITunesViewModel.state",
+            "ITunesViewModel.typed → debounce(0.3 s) → map → filter → map → switchToLatest → ITunesViewModel.state",
         ])
         viewModel.unbindTyping()
         #expect(!viewModel.isBound)

@@ -71,8 +71,8 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                     details: """
                         Types the words into the search field as a person does — a key every 120 ms, a pause of 600 ms \
                         before each space — on the app's clock (on a virtual one, `--clock`, moving it on). A search goes \
-                        when the field rests for 300 ms (a debounce), for what it holds, unless that is the term searched \
-                        last; a term that comes while a search is in flight supersedes it, and its answer is dropped \
+                        when the field rests for 300 ms (a debounce), for what it holds, unless that is the term whose \
+                        results are on show; a term that comes while a search is in flight supersedes it, and its answer is dropped \
                         (`switchToLatest`). With `net latency 2s`, `type jack johnson` searches "jack" at the pause and \
                         "jack johnson" before that answer comes: `trace on` shows the keys, the debounce's timer, both \
                         requests and the cancel of the first. On a virtual clock a request takes no time, and its answer is \

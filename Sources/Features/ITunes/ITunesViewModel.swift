@@ -11,11 +11,11 @@ import Reactive
 ///
 /// `search` is an intent; `type` searches as a search field does as it is typed in, through a
 /// binding that lives while the feature is in use, as the spec's RxSwift search does: each key's
-/// text (``typed``) is debounced on the app's clock, trimmed, repeats dropped, blanks skipped,
-/// and each term left becomes a search, the newest superseding the one in flight
-/// (`switchToLatest`), whose answer then never arrives:
-/// `ITunesViewModel.typed → debounce(0.3 s) → map → removeDuplicates → filter → map →
-/// switchToLatest → ITunesViewModel.state`.
+/// text (``typed``) is debounced on the app's clock, trimmed, blanks and the term whose results
+/// are shown skipped, and each term left becomes a search, the newest superseding the one in
+/// flight (`switchToLatest`), whose answer then never arrives:
+/// `ITunesViewModel.typed → debounce(0.3 s) → map → filter → map → switchToLatest →
+/// ITunesViewModel.state`.
 @MainActor
 public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     public nonisolated static let featureID = "itunes"
@@ -159,9 +159,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             }
             try await runClock(until: nil)
         } catch {
-            // Interrupted: nothing of this typing is left to arrive later.
+            // Interrupted: nothing of this typing is left to arrive later, and the search it
+            // had in flight is no longer marked as running.
             unbindTyping()
             bindTyping()
+            publish()
             throw error
         }
         if answered == 0 { publish() }
@@ -183,14 +185,16 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         return keys
     }
 
-    /// The binding: each text the field rests on for ``debounce``, trimmed, not the term just
-    /// searched, not blank, searched; the newest search supersedes the one in flight.
+    /// The binding: each text the field rests on for ``debounce``, trimmed, not blank and not
+    /// the term whose results are shown now, searched; the newest search supersedes the one in
+    /// flight. What is skipped is read from the view model as it stands, not remembered by the
+    /// binding: a term whose search failed, or whose results a `search` has since replaced, is
+    /// searched again.
     private func bindTyping() {
         typing = typed
             .debounce(for: Self.debounce, on: ClockScheduler(clock, name: "itunes debounce"))
             .map { Self.term([$0]) }
-            .removeDuplicates()
-            .filter { !$0.isEmpty }
+            .filter { [unowned self] term in !term.isEmpty && term != self.term }
             .map { [unowned self] term in self.answer(to: term) }
             .switchToLatest()
             .sink(owner: "ITunesViewModel", feeding: state) { [weak self] answer in self?.show(answer) }
@@ -213,7 +217,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
                 let (result, waited) = await clock.measuringWaits { () async -> Result<[ITunesItem], any Error> in
                     do { return .success(try await service.search(term)) } catch { return .failure(error) }
                 }
-                guard !flight.isCancelled else { return }
+                // Superseded, or `type` interrupted: its answer (a cancellation) is not shown.
+                guard !flight.isCancelled, !Task.isCancelled else { return }
                 let answer = ITunesTypedAnswer(term: term, result: result)
                 guard waited > 0 else { return deliver(answer) }
                 flight.held = clock.schedule(after: waited, name: "itunes answer") { [weak flight] in
@@ -251,7 +256,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// one requests run while the keys are typed.
     private func runClock(until target: Date?) async throws {
         while true {
-            if clock.isVirtual { await settleRequests() }
+            if clock.isVirtual { try await settleRequests() }
             let timer = clock.pendingTimers.filter { $0.name.hasPrefix("\(Self.featureID) ") }.map(\.next).min()
             if let target, timer.map({ $0 > target }) ?? true {
                 try await move(to: target)
@@ -260,7 +265,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             if let timer {
                 try await move(to: timer)
             } else if !requests.isEmpty {
-                await settleRequests()
+                try await settleRequests()
             } else {
                 return
             }
@@ -277,12 +282,19 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         }
     }
 
-    /// Waits for the requests begun to arrive (or be held on the clock).
-    private func settleRequests() async {
+    /// Waits for the requests begun to arrive (or be held on the clock). The requests are tasks
+    /// of their own, which cancelling `type` (Ctrl-C) does not reach by itself: it cancels them
+    /// here, and `type` ends at once with `CancellationError` rather than at the HTTP timeout.
+    private func settleRequests() async throws {
         while !requests.isEmpty {
             let begun = requests
             requests = []
-            for request in begun { await request.value }
+            await withTaskCancellationHandler {
+                for request in begun { await request.value }
+            } onCancel: {
+                for request in begun { request.cancel() }
+            }
+            try Task.checkCancellation()
         }
     }
 
