@@ -17,7 +17,7 @@ struct SubscriptionsCommand: GlobalCommand {
         snapshot, iTunes' to the search field as `type` types in it (both while in use); characters' derives the \
         segments from the people loaded and the filter chosen for as long as it lives. `trace on` says when each \
         is made and cancelled (`use`, leaving, `follow`, `back`). With `--format json`: \
-        {"subscriptions":[{"owner":…,"chain":[…]}]}.
+        {"rows":[{"owner":…,"chain":[…]}]}, as every list's rows; in CSV that table, the chain a JSON list.
         """
 
     /// Under this width each subscription is its owner on a line, its chain wrapped under it.
@@ -52,7 +52,7 @@ struct SubscriptionsCommand: GlobalCommand {
                     rows: live.map { subscription in
                         [.init(subscription.owner), .init(wrappable(subscription.chain), .array(subscription.chain.map(JSONValue.string)))]
                     },
-                    key: "subscriptions")
+                    key: "rows")
     }
 
     /// The stages joined by arrows, each arrow bound to the stage after it (a no-break space), so
