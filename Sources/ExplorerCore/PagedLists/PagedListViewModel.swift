@@ -262,7 +262,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
                 guard let number = sorted[index].number, listed?(number) ?? true else { continue }
                 rows.append(marks.row(number, sorted[index].item))
             }
-        } else if let items = list.pages[page], let first = list.firstNumber(onPage: page) {
+        } else if case let (first, items)? = list.numberedItems(onPage: page) {
             rows.reserveCapacity(items.count)
             for index in items.indices where listed?(first + index) ?? true {
                 rows.append(marks.row(first + index, items[index]))

@@ -50,18 +50,18 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     /// an array of all of them on the way.
     @inlinable
     public func forEachRow(onPage page: Int, _ body: (Int, Item) throws -> Void) rethrows {
-        guard let items = pages[page], let first = firstNumber(onPage: page) else { return }
+        guard case let (first, items)? = numberedItems(onPage: page) else { return }
         for index in items.indices { try body(first + index, items[index]) }
     }
 
-    /// The number of the first row on `page`, if it is loaded and its rows' numbers are all
-    /// within `Int`.
+    /// The items on `page` and the number of the first of them, if it is loaded and its rows'
+    /// numbers are all within `Int`.
     @inlinable
-    public func firstNumber(onPage page: Int) -> Int? {
-        guard let count = pages[page]?.count else { return nil }
+    public func numberedItems(onPage page: Int) -> (first: Int, items: [Item])? {
+        guard let items = pages[page] else { return nil }
         let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-        guard !overflow, offset <= Int.max - count else { return nil }
-        return offset + 1
+        guard !overflow, offset <= Int.max - items.count else { return nil }
+        return (offset + 1, items)
     }
 
     /// How many items are loaded, over every page.
@@ -80,10 +80,8 @@ public struct PagedList<Item: Sendable & Equatable>: Sendable, Equatable {
     /// The numbers of ``loadedRows``, without copying their items.
     public var loadedRowNumbers: [Int] {
         pages.keys.sorted().flatMap { page -> [Int] in
-            let count = pages[page]?.count ?? 0
-            let (offset, overflow) = (page - 1).multipliedReportingOverflow(by: pageSize)
-            guard !overflow, offset <= Int.max - count else { return [] }
-            return Array(offset + 1 ..< offset + 1 + count)
+            guard case let (first, items)? = numberedItems(onPage: page) else { return [] }
+            return Array(first ..< first + items.count)
         }
     }
 
