@@ -67,8 +67,13 @@ extension Shell {
                 if options.bail { break }
             }
         }
-        // What failed inside the file holds back nothing after it: those lines were not
-        // written for its steps.
+        try endScript(name, failed: failed, failuresBefore: failuresBefore)
+    }
+
+    /// The end of a script file's lines (`run`, `step`): what failed inside the file holds back
+    /// nothing after it, those lines were not written for its steps; throws ``ScriptFailure``
+    /// when any of its commands failed (each reported already).
+    func endScript(_ name: String, failed: Bool, failuresBefore: Int) throws {
         stepNotTaken = nil
         if failed {
             throw ScriptFailure(name: name, failures: failureCount - failuresBefore)

@@ -84,11 +84,7 @@ extension Shell {
                 if options.bail { break }
             }
         }
-        // What failed inside the file holds back nothing after it, as after `run`.
-        stepNotTaken = nil
-        if failed {
-            throw ScriptFailure(name: name, failures: failureCount - failuresBefore)
-        }
+        try endScript(name, failed: failed, failuresBefore: failuresBefore)
     }
 
     /// A step as it is shown: a blank line before a captioned one (but the first), its caption
