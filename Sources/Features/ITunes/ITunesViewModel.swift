@@ -110,6 +110,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         progress("searching “\(term.sanitizedForTerminal)”…")
         let service = self.service
         let found = try await whileLoading(marking: { $0.searching = term }) { try await service.search(term) }
+        showResults(found, of: term)
+    }
+
+    /// What a search of `term` found, listed from its first page (`search`, or `type`'s binding).
+    private func showResults(_ found: [ITunesItem], of term: String) {
         self.term = term
         results = Self.sorted(found)
         page = results.isEmpty ? 0 : 1
@@ -239,14 +244,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         switch answer.result {
         case .success(let found):
             typingFailure = nil
-            term = answer.term
-            results = Self.sorted(found)
-            page = results.isEmpty ? 0 : 1
-            navigator.showList()
+            showResults(found, of: answer.term)
         case .failure(let error):
             typingFailure = error
+            publish()
         }
-        publish()
     }
 
     /// Moves time on to `target`, or with none until nothing of the typing is pending (no pause
