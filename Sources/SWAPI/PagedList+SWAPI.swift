@@ -18,12 +18,12 @@ extension SWAPIService {
 
 extension PagedListDefinition where Item: SWAPIItem {
     /// A SWAPI URL's kind and id: `…/api/people/13/` → (`people`, `13`).
-    public static func record(fromURL url: String) -> (kind: String, id: String)? {
+    public func record(fromURL url: String) -> (kind: String, id: String)? {
         SWAPIResource.record(fromURL: url)
     }
 }
 
-extension PagedListViewModel where Definition.Item: SWAPIItem {
+extension PagedListViewModel where Definition: FixedListDefinition, Definition.Item: SWAPIItem {
     /// A paged list of a SWAPI resource. (Inlinable, like the next: the kit's rows are then
     /// compiled for the feature's item type, where the feature makes its view model.)
     @inlinable
@@ -47,24 +47,24 @@ extension FeatureDescriptor {
     /// A paged list of SWAPI's `resource`, answered offline from the whole of SWAPI embedded;
     /// its records are that resource's, which other features' links open here.
     public static func swapi<Definition: PagedListDefinition>(
-        _ definition: Definition.Type, resource: String, title: String, summary: String,
+        _ definition: Definition, resource: String, title: String, summary: String,
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
     ) -> FeatureDescriptor {
         FeatureDescriptor(
-            id: Definition.featureID, title: title, summary: summary,
+            id: definition.featureID, title: title, summary: summary,
             embedded: SWAPIEmbeddedData.responder,
             endpoints: ["/\(resource)/?page={page}", "/\(resource)/{id}/", "/{resource}/{id}/"],
             screens: ["list", "detail", "favourite", "favourites"],
             settings: PagedListSettings.all,
             records: [resource],
-            tour: tour(Definition.self),
+            tour: tour(definition),
             make: make)
     }
 
     /// Every screen of a paged list: a page, a detail, a favourite, a sort by a number, a
     /// refresh, the favourites.
-    static func tour<Definition: PagedListDefinition>(_ definition: Definition.Type) -> [String] {
-        let number = Definition.SortKey.allCases.first { $0.rawValue != "name" }?.rawValue ?? "name"
+    static func tour<Definition: PagedListDefinition>(_ definition: Definition) -> [String] {
+        let number = definition.sortKeys.first { $0.name != "name" }?.name ?? "name"
         return ["page 2", "open 12", "fav", "back", "sort \(number) desc", "sort off", "refresh", "favs", "favs all"]
     }
 }

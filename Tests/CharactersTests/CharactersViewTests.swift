@@ -144,14 +144,14 @@ import Testing
         #expect(dataKeys(sorted) == dataKeys(unsorted), "the sorted value beside the name is for text only")
         #expect(sorted.textTable.columns.map(\.title).prefix(4) == ["#", "★", "name", "mass"])
         for row in viewModel.state.value.rows {
-            let missing = Set(CharactersView.fields(row.item).map(\.key)).subtracting(dataKeys(sorted))
+            let missing = Set(CharactersView.fields(Characters(), row.item).map(\.key)).subtracting(dataKeys(sorted))
             #expect(missing.isEmpty, "\(row.item.name): no column for \(missing)")
         }
     }
 
     @Test func whatSWAPIDoesNotKnowIsNullAsDataAndUnknownAsText() throws {
         let person = try JSONDecoder().decode(Person.self, from: Data(#"{"name": "Nobody", "eye_color": "unknown", "hair_color": "n/a"}"#.utf8))
-        let fields = Dictionary(CharactersView.fields(person).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let fields = Dictionary(CharactersView.fields(Characters(), person).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         for key in ["eyes", "skin", "birth_year", "gender", "height_cm", "mass_kg", "homeworld", "created", "edited", "url"] {
             #expect(fields[key]?.value == .null, "\(key): \(String(describing: fields[key]))")
         }

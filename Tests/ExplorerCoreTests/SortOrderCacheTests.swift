@@ -8,7 +8,7 @@ private struct Ship: ListItem {
     var favouriteTitle: String { name }
 }
 
-private enum ShipSortKey: String, ItemSortKey {
+private enum ShipSortKey: String, CaseIterable, ItemSortKey {
     case name, length
 
     func sortValue(_ ship: Ship) -> SortValue {

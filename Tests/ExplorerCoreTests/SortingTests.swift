@@ -3,7 +3,7 @@ import Testing
 import TestSupport
 @testable import ExplorerCore
 
-private enum ShipKey: String, CaseIterable, Sendable {
+private enum ShipKey: String, CaseIterable, NamedSortKey {
     case name, length, crew
 }
 

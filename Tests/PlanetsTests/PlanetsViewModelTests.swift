@@ -63,8 +63,8 @@ import Testing
             $0.detail = tatooine
             $0.linkNames = Dictionary(uniqueKeysWithValues: zip(tatooine.item.residents, names))
         }
-        #expect(viewModel.state.value.links?.map(\.titleWithReference).prefix(2) == ["Luke Skywalker (people/1)", "C-3PO (people/2)"])
-        #expect(viewModel.state.value.links?.allSatisfy { $0.field == "residents" && $0.kind == "people" } == true)
+        #expect(viewModel.links?.map(\.titleWithReference).prefix(2) == ["Luke Skywalker (people/1)", "C-3PO (people/2)"])
+        #expect(viewModel.links?.allSatisfy { $0.field == "residents" && $0.kind == "people" } == true)
 
         // Names are fetched once: opening it again asks for nothing.
         #expect(viewModel.back())

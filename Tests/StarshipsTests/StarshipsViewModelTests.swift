@@ -147,7 +147,7 @@ import Testing
             $0.detail = try fixture.row(5)
             $0.linkNames = pilots
         }
-        #expect(viewModel.state.value.links?.map(\.titleWithReference).first == "Chewbacca (people/13)")
+        #expect(viewModel.links?.map(\.titleWithReference).first == "Chewbacca (people/13)")
 
         #expect(viewModel.back())
         state.expect {

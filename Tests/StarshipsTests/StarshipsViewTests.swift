@@ -139,14 +139,14 @@ import Testing
         #expect(dataKeys(sorted) == dataKeys(unsorted), "the sorted value beside the name is for text only")
         #expect(sorted.textTable.columns.map(\.title).prefix(4) == ["#", "★", "name", "cost"])
         for row in viewModel.state.value.rows {
-            let missing = Set(StarshipsView.fields(row.item).map(\.key)).subtracting(dataKeys(sorted))
+            let missing = Set(StarshipsView.fields(Starships(), row.item).map(\.key)).subtracting(dataKeys(sorted))
             #expect(missing.isEmpty, "\(row.item.name): no column for \(missing)")
         }
     }
 
     @Test func whatSWAPIDoesNotKnowIsNullAsData() throws {
         let ship = try JSONDecoder().decode(Starship.self, from: Data(#"{"name": "Ghost"}"#.utf8))
-        let values = Dictionary(StarshipsView.fields(ship).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+        let values = Dictionary(StarshipsView.fields(Starships(), ship).map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
         #expect(values["name"] == "Ghost")
         #expect(values["pilots"] == [] && values["films"] == [])
         let others = values.filter { !["name", "pilots", "films"].contains($0.key) }
@@ -155,7 +155,7 @@ import Testing
         var cruiser = ship
         cruiser.consumables = "unknown"
         cruiser.model = "Consular-class cruiser"
-        let cruiserValues = Dictionary(StarshipsView.fields(cruiser).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
+        let cruiserValues = Dictionary(StarshipsView.fields(Starships(), cruiser).map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })
         #expect(cruiserValues["consumables"]?.value == .null && cruiserValues["consumables"]?.text == "unknown",
                 "SWAPI's own `unknown`: null as data, `unknown` as text")
         #expect(cruiserValues["model"]?.value == "Consular-class cruiser")
@@ -163,7 +163,7 @@ import Testing
 
     @Test func aSpeedSWAPIWritesInKmIsTheKmPerHourItMeans() throws {
         var ship = try JSONDecoder().decode(Starship.self, from: Data(#"{"name": "Sentinel", "max_atmosphering_speed": "1000km"}"#.utf8))
-        let speed = { StarshipsView.fields(ship).first { $0.key == "max_speed_kmh" } }
+        let speed = { StarshipsView.fields(Starships(), ship).first { $0.key == "max_speed_kmh" } }
         #expect(speed()?.text == "1,000 km/h")
         #expect(speed()?.value == 1000)
         ship.maxAtmospheringSpeed = "1050"

@@ -57,11 +57,11 @@ extension Command {
 
     /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.
     public static func sort<Model: SortableViewModel>(_ model: Model, summary: String) -> Command {
-        let argument = SortArgument<Model.SortKey>.self
-        return Command("sort", usage: argument.usage, summary: summary,
-                       complete: argument.candidates(after:),
+        let argument = SortArgument<Model.SortKey>.self, keys = model.sortKeys
+        return Command("sort", usage: argument.usage(keys: keys), summary: summary,
+                       complete: { argument.candidates(keys: keys, after: $0) },
                        run: { arguments in
-                           model.sort(by: try argument.parse(arguments))
+                           model.sort(by: try argument.parse(arguments, keys: keys))
                            return .view
                        })
             .intent(Model.self, "sort(by:)")

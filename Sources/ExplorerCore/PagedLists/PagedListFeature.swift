@@ -11,18 +11,18 @@ extension PagedListFeature {
     public var location: [String] { model.location { $0.favouriteTitle } }
 
     /// The fields whose links `follow` takes, as the definition declares them.
-    public var linkFields: [String] { Definition.links.filter(\.isFollowable).map(\.field) }
+    public var linkFields: [String] { model.definition.links.filter(\.isFollowable).map(\.field) }
 
-    public var toOneLinkFields: [String] { Definition.links.filter { $0.arity == .one }.map(\.field) }
+    public var toOneLinkFields: [String] { model.definition.links.filter { $0.arity == .one }.map(\.field) }
 
-    public var links: [FeatureLink]? { model.state.value.links }
+    public var links: [FeatureLink]? { model.links }
 
     public var commands: [Command] {
         [
             .page(model, summary: "show the next, previous or Nth page of the API"),
             .open(model, summary: "show every detail of row N (any row loaded so far)"),
             .favourite(model),
-            .sort(model, summary: "order the loaded \(Definition.featureID) (numbers compare as numbers, unknown last)"),
+            .sort(model, summary: "order the loaded \(model.definition.featureID) (numbers compare as numbers, unknown last)"),
             .refresh(model, summary: "fetch the loaded pages again (the last good list stays on failure)"),
         ]
     }

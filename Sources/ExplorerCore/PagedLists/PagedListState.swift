@@ -32,14 +32,6 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
     public var favourites: [FavouriteRow] = []
 
     public init() {}
-
-    /// The detail's declared links with their names; nil off a detail.
-    public var linkedFields: LinkedFields<Item>? {
-        detail.map { Definition.linkedFields($0.item, names: linkNames) }
-    }
-
-    /// The links `follow` takes on the detail on show; nil off a detail.
-    public var links: [FeatureLink]? { linkedFields?.followable }
 }
 
 extension PagedListState: TraceSummarizable {

@@ -9,6 +9,8 @@ import ExplorerTrace
 @MainActor
 open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     public typealias State = PagedListState<Definition>
+    /// What the list is, as its view model was given it.
+    public let definition: Definition
     private let renderer: StateRenderer<State>
 
     /// A table of rows in columns, laid out once for the same rows and width.
@@ -19,13 +21,18 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     /// only for where it is compiled — a default argument is compiled where the feature makes
     /// its view, for its item type (docs/performance.md).
     public init(viewModel: PagedListViewModel<Definition>, outlet: ScreenOutlet, tracer: Tracer? = nil,
-                list: @escaping @MainActor (State, _ table: Table) -> Screen = { PagedListView.list($0, table: $1) },
-                table: @escaping Table = PagedListView.cachedTable()) {
-        let details = FieldsCache { item, names in PagedListView.fields(item, names: names) }
-        renderer = StateRenderer(name: "\(Self.self)", feature: Definition.featureID, state: viewModel.state,
+                list: @escaping @MainActor (Definition, State, _ table: Table) -> Screen = PagedListView.list(_:_:table:),
+                table: @MainActor (Definition) -> Table = PagedListView.cachedTable(_:)) {
+        let definition = viewModel.definition
+        self.definition = definition
+        let table = table(definition)
+        let details = FieldsCache { item, names in PagedListView.fields(definition, item, names: names) }
+        renderer = StateRenderer(name: "\(Self.self)", feature: definition.featureID, state: viewModel.state,
                                  outlet: outlet, tracer: tracer,
-                                 list: { list($0, table) },
-                                 detail: { row, state in PagedListView.detail(row, names: state.linkNames, fields: details.fields) })
+                                 list: { list(definition, $0, table) },
+                                 detail: { row, state in
+                                     PagedListView.detail(definition, row, names: state.linkNames, fields: details.fields)
+                                 })
     }
 
     /// The view of `viewModel`, showing on the feature's outlet.
@@ -37,8 +44,8 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     /// The kit's table: rows laid out in columns, each table kept for when the same rows show
     /// again at the same width (``ListTableCache``).
     @inlinable
-    public static func cachedTable() -> Table {
-        let tables = ListTableCache<Definition.Item> { PagedListView.fields($0) }
+    public static func cachedTable(_ definition: Definition) -> Table {
+        let tables = ListTableCache<Definition.Item> { PagedListView.fields(definition, $0) }
         return { tables.table($0, columns: $1) }
     }
 
@@ -47,21 +54,21 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
 
     /// The list: a heading that says which page of how many (or the sort and how much of the
     /// list it orders), then the rows.
-    public static func list(_ state: State, table: Table = PagedListView.table) -> Screen {
-        var screen = Screen(feature: Definition.featureID, kind: "list", facts: [
+    public static func list(_ definition: Definition, _ state: State, table: Table) -> Screen {
+        var screen = Screen(feature: definition.featureID, kind: "list", facts: [
             "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
             "loaded": .int(state.loadedCount), "sort": sortFact(state.sort),
         ])
         guard state.page > 0 else {
-            screen.blocks = [.line("no \(Definition.featureID) loaded")]
+            screen.blocks = [.line("no \(definition.featureID) loaded")]
             return screen
         }
         let total = ReadableNumber.grouping(state.totalCount)
-        var heading = "\(Definition.title) · page \(state.page) of \(state.pageCount) · \(total) in all"
+        var heading = "\(definition.title) · page \(state.page) of \(state.pageCount) · \(total) in all"
         if let sort = state.sort {
-            heading = "\(Definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
+            heading = "\(definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
         }
-        let columns = columns(sortedBy: state.sort)
+        let columns = columns(definition, sortedBy: state.sort)
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if let note = state.loadNote { screen.warnings.append(note) }
         if state.sort != nil, state.loadedCount < state.totalCount {
@@ -73,9 +80,9 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     /// The definition's columns, and while the list is sorted the value it is sorted by: kept
     /// however narrow where the text shows it, else beside the name (in text: data readers have
     /// it in its own column), so the order can be checked.
-    public static func columns(sortedBy sort: SortArgument<Definition.SortKey>?) -> [ScreenTable.Column] {
-        var columns = Definition.columns
-        guard let sort, let (key, title) = Definition.sortedColumn(sort.key) else { return columns }
+    public static func columns(_ definition: Definition, sortedBy sort: SortArgument<Definition.SortKey>?) -> [ScreenTable.Column] {
+        var columns = definition.columns
+        guard let sort, let (key, title) = definition.sortedColumn(sort.key) else { return columns }
         if let shown = columns.firstIndex(where: { $0.key == key && $0.visibility.inText }) {
             columns[shown].dropOrder = nil
         } else {
@@ -85,24 +92,24 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     }
 
     /// The rows in the columns, each row's fields as the definition gives them.
-    public static func table(_ rows: [State.Row], _ columns: [ScreenTable.Column]) -> ScreenTable {
-        ScreenTable.list(rows, columns: columns, fields: { PagedListView.fields($0) })
+    public static func table(_ definition: Definition) -> Table {
+        { rows, columns in ScreenTable.list(rows, columns: columns, fields: { PagedListView.fields(definition, $0) }) }
     }
 
     /// A detail, what it links to named as far as `names` knows them.
-    public static func detail(_ row: State.Row, names: [String: String] = [:],
-                              fields: @MainActor (Definition.Item, [String: String]) -> [ScreenField] = fields(_:names:)) -> Screen {
-        .detail(row, feature: Definition.featureID, title: row.item.favouriteTitle, fields: fields(row.item, names))
+    public static func detail(_ definition: Definition, _ row: State.Row, names: [String: String] = [:],
+                              fields: @MainActor (Definition.Item, [String: String]) -> [ScreenField]) -> Screen {
+        .detail(row, feature: definition.featureID, title: row.item.favouriteTitle, fields: fields(row.item, names))
     }
 
     /// Every field of an item, its links named as far as `names` knows them.
     @inlinable
-    public static func fields(_ item: Definition.Item, names: [String: String] = [:]) -> [ScreenField] {
-        Definition.fields(item, links: Definition.linkedFields(item, names: names))
+    public static func fields(_ definition: Definition, _ item: Definition.Item, names: [String: String] = [:]) -> [ScreenField] {
+        definition.fields(item, links: definition.linkedFields(item, names: names))
     }
 
     /// `{"key": "length", "descending": false}`, or null for the API's order.
     public static func sortFact(_ sort: SortArgument<Definition.SortKey>?) -> JSONValue {
-        sort.map { ["key": .string($0.key.rawValue), "descending": .bool($0.descending)] } ?? .null
+        sort.map { ["key": .string($0.key.name), "descending": .bool($0.descending)] } ?? .null
     }
 }

@@ -10,7 +10,8 @@ import Reactive
 /// An intent that fails throws and leaves the state exactly as it was: a failed page load or
 /// refresh keeps the last good screen.
 ///
-/// A feature names its own: `final class StarshipsViewModel: PagedListViewModel<Starships> {}`.
+/// A feature names its own: `final class StarshipsViewModel: PagedListViewModel<Starships> {}`,
+/// made with the definition's value (`Starships()`).
 @MainActor
 open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewModel, PagedViewModel, SortableViewModel {
     public typealias Item = Definition.Item
@@ -20,6 +21,8 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     /// The screen as one value; every change is an emission (`trace: StarshipsViewModel.state ← …`).
     public let state: Observable<State>
     public let navigator: ListNavigator<Item>
+    /// What the list is: its id, title, columns, fields and links.
+    public let definition: Definition
 
     private let service: PagedListService<Item>
     private let linkNames: LinkNames
@@ -57,21 +60,31 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     /// argument is compiled where the feature makes its view model, for its item type, so the
     /// rows of every screen are made without generic code looking the item's type up and copying
     /// each item through its type's metadata (docs/performance.md).
-    public init(service: PagedListService<Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
+    public init(definition: Definition, service: PagedListService<Item>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
                 maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
                 progress: @escaping @MainActor (String) -> Void = { _ in },
                 rows: @escaping Rows = PagedListViewModel.rows(of:page:sorted:listed:marks:)) {
+        self.definition = definition
         self.service = service
         makeRows = rows
         self.maxConcurrentRequests = maxConcurrentRequests
         self.maxPages = maxPages
         self.progress = progress
         linkNames = LinkNames(maxConcurrent: maxConcurrentRequests, fetch: service.name)
-        navigator = ListNavigator(featureID: Definition.featureID, favourites: favourites)
+        navigator = ListNavigator(featureID: definition.featureID, favourites: favourites)
         state = Observable(State(), traceLabel: "\(Self.self).state", tracer: tracer)
     }
 
     public var isLoaded: Bool { !list.isEmpty }
+    public var sortKeys: [SortKey] { definition.sortKeys }
+
+    /// The detail on show's declared links with their names; nil off a detail.
+    public var linkedFields: LinkedFields<Item>? {
+        state.value.detail.map { definition.linkedFields($0.item, names: state.value.linkNames) }
+    }
+
+    /// The links `follow` takes on the detail on show; nil off a detail.
+    public var links: [FeatureLink]? { linkedFields?.followable }
     public var pageCount: Int { list.pageCount }
 
     // MARK: Rows
@@ -94,7 +107,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
 
     /// Before a detail shows, the names of what it links to are fetched (once).
     public func prepareDetail(_ item: Item) async throws -> Item {
-        try await linkNames.resolve(Definition.linkedFields(item, names: [:]).urls)
+        try await linkNames.resolve(definition.linkedFields(item, names: [:]).urls)
         return item
     }
 
@@ -178,7 +191,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     /// Every page at once (page 1, then the rest in parallel, up to `maxPages`), kept as one
     /// list numbered 1…N; all or nothing.
     private func loadEveryPage() async throws {
-        let service = self.service, progress = self.progress, feature = Definition.featureID
+        let service = self.service, progress = self.progress, feature = definition.featureID
         let loaded = try await whileLoading {
             try await PageLoader.loadAll(
                 maxConcurrent: maxConcurrentRequests, maxPages: maxPages,

@@ -1,6 +1,6 @@
 /// A key a feature's list can be sorted by (`sort length`, `sort birth`), and how to read it
 /// from an item: a name, or a number (nil when the item has none: `unknown`, `n/a`).
-public protocol ItemSortKey: RawRepresentable, CaseIterable, Sendable, Hashable where RawValue == String {
+public protocol ItemSortKey: NamedSortKey {
     associatedtype Item
     func sortValue(_ item: Item) -> SortValue
 }

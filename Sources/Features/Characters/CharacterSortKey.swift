@@ -3,7 +3,7 @@ import ExplorerText
 
 /// What `sort` can order characters by: name, height, mass (numbers, `"1,358"` is 1358), and
 /// birth (earliest first: 896BBY before 19BBY before 4ABY). Unknown values sort last.
-public enum CharacterSortKey: String, ItemSortKey {
+public enum CharacterSortKey: String, CaseIterable, ItemSortKey {
     case name, height, mass, birth
 
     public func sortValue(_ person: Person) -> SortValue {

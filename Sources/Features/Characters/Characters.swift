@@ -5,16 +5,18 @@ import SWAPI
 /// Characters as a list: every person of the Star Wars API, loaded at once, its list's columns,
 /// its detail's fields and what a person links to — their homeworld and starships, which
 /// other features own, their species and vehicles, named.
-public enum Characters: PagedListDefinition {
+public struct Characters: FixedListDefinition {
     public typealias SortKey = CharacterSortKey
     public typealias Refinement = CharactersRefinement
 
-    public static let featureID = "characters"
-    public static let title = "Characters"
+    public init() {}
+
+    public let featureID = "characters"
+    public let title = "Characters"
     public static let loading = PagedListLoading.allAtOnce
 
     /// What text shows, then every other field of a character for data readers.
-    public static let columns: [ScreenTable.Column] = [
+    public let columns: [ScreenTable.Column] = [
         .init("name", minimumWidth: 16),
         .init("eyes", title: "eye colour", minimumWidth: 6, dropOrder: 3),
         .init("gender", minimumWidth: 6, dropOrder: 1),
@@ -22,14 +24,14 @@ public enum Characters: PagedListDefinition {
     ] + ScreenTable.Column.data(["height_cm", "mass_kg", "hair", "skin", "homeworld", "films", "species", "vehicles", "starships",
                "created", "edited", "url"])
 
-    public static let links: [ItemLink<Person>] = [
+    public let links: [ItemLink<Person>] = [
         .one("homeworld", \.homeworld), .namesOnly("species", \.species), .namesOnly("vehicles", \.vehicles),
         .many("starships", \.starships),
     ]
 
     /// As the detail shows them (what a person links to by name where known, else as
     /// `planets/1`; their starships numbered for `follow`) and as data.
-    public static func fields(_ person: Person, links: LinkedFields<Person>) -> [ScreenField] {
+    public func fields(_ person: Person, links: LinkedFields<Person>) -> [ScreenField] {
         [
             .data("name", .string(person.name)),
             ScreenField("height_cm", label: "height", text: ReadableNumber.format(person.height, unit: "cm"),
@@ -52,7 +54,7 @@ public enum Characters: PagedListDefinition {
         ]
     }
 
-    public static func sortedColumn(_ key: CharacterSortKey) -> (key: String, title: String)? {
+    public func sortedColumn(_ key: CharacterSortKey) -> (key: String, title: String)? {
         switch key {
         case .name: nil
         case .birth: ("birth_year", "birth year")

@@ -24,13 +24,13 @@ public final class CharactersViewModel: PagedListViewModel<Characters> {
     private var derived = CharactersRefinement()
     private var derivation: AnyCancellable?
 
-    public override init(service: PagedListService<Person>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
+    public override init(definition: Characters, service: PagedListService<Person>, favourites: FavouritesStore, maxConcurrentRequests: Int = 8,
                          maxPages: Int = PageLoader.defaultMaxPages, tracer: (any EmissionTracer)? = nil,
                          progress: @escaping @MainActor (String) -> Void = { _ in },
                          rows: @escaping Rows = CharactersViewModel.rows(of:page:sorted:listed:marks:)) {
         peopleLoaded = PassthroughStream(traceLabel: "CharactersViewModel.peopleLoaded", tracer: tracer)
         filterChosen = PassthroughStream(traceLabel: "CharactersViewModel.filterChosen", tracer: tracer)
-        super.init(service: service, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests, maxPages: maxPages,
+        super.init(definition: definition, service: service, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests, maxPages: maxPages,
                    tracer: tracer, progress: progress, rows: rows)
         // The segments once a load (never again for a filter), then the filter kept to them.
         derivation = peopleLoaded

@@ -3,7 +3,7 @@ import ExplorerText
 
 /// What `sort` can order planets by: numbers compare as numbers, a planet whose value is not
 /// one (`"unknown"`) sorts last in either direction.
-public enum PlanetSortKey: String, ItemSortKey {
+public enum PlanetSortKey: String, CaseIterable, ItemSortKey {
     case name, population, diameter, year, day
 
     public func sortValue(_ planet: Planet) -> SortValue {

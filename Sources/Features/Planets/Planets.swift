@@ -4,14 +4,16 @@ import SWAPI
 
 /// Planets as a paged list: every planet of the Star Wars API, its list's columns, its
 /// detail's fields, and its residents, who are characters.
-public enum Planets: PagedListDefinition {
+public struct Planets: FixedListDefinition {
     public typealias SortKey = PlanetSortKey
 
-    public static let featureID = "planets"
-    public static let title = "Planets"
+    public init() {}
+
+    public let featureID = "planets"
+    public let title = "Planets"
 
     /// What text shows, then every other field of a planet for data readers.
-    public static let columns: [ScreenTable.Column] = [
+    public let columns: [ScreenTable.Column] = [
         .init("name", minimumWidth: 14),
         .init("climate", minimumWidth: 6, dropOrder: 2),
         .init("terrain", minimumWidth: 6, dropOrder: 1),
@@ -19,11 +21,11 @@ public enum Planets: PagedListDefinition {
     ] + ScreenTable.Column.data(["diameter_km", "rotation_period_h", "orbital_period_d", "gravity", "surface_water_pct",
                                  "residents", "films", "created", "edited", "url"])
 
-    public static let links: [ItemLink<Planet>] = [.many("residents", \.residents)]
+    public let links: [ItemLink<Planet>] = [.many("residents", \.residents)]
 
     /// As the detail shows them (numbers made readable, residents numbered and named) and as
     /// data (numbers as numbers, `null` for unknown, the API's URLs).
-    public static func fields(_ planet: Planet, links: LinkedFields<Planet>) -> [ScreenField] {
+    public func fields(_ planet: Planet, links: LinkedFields<Planet>) -> [ScreenField] {
         [
             .data("name", .string(planet.name)),
             .swapi("climate", planet.climate),
@@ -42,7 +44,7 @@ public enum Planets: PagedListDefinition {
         ]
     }
 
-    public static func sortedColumn(_ key: PlanetSortKey) -> (key: String, title: String)? {
+    public func sortedColumn(_ key: PlanetSortKey) -> (key: String, title: String)? {
         switch key {
         case .name: nil
         case .population: ("population", "population")

@@ -3,7 +3,7 @@ import ExplorerText
 
 /// What `sort` can order starships by. Numeric keys compare numbers (`"1,600"` is 1600); a ship
 /// whose value is not a number (`"unknown"`, `"n/a"`) sorts last in either direction.
-public enum StarshipSortKey: String, ItemSortKey {
+public enum StarshipSortKey: String, CaseIterable, ItemSortKey {
     case name, length, crew, speed, cost
 
     public func sortValue(_ ship: Starship) -> SortValue {

@@ -4,14 +4,16 @@ import SWAPI
 
 /// Starships as a paged list: every starship of the Star Wars API, its list's columns, its
 /// detail's fields and its pilots, who are characters.
-public enum Starships: PagedListDefinition {
+public struct Starships: FixedListDefinition {
     public typealias SortKey = StarshipSortKey
 
-    public static let featureID = "starships"
-    public static let title = "Starships"
+    public init() {}
+
+    public let featureID = "starships"
+    public let title = "Starships"
 
     /// What text shows, then every other field of a ship for data readers.
-    public static let columns: [ScreenTable.Column] = [
+    public let columns: [ScreenTable.Column] = [
         .init("name", minimumWidth: 20),
         .init("model", minimumWidth: 6, dropOrder: 3),
         .init("manufacturer", minimumWidth: 6, dropOrder: 1),
@@ -19,11 +21,11 @@ public enum Starships: PagedListDefinition {
     ] + ScreenTable.Column.data(["cost_credits", "length_m", "max_speed_kmh", "crew", "passengers", "cargo_kg", "consumables",
                "hyperdrive_rating", "mglt", "pilots", "films", "created", "edited", "url"])
 
-    public static let links: [ItemLink<Starship>] = [.many("pilots", \.pilots)]
+    public let links: [ItemLink<Starship>] = [.many("pilots", \.pilots)]
 
     /// As the detail shows them (numbers made readable, pilots numbered and named) and as data
     /// (numbers as numbers, `null` for unknown, the API's URLs).
-    public static func fields(_ ship: Starship, links: LinkedFields<Starship>) -> [ScreenField] {
+    public func fields(_ ship: Starship, links: LinkedFields<Starship>) -> [ScreenField] {
         [
             .data("name", .string(ship.name)),
             .swapi("model", ship.model),
@@ -31,7 +33,7 @@ public enum Starships: PagedListDefinition {
             .swapi("class", ship.starshipClass),
             .swapiNumber("cost_credits", "cost", ship.costInCredits, unit: "credits"),
             .swapiNumber("length_m", "length", ship.length, unit: "m"),
-            .swapiNumber("max_speed_kmh", "max speed", speed(ship.maxAtmospheringSpeed), unit: "km/h"),
+            .swapiNumber("max_speed_kmh", "max speed", Self.speed(ship.maxAtmospheringSpeed), unit: "km/h"),
             .swapiNumber("crew", "crew", ship.crew),
             .swapiNumber("passengers", "passengers", ship.passengers),
             .swapiNumber("cargo_kg", "cargo capacity", ship.cargoCapacity, unit: "kg"),
@@ -46,7 +48,7 @@ public enum Starships: PagedListDefinition {
         ]
     }
 
-    public static func sortedColumn(_ key: StarshipSortKey) -> (key: String, title: String)? {
+    public func sortedColumn(_ key: StarshipSortKey) -> (key: String, title: String)? {
         switch key {
         case .name: nil
         case .length: ("length_m", "length")
