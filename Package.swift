@@ -133,7 +133,7 @@ let package = Package(
                            issueReportingTestSupport,
                            .product(name: "Subprocess", package: "swift-subprocess")],
             path: "Tests/TestSupport",
-            exclude: ["fake_swapi.py"],
+            exclude: ["fake_swapi.py", "fake_shapes.py", "described"],
             swiftSettings: callerIsolation
         ),
         .testTarget(name: "ReactiveTests", dependencies: ["Reactive"], swiftSettings: callerIsolation),
