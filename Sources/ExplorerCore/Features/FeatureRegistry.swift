@@ -34,6 +34,9 @@ public final class FeatureRegistry {
         for descriptor in entries.map(\.descriptor) + available {
             for kind in descriptor.records where owners[kind] == nil { owners[kind] = descriptor.id }
         }
+        // A described feature's link names the feature it goes `to` (`characters`), which
+        // shows its own records, whatever the API calls them.
+        for descriptor in available where owners[descriptor.id] == nil { owners[descriptor.id] = descriptor.id }
         recordOwners = owners
         self.makeContext = makeContext
     }

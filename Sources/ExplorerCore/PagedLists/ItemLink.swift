@@ -17,6 +17,18 @@ public struct ItemLink<Item>: Sendable {
     public let field: String
     public let arity: Arity
     public let urls: @Sendable (Item) -> [String]
+    /// The record each URL names (kind and id), when this link reads them its own way (a
+    /// described feature's link, `to` a feature); nil to read them as the definition does.
+    public let record: (@Sendable (String) -> (kind: String, id: String)?)?
+
+    /// A link read as `urls` says, its records as `record` says (or as the definition does).
+    public init(field: String, arity: Arity, urls: @escaping @Sendable (Item) -> [String],
+                record: (@Sendable (String) -> (kind: String, id: String)?)? = nil) {
+        self.field = field
+        self.arity = arity
+        self.urls = urls
+        self.record = record
+    }
 
     /// A field naming one record: `.one("homeworld", \.homeworld)` (an empty URL is none).
     public static func one(_ field: String, _ url: KeyPath<Item, String> & Sendable) -> ItemLink {

@@ -26,22 +26,23 @@ public struct LinkedFields<Item> {
             return ScreenField(field, text: "none", value: .null)
         }
         let urls = link.urls(item)
+        let record = link.record ?? self.record
         switch link.arity {
         case .one:
             guard let url = urls.first else { return ScreenField(field, text: "unknown", value: .null) }
-            return ScreenField(field, text: names[url] ?? reference(url), value: json(url))
+            return ScreenField(field, text: names[url] ?? reference(url, record), value: json(url, record))
         case .namesOnly:
             guard !urls.isEmpty else { return ScreenField(field, text: "none", value: .array([])) }
-            return ScreenField(field, text: urls.map { names[$0] ?? reference($0) }.joined(separator: ", "),
-                               value: .array(urls.map(json)))
+            return ScreenField(field, text: urls.map { names[$0] ?? reference($0, record) }.joined(separator: ", "),
+                               value: .array(urls.map { json($0, record) }))
         case .many:
             guard !urls.isEmpty else { return ScreenField(field, text: "none", value: .array([])) }
             var texts: [String] = []
             var values: [JSONValue] = []
-            for (url, link) in numbered(field, urls) {
+            for (url, link) in numbered(field, urls, record) {
                 guard let link else {
-                    texts.append(reference(url))
-                    values.append(json(url))
+                    texts.append(reference(url, record))
+                    values.append(json(url, record))
                     continue
                 }
                 // U+00A0 keeps the number on the line of the name's first word (see FieldList).
@@ -60,20 +61,27 @@ public struct LinkedFields<Item> {
     /// Every link `follow` can take, numbered from 1 within its field in the order the API
     /// lists them; a URL that names no record is left out (and not counted).
     public var followable: [FeatureLink] {
-        links.filter(\.isFollowable).flatMap { link in numbered(link.field, link.urls(item)).compactMap(\.link) }
+        links.filter(\.isFollowable).flatMap { link in
+            numbered(link.field, link.urls(item), link.record ?? record).compactMap(\.link)
+        }
     }
 
     /// `people/13`: the record a URL names, whatever it is called; the URL when it names none.
     public func reference(_ url: String) -> String {
+        reference(url, record)
+    }
+
+    private func reference(_ url: String, _ record: (String) -> (kind: String, id: String)?) -> String {
         record(url).map { "\($0.kind)/\($0.id)" } ?? url
     }
 
     /// One link as data: `{"id": "1", "name": "Tatooine", "url": "…/planets/1/"}`.
-    func json(_ url: String) -> JSONValue {
+    func json(_ url: String, _ record: (String) -> (kind: String, id: String)?) -> JSONValue {
         ["id": .optional(record(url)?.id), "name": .optional(names[url]), "url": .string(url)]
     }
 
-    private func numbered(_ field: String, _ urls: [String]) -> [(url: String, link: FeatureLink?)] {
+    private func numbered(_ field: String, _ urls: [String],
+                          _ record: (String) -> (kind: String, id: String)?) -> [(url: String, link: FeatureLink?)] {
         var number = 0
         return urls.map { url in
             guard let (kind, id) = record(url) else { return (url, nil) }

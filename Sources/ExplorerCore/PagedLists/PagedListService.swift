@@ -18,16 +18,21 @@ public struct PagedListService<Item: Sendable>: Sendable {
     public var item: @Sendable (_ id: String) async throws -> Item?
     /// The name of the record a link's URL points to (a pilot, a planet), nil when there is none.
     public var name: @Sendable (_ url: String) async throws -> String?
+    /// The whole record of a listed item, asked for before its detail shows, when a row of the
+    /// list is not the whole record (a described API's `detail`); nil when it is.
+    public var detail: (@Sendable (_ item: Item) async throws -> Item)?
 
     /// Every call is said, none answered by default (a test service that answers what it was
     /// not asked hides a call nobody expected).
     public init(
         page: @escaping @Sendable (Int) async throws -> Page,
         item: @escaping @Sendable (String) async throws -> Item?,
-        name: @escaping @Sendable (String) async throws -> String?
+        name: @escaping @Sendable (String) async throws -> String?,
+        detail: (@Sendable (Item) async throws -> Item)? = nil
     ) {
         self.page = page
         self.item = item
         self.name = name
+        self.detail = detail
     }
 }

@@ -105,10 +105,12 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         try await service.item(id)
     }
 
-    /// Before a detail shows, the names of what it links to are fetched (once).
+    /// Before a detail shows, its whole record is fetched when a row is not the whole record,
+    /// and the names of what it links to (once).
     public func prepareDetail(_ item: Item) async throws -> Item {
-        try await linkNames.resolve(definition.linkedFields(item, names: [:]).urls)
-        return item
+        let whole = try await service.detail?(item) ?? item
+        try await linkNames.resolve(definition.linkedFields(whole, names: [:]).urls)
+        return whole
     }
 
     // MARK: Intents

@@ -15,7 +15,7 @@ public struct TapeAnswer: Codable, Sendable, Equatable {
     public var bodyBase64: String?
 
     /// The response headers a recording keeps: what features and caches read.
-    static let keptHeaders = ["content-type", "etag", "last-modified", "retry-after"]
+    static let keptHeaders = ["content-type", "etag", "last-modified", "retry-after", "link"]
 
     /// `body` as it came, to `request` from `feature`, at `date`. Any of the request's secrets
     /// that the body repeats is written `•••`.

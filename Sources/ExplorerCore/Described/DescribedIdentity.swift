@@ -1,0 +1,22 @@
+/// How a described feature reads ids: from a row (its `id` field, all of it or its URL's last
+/// path segment) and from a link's value (a URL's last path segment, or the value itself).
+public enum DescribedIdentity {
+    /// `https://swapi.dev/api/people/13/` → `13`; `/works/OL45W` → `OL45W`; a value that is no
+    /// path (`25`) as it is; nil for none.
+    public static func lastPathSegment(_ text: String) -> String? {
+        var path = Substring(text)
+        if let scheme = path.range(of: "://") {
+            path = path[scheme.upperBound...]
+            guard let slash = path.firstIndex(of: "/") else { return nil }
+            path = path[slash...]
+        }
+        if let end = path.firstIndex(where: { $0 == "?" || $0 == "#" }) { path = path[..<end] }
+        let segment = path.split(separator: "/").last.map(String.init)
+        return segment.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The id a link's value names: a URL's last path segment, or the value as it is.
+    public static func id(fromLink value: String) -> String? {
+        value.contains("/") ? lastPathSegment(value) : (value.isEmpty ? nil : value)
+    }
+}

@@ -1,0 +1,246 @@
+import ExplorerHTTP
+import ExplorerText
+import Foundation
+
+/// A described feature's requests, as its description says: each page as the API pages, a
+/// record by its id, the name of what a link names. Answers are read as JSON and the rows found
+/// where the description says; a link that leaves the configured host is not followed.
+public struct DescribedService: Sendable {
+    let description: FeatureDescription
+    let http: any HTTPClient
+    let baseURL: URL
+    let trail = DescribedPageTrail()
+
+    public init(description: FeatureDescription, http: any HTTPClient, baseURL: URL) {
+        self.description = description
+        self.http = http
+        self.baseURL = baseURL
+    }
+
+    /// The kit's service over this API.
+    public var paged: PagedListService<DescribedRecord> {
+        let service = self
+        var detail: (@Sendable (DescribedRecord) async throws -> DescribedRecord)?
+        if description.detail != nil {
+            detail = { row in try await service.detail(of: row) }
+        }
+        return PagedListService(
+            page: { number in try await service.page(number) },
+            item: { id in try await service.item(id: id) },
+            name: { link in try await service.name(of: link) },
+            detail: detail)
+    }
+
+    // MARK: Pages
+
+    func page(_ number: Int) async throws -> PagedListService<DescribedRecord>.Page {
+        let list = description.list
+        switch list.paging {
+        case .none:
+            guard number == 1 else { throw DescribedError.noSuchPage(number, last: 1) }
+            let (rows, _) = try await rows(of: request(query: []))
+            return .init(items: rows, totalCount: rows.count)
+        case .page(let param, let start, let sizeParam, let size, let total):
+            var query = [HTTPRequest.QueryItem(param, String(start + number - 1))]
+            if let sizeParam, let size { query.append(.init(sizeParam, String(size))) }
+            let (rows, answer) = try await rows(of: request(query: query))
+            return .init(items: rows, totalCount: count(answer.json, total, page: number, rows: rows.count, more: nil))
+        case .offset(let offsetParam, let limitParam, let limit, let total):
+            let (offset, overflow) = (number - 1).multipliedReportingOverflow(by: limit)
+            guard !overflow else { throw DescribedError.noSuchPage(number, last: number - 1) }
+            let query = [HTTPRequest.QueryItem(offsetParam, String(offset)), .init(limitParam, String(limit))]
+            let (rows, answer) = try await rows(of: request(query: query))
+            return .init(items: rows, totalCount: count(answer.json, total, page: number, rows: rows.count, more: nil))
+        case .next, .link:
+            return try await linkedPage(number)
+        }
+    }
+
+    /// A page the API links to from the page before: walks from the nearest page whose request
+    /// is known, one answer at a time, recording each page's link to the next.
+    private func linkedPage(_ number: Int) async throws -> PagedListService<DescribedRecord>.Page {
+        var page = number == 1 ? 1 : trail.nearestKnown(below: number + 1)
+        while true {
+            let request = page == 1 ? request(query: []) : trail.request(forPage: page)
+            guard let request else { throw DescribedError.noSuchPage(number, last: page - 1) }
+            let (rows, answer) = try await rows(of: request)
+            let next = try nextRequest(answer, after: page)
+            let size = trail.state.withLock { state in
+                if page == 1 { state.pageSize = max(rows.count, 1) }
+                if let next { state.requests[page + 1] = next; state.lastPage = nil } else { state.lastPage = page }
+                return state.pageSize
+            }
+            if page == number {
+                let total: JSONPath? = if case .next(_, let total) = description.list.paging { total } else { nil }
+                var totalCount = count(answer.json, total, page: page, rows: rows.count, more: next != nil, size: size)
+                if case .link = description.list.paging, let last = lastPage(answer.response) {
+                    totalCount = max(totalCount, min(last, 1_000_000_000) * size)
+                }
+                return .init(items: rows, totalCount: totalCount)
+            }
+            guard next != nil else { throw DescribedError.noSuchPage(number, last: page) }
+            page += 1
+        }
+    }
+
+    /// The request for the page after `page`, from the answer's `next` or its `Link` header;
+    /// nil at the last page (no link, or one back to a page already seen: a loop).
+    private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
+        let link: String?
+        switch description.list.paging {
+        case .next(let next, _): link = next.string(in: answer.json)
+        case .link: link = LinkHeader.target(rel: "next", in: answer.response.header("Link") ?? "")
+        default: link = nil
+        }
+        guard let link, !link.isEmpty else { return nil }
+        guard let request = sameHostRequest(link) else {
+            throw DescribedError.foreignLink(page: page, host: URL(string: link)?.host ?? link)
+        }
+        let seen = trail.state.withLock { state in state.requests.values.contains(request) }
+        return seen || request == self.request(query: []) ? nil : request
+    }
+
+    /// The `rel="last"` page's number, from its `page` query parameter.
+    private func lastPage(_ response: HTTPResponse) -> Int? {
+        guard let last = LinkHeader.target(rel: "last", in: response.header("Link") ?? ""),
+              let query = URLComponents(string: last)?.queryItems else { return nil }
+        return query.first { $0.name == "page" }?.value.flatMap { Int($0) }
+    }
+
+    /// The total the answer reports at `total`, else what the pages show: those before, this
+    /// one's rows and, while there is a next page, one more.
+    private func count(_ json: JSONValue, _ total: JSONPath?, page: Int, rows: Int, more: Bool?, size: Int? = nil) -> Int {
+        if let total, let reported = total.value(in: json)?.intValue, reported >= 0 { return reported }
+        let size = size ?? max(rows, 1)
+        let (before, overflow) = (page - 1).multipliedReportingOverflow(by: size)
+        guard !overflow else { return Int.max / 2 }
+        return before + rows + (more == true ? 1 : 0)
+    }
+
+    // MARK: Records
+
+    /// A record by its id: its detail asked for as the description says, or its row when a row
+    /// is the whole record.
+    func item(id: String) async throws -> DescribedRecord? {
+        guard let detail = description.detail else {
+            return trail.state.withLock { $0.rows[id] }
+        }
+        let request: HTTPRequest
+        switch detail.source {
+        case .path(let template):
+            request = HTTPRequest(path: template.replacingOccurrences(of: "{id}", with: HTTPRequest.encode(id)))
+        case .url:
+            guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url) else {
+                throw DescribedError.notLoaded(id: id)
+            }
+            request = sameHost
+        }
+        let answer = try await send(request)
+        guard let json = detail.items.value(in: answer.json), case .object = json else {
+            throw HTTPError.undecodable(answer.response.body, request: request, at: answer.response.location(of: request),
+                                        shape: "no record at \(detail.items)")
+        }
+        let title = description.name.string(in: json) ?? trail.state.withLock { $0.rows[id]?.favouriteTitle } ?? id
+        return DescribedRecord(json: json, itemID: id, favouriteTitle: title)
+    }
+
+    /// A listed row's whole record, when the description has details.
+    func detail(of row: DescribedRecord) async throws -> DescribedRecord {
+        guard let id = row.itemID, let record = try await item(id: id) else { return row }
+        return record
+    }
+
+    /// The name of the record a link names (`name`, else `title`, `login`, `full_name`), asked
+    /// of the configured host; nil for a link elsewhere or an answer without one.
+    func name(of link: String) async throws -> String? {
+        guard link.contains("/"), let request = sameHostRequest(link) else { return nil }
+        let answer = try await send(request)
+        for key in ["name", "title", "login", "full_name"] {
+            if case .string(let name)? = answer.json[key] { return KeptText.capped(name) as String }
+        }
+        return nil
+    }
+
+    // MARK: Answers
+
+    struct Answer {
+        let json: JSONValue
+        let response: HTTPResponse
+    }
+
+    /// The list's request with the description's own parameters, then `query`.
+    private func request(query: [HTTPRequest.QueryItem]) -> HTTPRequest {
+        HTTPRequest(path: description.list.path, query: description.list.params.map { .init($0.name, $0.value) } + query)
+    }
+
+    /// The answer's rows, each a record (its id and name read), remembered for details.
+    private func rows(of request: HTTPRequest) async throws -> ([DescribedRecord], Answer) {
+        let answer = try await send(request) { json in
+            guard case .array = description.list.items.value(in: json) else {
+                let found = description.list.items.value(in: json).map(Self.kind(of:)) ?? "nothing"
+                return "\(description.list.items) holds \(found), not a list of rows"
+            }
+            return nil
+        }
+        guard case .array(let values)? = description.list.items.value(in: answer.json) else { return ([], answer) }
+        let records = values.map(record)
+        trail.state.withLock { state in
+            for (record, value) in zip(records, values) {
+                guard let id = record.itemID else { continue }
+                state.rows[id] = record
+                if case .string(let url)? = description.id.field.value(in: value) { state.urls[id] = url }
+            }
+        }
+        return (records, answer)
+    }
+
+    /// A row as a record: its id and name as the description reads them.
+    func record(_ json: JSONValue) -> DescribedRecord {
+        let raw = description.id.field.string(in: json)
+        let id = description.id.take == .lastPathSegment ? raw.flatMap(DescribedIdentity.lastPathSegment) : raw
+        let name = description.name.string(in: json) ?? id ?? "untitled"
+        return DescribedRecord(json: json, itemID: id, favouriteTitle: name)
+    }
+
+    /// Sends `request` and reads its answer as JSON; `problem` says what is wrong with JSON of
+    /// another shape (nil when it is right). Only an answer read whole is kept in the cache.
+    private func send(_ request: HTTPRequest, problem: (JSONValue) -> String? = { _ in nil }) async throws -> Answer {
+        try await http.send(request) { response in
+            guard let json = JSONReader.value(response.body) else {
+                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request))
+            }
+            if let shape = problem(json) {
+                throw HTTPError.undecodable(response.body, request: request, at: response.location(of: request), shape: shape)
+            }
+            return Answer(json: json, response: response)
+        }.value
+    }
+
+    /// A URL the API sent, as a request under the base URL: nil when it is on another host or
+    /// outside the base URL's path. A path alone (`/films/?page=2`) is on the same host.
+    func sameHostRequest(_ link: String) -> HTTPRequest? {
+        guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+              let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
+              url.scheme?.lowercased() == baseURL.scheme?.lowercased(),
+              url.host?.lowercased() == baseURL.host?.lowercased(), url.port == baseURL.port else { return nil }
+        var basePath = baseURL.path
+        while basePath.hasSuffix("/") { basePath.removeLast() }
+        let path = components.path
+        guard path.hasPrefix(basePath + "/") || path == basePath else { return nil }
+        let rest = String(path.dropFirst(basePath.count))
+        guard !rest.split(separator: "/").contains("..") else { return nil }
+        let query = (components.queryItems ?? []).map { HTTPRequest.QueryItem($0.name, $0.value ?? "") }
+        return HTTPRequest(path: rest.isEmpty ? "/" : rest, query: query)
+    }
+
+    static func kind(of value: JSONValue) -> String {
+        switch value {
+        case .object: "an object"
+        case .array: "a list"
+        case .string: "text"
+        case .int, .double: "a number"
+        case .bool: "a boolean"
+        case .null: "null"
+        }
+    }
+}

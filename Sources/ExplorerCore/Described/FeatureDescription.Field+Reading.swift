@@ -1,0 +1,46 @@
+import ExplorerText
+
+extension FeatureDescription.Field {
+    /// The field's value in a record, with the strings it reads as unknown made null.
+    public func value(in json: JSONValue) -> JSONValue {
+        guard let value = path.value(in: json) else { return .null }
+        return known(value)
+    }
+
+    /// The field's scalar as text, nil when it has none or it is unknown.
+    public func scalarText(in json: JSONValue) -> String? {
+        JSONPath.text(of: value(in: json))
+    }
+
+    /// The field as a detail shows it and as data: numbers readable and numbers in data,
+    /// booleans as yes or no, lists joined, unknown as `unknown` and null.
+    public func screenField(in json: JSONValue) -> ScreenField {
+        let value = value(in: json)
+        switch (type, value) {
+        case (_, .null):
+            return ScreenField(name, text: "unknown", value: .null)
+        case (.number, .string(let text)):
+            return ScreenField(name, text: ReadableNumber.format(text), value: ReadableNumber.jsonValue(text))
+        case (.number, .int(let number)):
+            return ScreenField(name, text: ReadableNumber.grouping(number), value: value)
+        case (.bool, .bool(let flag)):
+            return ScreenField(name, text: flag ? "yes" : "no", value: value)
+        case (_, .array(let values)):
+            let texts = values.map { JSONPath.text(of: $0) ?? JSONWriter.string($0) }
+            return ScreenField(name, text: texts.isEmpty ? "none" : texts.joined(separator: ", "), value: value)
+        case (_, .object):
+            return ScreenField(name, text: JSONWriter.string(value), value: value)
+        default:
+            return ScreenField(name, text: JSONPath.text(of: value) ?? "", value: value)
+        }
+    }
+
+    /// `value`, or null where it is a string the field reads as unknown; in a list, each element.
+    private func known(_ value: JSONValue) -> JSONValue {
+        switch value {
+        case .string(let text) where unknown.contains(text): .null
+        case .array(let values): .array(values.map(known))
+        default: value
+        }
+    }
+}
