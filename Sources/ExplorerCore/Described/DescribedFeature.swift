@@ -10,7 +10,7 @@ public final class DescribedFeature: PagedListFeature {
     public typealias Definition = DescribedList
 
     public let service: DescribedService
-    public let viewModel: PagedListViewModel<DescribedList>
+    public let viewModel: DescribedViewModel
     public let view: PagedListView<DescribedList>
 
     public init(context: FeatureContext, definition: DescribedList, baseURL: URL, hasOfflineAnswers: Bool) {
@@ -18,12 +18,28 @@ public final class DescribedFeature: PagedListFeature {
             ? context.http
             : LiveOnlyHTTPClient(wrapped: context.http, selection: context.selection, feature: definition.featureID)
         service = DescribedService(description: definition.description, http: http, baseURL: baseURL)
-        viewModel = PagedListViewModel(
+        viewModel = DescribedViewModel(
             definition: definition, service: service.paged, favourites: context.favourites,
             maxConcurrentRequests: PagedListSettings.maxConcurrentRequests.int(in: context.settings, default: 8),
             tracer: context.tracer, progress: context.progress)
         view = PagedListView(viewModel: viewModel, context: context)
     }
 
-    public var model: PagedListViewModel<DescribedList> { viewModel }
+    public var model: DescribedViewModel { viewModel }
+
+    /// The kit's commands, and `filter` when the description marks fields to filter by.
+    public var commands: [Command] {
+        let viewModel = self.viewModel, fields = viewModel.filterableFields
+        guard !fields.isEmpty else { return kitCommands }
+        return kitCommands + [
+            Command("filter", usage: "filter NAME=VALUE … | filter clear",
+                    summary: "show only the rows whose field contains the value (fields: \(fields.joined(separator: ", ")))",
+                    completeWord: { _, partial in partial.contains("=") ? [] : fields.map { $0 + "=" } + ["clear"] },
+                    run: { arguments in
+                        let words = arguments == ["clear"] || arguments == ["off"] ? [] : arguments
+                        try viewModel.filter(words)
+                        return .view
+                    }).intent(DescribedViewModel.self, "filter(_:)"),
+        ]
+    }
 }

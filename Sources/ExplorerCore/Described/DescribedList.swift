@@ -7,6 +7,7 @@ import ExplorerText
 public struct DescribedList: PagedListDefinition {
     public typealias Item = DescribedRecord
     public typealias SortKey = DescribedSortKey
+    public typealias Refinement = DescribedFilter
 
     public let featureID: String
     public let description: FeatureDescription

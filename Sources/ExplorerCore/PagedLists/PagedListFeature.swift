@@ -17,7 +17,10 @@ extension PagedListFeature {
 
     public var links: [FeatureLink]? { model.links }
 
-    public var commands: [Command] {
+    public var commands: [Command] { kitCommands }
+
+    /// The kit's commands: what every paged list takes.
+    public var kitCommands: [Command] {
         [
             .page(model, summary: "show the next, previous or Nth page of the API"),
             .open(model, summary: "show every detail of row N (any row loaded so far)"),

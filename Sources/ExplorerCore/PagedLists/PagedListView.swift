@@ -68,6 +68,10 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         if let sort = state.sort {
             heading = "\(definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
         }
+        if let narrowed = state.refinement.traceSummary {
+            heading += " · \(narrowed) · \(state.rows.count) shown"
+            screen.facts["shown"] = .int(state.rows.count)
+        }
         let columns = columns(definition, sortedBy: state.sort)
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if let note = state.loadNote { screen.warnings.append(note) }
