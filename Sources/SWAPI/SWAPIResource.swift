@@ -44,18 +44,6 @@ public enum SWAPIResource {
         record(fromURL: url).map { "/\($0.kind)/\($0.id)/" }
     }
 
-    /// The film a `…/films/N/` URL names, by its title, or `film N` for one this binary does not know.
-    public static func filmTitle(fromURL url: String) -> String {
-        guard let id = id(fromURL: url) else { return url }
-        return filmTitles[id] ?? "film \(id)"
-    }
-
-    private static let filmTitles = [
-        "1": "A New Hope", "2": "The Empire Strikes Back", "3": "Return of the Jedi",
-        "4": "The Phantom Menace", "5": "Attack of the Clones", "6": "Revenge of the Sith",
-        "7": "The Force Awakens",
-    ]
-
     /// A text field as data: the text, or `null` where SWAPI says `unknown` (or a field it left
     /// out, which reads `unknown` too) or sends an empty string.
     public static func value(_ text: String) -> JSONValue {

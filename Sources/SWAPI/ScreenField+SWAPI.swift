@@ -18,11 +18,4 @@ extension ScreenField {
     public static func swapiNumber(_ key: String, _ label: String, _ text: String, unit: String? = nil) -> ScreenField {
         ScreenField(key, label: label, text: ReadableNumber.format(text, unit: unit), value: ReadableNumber.jsonValue(text))
     }
-
-    /// The films an item appears in, by title (they are compiled in): `A New Hope, …`; as data
-    /// each film's id, title and URL. Shown as the kit shows links by name only.
-    public static func swapiFilms(_ urls: [String]) -> ScreenField {
-        let titles = Dictionary(urls.map { ($0, SWAPIResource.filmTitle(fromURL: $0)) }, uniquingKeysWith: { first, _ in first })
-        return LinkedFields(item: urls, links: [.namesOnly("films", \.self)], names: titles, record: SWAPIResource.record(fromURL:))["films"]
-    }
 }

@@ -26,14 +26,6 @@ struct SWAPIResourceTests {
         #expect(record?.kind == kind && record?.id == id, "\(url)")
     }
 
-    @Test func filmTitleFromURL() {
-        #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/1/") == "A New Hope")
-        #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/2/") == "The Empire Strikes Back")
-        #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/7/") == "The Force Awakens")
-        #expect(SWAPIResource.filmTitle(fromURL: "https://swapi.dev/api/films/9/") == "film 9")
-        #expect(SWAPIResource.filmTitle(fromURL: "not a url") == "not a url")
-    }
-
     /// An item with one link of each kind, as a feature declares them.
     struct Linked: Sendable {
         var pilots: [String] = []

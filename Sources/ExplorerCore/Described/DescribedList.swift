@@ -73,6 +73,10 @@ public struct DescribedList: PagedListDefinition {
                             case let value: JSONPath.text(of: value).map { [$0] }?.filter { !$0.isEmpty } ?? []
                             }
                         },
-                        record: { value in DescribedIdentity.id(fromLink: value).map { (kind, $0) } })
+                        record: { value in DescribedIdentity.id(fromLink: value).map { (kind, $0) } },
+                        namesOne: { record in
+                            if case .array = field.value(in: record.json) { return false }
+                            return true
+                        })
     }
 }

@@ -20,14 +20,19 @@ public struct ItemLink<Item>: Sendable {
     /// The record each URL names (kind and id), when this link reads them its own way (a
     /// described feature's link, `to` a feature); nil to read them as the definition does.
     public let record: (@Sendable (String) -> (kind: String, id: String)?)?
+    /// Whether an item's value names one record, for a link whose items say so each (a
+    /// described API's field: a string is one record, an array many); nil to go by ``arity``.
+    public let namesOne: (@Sendable (Item) -> Bool)?
 
     /// A link read as `urls` says, its records as `record` says (or as the definition does).
     public init(field: String, arity: Arity, urls: @escaping @Sendable (Item) -> [String],
-                record: (@Sendable (String) -> (kind: String, id: String)?)? = nil) {
+                record: (@Sendable (String) -> (kind: String, id: String)?)? = nil,
+                namesOne: (@Sendable (Item) -> Bool)? = nil) {
         self.field = field
         self.arity = arity
         self.urls = urls
         self.record = record
+        self.namesOne = namesOne
     }
 
     /// A field naming one record: `.one("homeworld", \.homeworld)` (an empty URL is none).

@@ -27,7 +27,7 @@ public struct LinkedFields<Item> {
         }
         let urls = link.urls(item)
         let record = link.record ?? self.record
-        switch link.arity {
+        switch link.namesOne?(item) == true ? .one : link.arity {
         case .one:
             guard let url = urls.first else { return ScreenField(field, text: "unknown", value: .null) }
             return ScreenField(field, text: names[url] ?? reference(url, record), value: json(url, record))

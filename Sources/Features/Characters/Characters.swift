@@ -25,7 +25,7 @@ public struct Characters: FixedListDefinition {
                "created", "edited", "url"])
 
     public let links: [ItemLink<Person>] = [
-        .one("homeworld", \.homeworld), .namesOnly("species", \.species), .namesOnly("vehicles", \.vehicles),
+        .one("homeworld", \.homeworld), .many("films", \.films), .many("species", \.species), .many("vehicles", \.vehicles),
         .many("starships", \.starships),
     ]
 
@@ -44,7 +44,7 @@ public struct Characters: FixedListDefinition {
             .swapi("birth_year", label: "birth year", person.birthYear),
             .swapi("gender", person.gender),
             links["homeworld"],
-            .swapiFilms(person.films),
+            links["films"],
             links["species"],
             links["vehicles"],
             links["starships"],

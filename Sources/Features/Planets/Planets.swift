@@ -21,7 +21,7 @@ public struct Planets: FixedListDefinition {
     ] + ScreenTable.Column.data(["diameter_km", "rotation_period_h", "orbital_period_d", "gravity", "surface_water_pct",
                                  "residents", "films", "created", "edited", "url"])
 
-    public let links: [ItemLink<Planet>] = [.many("residents", \.residents)]
+    public let links: [ItemLink<Planet>] = [.many("residents", \.residents), .many("films", \.films)]
 
     /// As the detail shows them (numbers made readable, residents numbered and named) and as
     /// data (numbers as numbers, `null` for unknown, the API's URLs).
@@ -37,7 +37,7 @@ public struct Planets: FixedListDefinition {
             .swapi("gravity", planet.gravity),
             .swapiNumber("surface_water_pct", "surface water", planet.surfaceWater, unit: "%"),
             links["residents"],
-            .swapiFilms(planet.films),
+            links["films"],
             .swapiTimestamp("created", planet.created),
             .swapiTimestamp("edited", planet.edited),
             .swapi("url", planet.url),

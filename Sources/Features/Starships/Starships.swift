@@ -21,7 +21,7 @@ public struct Starships: FixedListDefinition {
     ] + ScreenTable.Column.data(["cost_credits", "length_m", "max_speed_kmh", "crew", "passengers", "cargo_kg", "consumables",
                "hyperdrive_rating", "mglt", "pilots", "films", "created", "edited", "url"])
 
-    public let links: [ItemLink<Starship>] = [.many("pilots", \.pilots)]
+    public let links: [ItemLink<Starship>] = [.many("pilots", \.pilots), .many("films", \.films)]
 
     /// As the detail shows them (numbers made readable, pilots numbered and named) and as data
     /// (numbers as numbers, `null` for unknown, the API's URLs).
@@ -41,7 +41,7 @@ public struct Starships: FixedListDefinition {
             .swapiNumber("hyperdrive_rating", "hyperdrive rating", ship.hyperdriveRating),
             .swapiNumber("mglt", "MGLT", ship.mglt),
             links["pilots"],
-            .swapiFilms(ship.films),
+            links["films"],
             .swapiTimestamp("created", ship.created),
             .swapiTimestamp("edited", ship.edited),
             .swapi("url", ship.url),
