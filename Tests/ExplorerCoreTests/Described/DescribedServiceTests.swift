@@ -1,0 +1,141 @@
+import ExplorerHTTP
+import ExplorerText
+import Foundation
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// A described API's requests and what is read of its answers, over an API of `pages` pages of
+/// three rows each, answered in memory and every request logged.
+@Suite("DescribedService")
+struct DescribedServiceTests {
+    private let base = URL(string: "http://127.0.0.1:9/api")!
+    private let asked = LockedValue<[String]>([])
+
+    private func description(paging: FeatureDescription.Paging, items: String = "results",
+                             detail: FeatureDescription.Detail? = .init(source: .path("/things/{id}/"))) -> FeatureDescription {
+        FeatureDescription(
+            title: "Things",
+            list: .init(path: "/things/", params: [.init("kind", "all")], items: JSONPath(segments: items == "$" ? [] : [.key(items)], description: items),
+                        paging: paging),
+            detail: detail,
+            id: .init(field: JSONPath(segments: [.key("url")], description: "url"), take: .lastPathSegment),
+            name: JSONPath(segments: [.key("name")], description: "name"),
+            columns: ["name"], fields: [.init(name: "name", path: JSONPath(segments: [.key("name")], description: "name"))],
+            sort: [], search: nil, auth: nil, offline: nil)
+    }
+
+    private func rows(page: Int) -> String {
+        (1...3).map { index in
+            let id = (page - 1) * 3 + index
+            return #"{"name": "thing \#(id)", "url": "http://127.0.0.1:9/api/things/\#(id)/"}"#
+        }.joined(separator: ",")
+    }
+
+    /// A service whose API answers `answer(request)`; every request's endpoint is logged.
+    private func service(_ description: FeatureDescription,
+                         answer: @escaping @Sendable (HTTPRequest) -> HTTPResponse?) -> DescribedService {
+        let asked = self.asked
+        let http = EmbeddedHTTPClient { request in
+            asked.withLock { $0.append(request.endpoint) }
+            return answer(request)
+        }
+        return DescribedService(description: description, http: http, baseURL: base)
+    }
+
+    /// Pages of a `next` API: page N links to N+1 (`next(N)` overrides the link).
+    private func nextAPI(pages: Int, next: @escaping @Sendable (Int) -> String? = { _ in nil }) -> @Sendable (HTTPRequest) -> HTTPResponse? {
+        { [rows] request in
+            guard request.path == "/things/" else { return nil }
+            let page = request.queryValue("page").flatMap { Int($0) } ?? 1
+            guard page <= pages else { return nil }
+            let link = next(page) ?? (page < pages ? "\"http://127.0.0.1:9/api/things/?kind=all&page=\(page + 1)\"" : "null")
+            return .json(#"{"count": \#(pages * 3), "next": \#(link), "results": [\#(rows(page))]}"#)
+        }
+    }
+
+    @Test("`next` paging walks from page 1 to the page asked for, once, and reads the total")
+    func nextPaging() async throws {
+        let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"),
+                                                         total: JSONPath(segments: [.key("count")], description: "count"))),
+                              answer: nextAPI(pages: 4))
+        let third = try await service.page(3)
+        #expect(third.items.map(\.favouriteTitle) == ["thing 7", "thing 8", "thing 9"])
+        #expect(third.items.map(\.itemID) == ["7", "8", "9"])
+        #expect(third.totalCount == 12)
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2", "/things/?kind=all&page=3"])
+        _ = try await service.page(4)
+        #expect(asked.value.count == 4, "page 4 follows page 3's link, known now")
+        await #expect(throws: DescribedError.noSuchPage(5, last: 4)) { try await service.page(5) }
+    }
+
+    @Test("a `next` link back to a page already seen ends the list; one to another host is refused")
+    func loopsAndOtherHosts() async throws {
+        let looping = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 2, next: { $0 == 2 ? "\"http://127.0.0.1:9/api/things/?kind=all\"" : nil }))
+        let second = try await looping.page(2)
+        #expect(second.totalCount == 6, "no total: what the pages show, and no page after")
+        await #expect(throws: DescribedError.noSuchPage(3, last: 2)) { try await looping.page(3) }
+
+        let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 3, next: { $0 == 1 ? "\"http://evil.example/api/things/?page=2\"" : nil }))
+        await #expect(throws: DescribedError.foreignLink(page: 1, host: "evil.example")) { try await leaving.page(2) }
+        #expect(!asked.value.contains { $0.contains("evil") })
+    }
+
+    @Test("rows where the description says, or one clear error: an object there is not a list")
+    func itemsPath() async throws {
+        let service = service(description(paging: .none, items: "results"), answer: { _ in .json(#"{"results": {"a": 1}}"#) })
+        let error = await #expect(throws: HTTPError.self) { try await service.page(1) }
+        #expect(error.map { String(describing: $0) }?.contains("results holds an object, not a list of rows") == true,
+                "\(String(describing: error))")
+        let bare = self.service(description(paging: .none, items: "$"), answer: { [rows] _ in .json("[\(rows(1))]") })
+        #expect(try await bare.page(1).items.count == 3)
+    }
+
+    @Test("an id goes into the detail's path encoded, so `../` stays inside it")
+    func idIsEncoded() async throws {
+        let service = service(description(paging: .none), answer: { request in
+            request.path == "/things/..%2F..%2Frequests/" ? .json(#"{"name": "odd"}"#) : nil
+        })
+        let record = try await service.item(id: "../../requests")
+        #expect(record?.favouriteTitle == "odd")
+        #expect(asked.value == ["/things/..%2F..%2Frequests/"])
+    }
+
+    @Test("`link` paging: the Link header's next, and its last page for the count")
+    func linkPaging() async throws {
+        let service = service(description(paging: .link, items: "$"), answer: { [rows] request in
+            let page = request.queryValue("page").flatMap { Int($0) } ?? 1
+            var response = HTTPResponse.json("[\(rows(page))]")
+            var links = [#"<http://127.0.0.1:9/api/things/?kind=all&page=5>; rel="last""#]
+            if page < 5 { links.insert(#"<http://127.0.0.1:9/api/things/?kind=all&page=\#(page + 1)>; rel="next""#, at: 0) }
+            response.headers["link"] = links.joined(separator: ", ")
+            return response
+        })
+        let first = try await service.page(1)
+        #expect(first.totalCount == 15)
+        let second = try await service.page(2)
+        #expect(second.items.first?.itemID == "4")
+    }
+
+    @Test("`offset` and `page` paging ask for their parameters")
+    func offsetAndPage() async throws {
+        let offset = service(description(paging: .offset(offsetParam: "offset", limitParam: "limit", limit: 3, total: nil)),
+                             answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        _ = try await offset.page(3)
+        let numbered = service(description(paging: .page(param: "p", start: 0, sizeParam: "size", size: 3, total: nil)),
+                               answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        _ = try await numbered.page(2)
+        #expect(asked.value == ["/things/?kind=all&offset=6&limit=3", "/things/?kind=all&p=1&size=3"])
+    }
+
+    @Test("a Link header's targets by rel, however many links it holds")
+    func linkHeader() {
+        #expect(LinkHeader.target(rel: "next", in: #"<https://a/x?page=2>; rel="next", <https://a/x?page=9>; rel="last""#) == "https://a/x?page=2")
+        #expect(LinkHeader.target(rel: "last", in: #"<https://a/x?page=2>; rel="next", <https://a/x?page=9>; rel="last""#) == "https://a/x?page=9")
+        #expect(LinkHeader.target(rel: "next", in: "") == nil)
+        let huge = (1...10_000).map { #"<https://a/\#($0)>; rel="prev""# }.joined(separator: ", ") + #", <https://a/n>; rel="next""#
+        #expect(LinkHeader.target(rel: "next", in: huge) == nil, "only the first 1,000 links are read")
+    }
+}
