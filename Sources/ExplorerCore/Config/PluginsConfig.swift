@@ -128,8 +128,10 @@ public struct PluginsConfig: Sendable, Equatable {
             if let describedValue {
                 try check(settings, against: PagedListSettings.all, feature: id, path: "\(path).settings", file: file)
                 if ordered == nil { ordered = orderedFeatures(data) }
-                describe = ordered.flatMap { index < $0.count ? $0[index]["describe"] : nil } ?? JSONValue(serialized: describedValue) ?? .null
-                description = try FeatureDescription.parse(describe ?? .null, path: "\(path).describe", file: file)
+                let value = ordered.flatMap { index < $0.count ? $0[index]["describe"] : nil }
+                    ?? JSONValue(serialized: describedValue) ?? .null
+                description = try FeatureDescription.parse(value, path: "\(path).describe", file: file)
+                describe = value
             } else if let specs = schemas?[id] {
                 try check(settings, against: specs, feature: id, path: "\(path).settings", file: file)
             }
