@@ -192,7 +192,7 @@ struct PluginsConfigTests {
 
     @Test func unknownFeatureField() {
         #expect(error(oneFeature(#""id": "starships", "enabled": true, "baseURL": "https://swapi.dev/api", "enable": true"#))
-            == ConfigError(file: "Plugins.json", path: "$.features[0].enable", message: "unknown field (expected id, enabled, baseURL, settings)"))
+            == ConfigError(file: "Plugins.json", path: "$.features[0].enable", message: "unknown field (expected id, enabled, baseURL, settings, describe)"))
     }
 
     @Test(arguments: ["[]", #""fast""#, "1", "true", "null", #"[{"a": 1}]"#])

@@ -16,12 +16,28 @@ public struct PluginsConfig: Sendable, Equatable {
         public var isEnabled: Bool
         public var baseURL: URL
         public var settings: JSONValue
+        /// What a described feature is, read from its `describe` object; nil for a feature
+        /// written in Swift (and, until ``PluginsConfig/validated(for:file:)`` reads it, for an
+        /// entry made in code with only ``describe``).
+        public var description: FeatureDescription?
+        /// The `describe` object as written, nil for a feature written in Swift. The compiled-in
+        /// Plugins.json holds it as a value, and ``PluginsConfig/validated(for:file:)`` reads it
+        /// into ``description``, so starting parses no JSON text.
+        public var describe: JSONValue?
 
-        public init(id: String, isEnabled: Bool, baseURL: URL, settings: JSONValue) {
+        public init(id: String, isEnabled: Bool, baseURL: URL, settings: JSONValue,
+                    description: FeatureDescription? = nil, describe: JSONValue? = nil) {
             self.id = id
             self.isEnabled = isEnabled
             self.baseURL = baseURL
             self.settings = settings
+            self.description = description
+            self.describe = describe
+        }
+
+        /// Whether the entry is a described feature rather than one written in Swift.
+        public var isDescribed: Bool {
+            description != nil || describe != nil
         }
     }
 
@@ -78,16 +94,20 @@ public struct PluginsConfig: Sendable, Equatable {
         }
         var entries: [Entry] = []
         var seen: Set<String> = []
+        // JSONSerialization forgets the order of an object's members, which a description's
+        // fixed parameters keep: `describe` objects are read again, in order, when there are any.
+        var ordered: [JSONValue]?
         for (index, item) in list.enumerated() {
             let path = "$.features[\(index)]"
             guard let feature = item as? [String: Any] else {
                 throw ConfigError(file: file, path: path, message: "expected an object")
             }
-            for key in feature.keys.sorted() where !["id", "enabled", "baseURL", "settings"].contains(key) {
-                throw ConfigError(file: file, path: StrictJSON.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings)")
+            for key in feature.keys.sorted() where !["id", "enabled", "baseURL", "settings", "describe"].contains(key) {
+                throw ConfigError(file: file, path: StrictJSON.member(key, of: path), message: "unknown field (expected id, enabled, baseURL, settings, describe)")
             }
             let id = try string(feature, "id", path: path, file: file)
-            try checkID(id, seen: &seen, knownIDs: knownIDs, path: path, file: file)
+            let describedValue = feature["describe"]
+            try checkID(id, described: describedValue != nil, seen: &seen, knownIDs: knownIDs, path: path, file: file)
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
             }
@@ -103,12 +123,29 @@ public struct PluginsConfig: Sendable, Equatable {
                 }
                 settings = decoded
             }
-            if let specs = schemas?[id] {
+            var description: FeatureDescription?
+            var describe: JSONValue?
+            if let describedValue {
+                try check(settings, against: PagedListSettings.all, feature: id, path: "\(path).settings", file: file)
+                if ordered == nil { ordered = orderedFeatures(data) }
+                let value = ordered.flatMap { index < $0.count ? $0[index]["describe"] : nil }
+                    ?? JSONValue(serialized: describedValue) ?? .null
+                description = try FeatureDescription.parse(value, path: "\(path).describe", file: file)
+                describe = value
+            } else if let specs = schemas?[id] {
                 try check(settings, against: specs, feature: id, path: "\(path).settings", file: file)
             }
-            entries.append(Entry(id: id, isEnabled: enabled, baseURL: url, settings: settings))
+            entries.append(Entry(id: id, isEnabled: enabled, baseURL: url, settings: settings, description: description, describe: describe))
         }
+        try checkLinks(of: entries, knownIDs: knownIDs, file: file)
         return PluginsConfig(source: source, features: entries)
+    }
+
+    /// The features of `data` read with each object's members in order; nil if it cannot be.
+    private static func orderedFeatures(_ data: Data) -> [JSONValue]? {
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        guard case .array(let features)? = JSONReader.value(text)?["features"] else { return nil }
+        return features
     }
 
     /// Whether `url` is an absolute http(s) URL with a host, and a port from 1 to 65535 if any.
@@ -120,22 +157,32 @@ public struct PluginsConfig: Sendable, Equatable {
     /// The checks ``parse(_:file:features:)`` makes of a file's entries, made of a configuration
     /// built in code (the built-in Plugins.json, compiled in as a value): each feature one this
     /// binary has, listed once, with an http(s) base URL and settings its descriptor declares.
+    ///
+    /// A described entry's `describe` object, held as written, is read into its description
+    /// (checked as a file's is), in the configuration returned.
     public func validated(for features: [FeatureDescriptor], file: String) throws(ConfigError) -> PluginsConfig {
         let schemas = Self.settings(of: features)
         let knownIDs = Set(schemas.keys)
         var seen: Set<String> = []
+        var result = self
         for (index, entry) in self.features.enumerated() {
             let path = "$.features[\(index)]"
-            try Self.checkID(entry.id, seen: &seen, knownIDs: knownIDs, path: path, file: file)
+            try Self.checkID(entry.id, described: entry.isDescribed, seen: &seen, knownIDs: knownIDs, path: path, file: file)
             guard Self.isHTTPURL(entry.baseURL) else { throw Self.notHTTPURL(entry.baseURL.absoluteString, path: path, file: file) }
             guard case .object = entry.settings else {
                 throw ConfigError(file: file, path: "\(path).settings", message: "expected an object")
             }
-            if let specs = schemas[entry.id] {
+            if entry.isDescribed {
+                try Self.check(entry.settings, against: PagedListSettings.all, feature: entry.id, path: "\(path).settings", file: file)
+                if let describe = entry.describe {
+                    result.features[index].description = try FeatureDescription.parse(describe, path: "\(path).describe", file: file)
+                }
+            } else if let specs = schemas[entry.id] {
                 try Self.check(entry.settings, against: specs, feature: entry.id, path: "\(path).settings", file: file)
             }
         }
-        return self
+        try Self.checkLinks(of: result.features, knownIDs: knownIDs, file: file)
+        return result
     }
 
     /// The settings each feature takes, by id.
@@ -143,13 +190,38 @@ public struct PluginsConfig: Sendable, Equatable {
         Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
     }
 
-    private static func checkID(_ id: String, seen: inout Set<String>, knownIDs: Set<String>,
+    /// A feature written in Swift must be one this binary has; a described one must not be
+    /// (it cannot replace one), and has an id of lowercase letters, digits and `-`.
+    private static func checkID(_ id: String, described: Bool, seen: inout Set<String>, knownIDs: Set<String>,
                                 path: String, file: String) throws(ConfigError) {
-        guard knownIDs.contains(id) else {
-            throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \(SettingSpec.shown(.string(id))) (known: \(knownIDs.sorted().joined(separator: ", ")))")
+        let shown = SettingSpec.shown(.string(id))
+        if described {
+            guard !knownIDs.contains(id) else {
+                throw ConfigError(file: file, path: "\(path).id", message: "\(shown) is a built-in feature: a described feature needs an id of its own")
+            }
+            guard id.utf8.count <= 30, id.unicodeScalars.first.map({ ("a"..."z").contains($0) }) == true,
+                  id.unicodeScalars.allSatisfy(FeatureDescription.isLowercaseWordScalar) else {
+                throw ConfigError(file: file, path: "\(path).id", message: "expected a feature id (lowercase letters, digits and \"-\", starting with a letter, at most 30), not \(shown)")
+            }
+        } else if !knownIDs.contains(id) {
+            throw ConfigError(file: file, path: "\(path).id", message: "unknown feature \(shown) (known: \(knownIDs.sorted().joined(separator: ", ")))")
         }
         guard seen.insert(id).inserted else {
             throw ConfigError(file: file, path: "\(path).id", message: "feature \(SettingSpec.shown(.string(id))) is listed twice")
+        }
+    }
+
+    /// Every link of a described feature names a feature: one this binary has, or one the
+    /// configuration describes.
+    private static func checkLinks(of entries: [Entry], knownIDs: Set<String>, file: String) throws(ConfigError) {
+        let ids = knownIDs.union(entries.map(\.id))
+        for (index, entry) in entries.enumerated() {
+            guard let fields = entry.description?.fields else { continue }
+            for (number, field) in fields.enumerated() {
+                guard let target = field.to, !ids.contains(target) else { continue }
+                throw ConfigError(file: file, path: "$.features[\(index)].describe.fields[\(number)].to",
+                                  message: "unknown feature \(SettingSpec.shown(.string(target))) (known: \(ids.sorted().joined(separator: ", ")))")
+            }
         }
     }
 
