@@ -120,6 +120,8 @@ let package = Package(
             name: "explorer",
             dependencies: [
                 "ExplorerCore", "ExplorerShell", "ExplorerText", "ExplorerClock", "ExplorerStore", "ExplorerTrace", "ExplorerHTTP", "LineEditor",
+                // The data sets a described feature may answer from offline (`"offline": {"embedded": "swapi"}`).
+                "SWAPI",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ] + features.map { .target(name: $0[0].name) },
             swiftSettings: callerIsolation

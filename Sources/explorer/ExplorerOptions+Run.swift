@@ -40,8 +40,10 @@ extension ExplorerOptions {
         TerminationSignals.install(typing ? [SIGTERM, SIGHUP, SIGQUIT] : [SIGINT, SIGTERM, SIGHUP, SIGQUIT])
 
         let pluginsConfig: PluginsConfig
+        let features: [FeatureDescriptor]
         do {
             pluginsConfig = try loadConfig()
+            features = BuiltinFeatures.all + (try DescribedFeatures.descriptors(in: pluginsConfig, file: config ?? "Plugins.json (built in)"))
         } catch {
             printError(String(describing: error))
             throw ExitCode(Shell.ExitStatus.configuration)
@@ -97,7 +99,7 @@ extension ExplorerOptions {
             terminal: terminal, clock: appClock, timeout: timeout,
             progress: { output.progress($0) }, waiting: waiting,
             variables: variables, configDirectory: paths.configDirectory, network: try networkConditions())
-        let registry = FeatureRegistry(config: pluginsConfig, available: BuiltinFeatures.all, makeContext: environment.context(for:))
+        let registry = FeatureRegistry(config: pluginsConfig, available: features, makeContext: environment.context(for:))
         let pager = interactive ? Pager.fromEnvironment(variables) : nil
         let shell = Shell(registry: registry, output: output, tracer: tracer, source: selection,
                           favourites: favourites, outlet: environment.outlet, terminal: terminal, format: format, pager: pager, pagerIsOn: !noPager, clock: appClock, network: environment.network,

@@ -23,6 +23,8 @@ extension FeatureDescription.Field {
             return ScreenField(name, text: ReadableNumber.format(text), value: ReadableNumber.jsonValue(text))
         case (.number, .int(let number)):
             return ScreenField(name, text: ReadableNumber.grouping(number), value: value)
+        case (.date, .string(let text)):
+            return ScreenField(name, text: Self.day(text), value: value)
         case (.bool, .bool(let flag)):
             return ScreenField(name, text: flag ? "yes" : "no", value: value)
         case (_, .array(let values)):
@@ -33,6 +35,14 @@ extension FeatureDescription.Field {
         default:
             return ScreenField(name, text: JSONPath.text(of: value) ?? "", value: value)
         }
+    }
+
+    /// A timestamp's day (`2014-12-10T14:23:31.880000Z` → `2014-12-10`), other text as it is.
+    static func day(_ text: String) -> String {
+        let bytes = Array(text.utf8.prefix(11))
+        guard bytes.count == 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+              bytes[10] == UInt8(ascii: "T") || bytes[10] == UInt8(ascii: " ") else { return text }
+        return String(text.prefix(10))
     }
 
     /// `value`, or null where it is a string the field reads as unknown; in a list, each element.

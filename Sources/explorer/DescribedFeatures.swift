@@ -1,0 +1,31 @@
+import ExplorerCore
+import ExplorerHTTP
+import SWAPI
+
+/// The features Plugins.json describes rather than this binary's Swift: each enabled `describe`
+/// entry becomes the kit's paged list configured by its description, with the data sets
+/// compiled in that a description may name for its offline answers.
+enum DescribedFeatures {
+    /// Data compiled in that a described feature may answer from offline, by the name its
+    /// `offline.embedded` gives.
+    static let datasets: [String: EmbeddedResponder] = ["swapi": SWAPIEmbeddedData.responder]
+
+    /// A descriptor for each enabled described entry of `config`, read from `file` (a recording
+    /// an entry names is found beside it).
+    static func descriptors(in config: PluginsConfig, file: String) throws(ConfigError) -> [FeatureDescriptor] {
+        var descriptors: [FeatureDescriptor] = []
+        for (index, entry) in config.features.enumerated() where entry.isEnabled {
+            guard let description = entry.description else { continue }
+            descriptors.append(try .described(entry, description: description, path: "$.features[\(index)].describe",
+                                              datasets: datasets, directory: directory(of: file), file: file))
+        }
+        return descriptors
+    }
+
+    /// The directory part of a path as typed (`conf/my.json` → `conf`), nil for a name alone:
+    /// by the text, not Foundation's path functions, which trap on some relative paths.
+    static func directory(of file: String) -> String? {
+        guard let slash = file.lastIndex(of: "/") else { return nil }
+        return slash == file.startIndex ? "/" : String(file[..<slash])
+    }
+}
