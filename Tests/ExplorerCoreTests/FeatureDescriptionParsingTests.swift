@@ -287,7 +287,7 @@ struct FeatureDescriptionParsingTests {
         #expect(try error(films("detail.path", "/films/1/")) == #"\#(Self.at).detail.path: must hold {id}, where the record's id goes, not "/films/1/""#)
         #expect(try error(films("detail.path", "/films/../{id}")) == #"\#(Self.at).detail.path: must not hold a ".." segment, not "/films/../{id}""#)
         #expect(try error(films("detail.path", "/films/%2E%2e/{id}")) == #"\#(Self.at).detail.path: must not hold a ".." segment, not "/films/%2E%2e/{id}""#)
-        #expect(try error(films("detail.path", "films/{id}")) == #"\#(Self.at).detail.path: expected a path starting with "/", not "films/{id}""#)
+        #expect(try error(films("detail.path", "films/{id}")) == #"\#(Self.at).detail.path: expected a path starting with "/" or {id}, not "films/{id}""#)
     }
 
     @Test func listPathIsAPathUnderTheBaseURL() throws {

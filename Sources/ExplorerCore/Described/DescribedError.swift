@@ -8,6 +8,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
     case foreignLink(page: Int, host: String)
     /// A record the API's rows name by URL, not loaded (so its URL is not known).
     case notLoaded(id: String)
+    /// An id that cannot go into a path (`..`, an empty segment).
+    case unusableID(String)
     /// The feature has no offline answers and the source is embedded.
     case liveOnly(feature: String)
 
@@ -19,6 +21,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
             "page \(page)'s link leads to another host (\(host.sanitizedForTerminal.truncated(toWidth: 60))): not followed"
         case .notLoaded(let id):
             "no record \(id.sanitizedForTerminal.truncated(toWidth: 40)) among the rows loaded (its URL comes with its row: load its page first)"
+        case .unusableID(let id):
+            "the id '\(id.sanitizedForTerminal.truncated(toWidth: 40))' cannot go into a path (it has an empty, . or .. part)"
         case .liveOnly(let feature):
             "\(feature) is live only: its description has no offline answers (`source live`, or an `offline` recording)"
         }

@@ -10,10 +10,18 @@ public struct DescribedFilter: ListRefinement {
     }
 
     public var conditions: [Condition] = []
+    /// The words searched for, kept to narrow the rows by name where the answers are not the
+    /// API's own search (embedded data and recordings answer every search alike).
+    public var search: String?
+    /// Whether ``search`` narrows the rows here.
+    public var searchesLocally = false
 
     public init() {}
 
-    public var traceSummary: String? { conditions.isEmpty ? nil : "filter \(description)" }
+    public var traceSummary: String? {
+        let parts = [search.map { "search \($0)" }, conditions.isEmpty ? nil : "filter \(description)"].compactMap { $0 }
+        return parts.isEmpty ? nil : parts.joined(separator: " · ")
+    }
 
     /// `director=lucas producer=kurtz`.
     public var description: String { conditions.map { "\($0.field)=\($0.value)" }.joined(separator: " ") }
@@ -38,7 +46,8 @@ public struct DescribedFilter: ListRefinement {
 
     /// Whether `record` meets every condition, its fields read as `fields` describe them.
     func matches(_ record: DescribedRecord, fields: [FeatureDescription.Field]) -> Bool {
-        conditions.allSatisfy { condition in
+        if searchesLocally, let search, record.favouriteTitle.range(of: search, options: .caseInsensitive) == nil { return false }
+        return conditions.allSatisfy { condition in
             guard let field = fields.first(where: { $0.name == condition.field }) else { return false }
             let values: [JSONValue]
             switch field.value(in: record.json) {

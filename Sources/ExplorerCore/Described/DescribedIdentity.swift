@@ -1,3 +1,5 @@
+import ExplorerHTTP
+
 /// How a described feature reads ids: from a row (its `id` field, all of it or its URL's last
 /// path segment) and from a link's value (a URL's last path segment, or the value itself).
 public enum DescribedIdentity {
@@ -18,5 +20,17 @@ public enum DescribedIdentity {
     /// The id a link's value names: a URL's last path segment, or the value as it is.
     public static func id(fromLink value: String) -> String? {
         value.contains("/") ? lastPathSegment(value) : (value.isEmpty ? nil : value)
+    }
+
+    /// A detail's path with `id` in place of `{id}`: each of the id's `/`-separated segments
+    /// percent-encoded (so `/works/OL45W` stays a path, and nothing in it is a query), the path
+    /// starting with `/`; nil for an id with a `.` or `..` segment, which would climb out of it.
+    public static func path(_ template: String, id: String) -> String? {
+        let segments = id.split(separator: "/", omittingEmptySubsequences: false)
+        guard !id.isEmpty, !segments.contains(where: { $0 == "." || $0 == ".." }) else { return nil }
+        let encoded = segments.map { HTTPRequest.encode(String($0)) }.joined(separator: "/")
+        let path = template.replacingOccurrences(of: "{id}", with: encoded)
+        guard path.hasPrefix("/"), !path.contains("//") else { return nil }
+        return path
     }
 }

@@ -56,7 +56,7 @@ public struct DescribedList: PagedListDefinition {
             return ScreenTable.Column(name, alignment: isNumber ? .right : .left, truncatable: !isNumber,
                                       minimumWidth: index == 0 ? 16 : 6,
                                       dropOrder: index == 0 ? nil : description.columns.count - index,
-                                      showsValue: isNumber)
+                                      showsValue: false)
         }
         let data = description.fields.filter { !$0.detailOnly && !description.columns.contains($0.name) }.map(\.name)
         let named = description.columns.contains("name") ? [] : ["name"]

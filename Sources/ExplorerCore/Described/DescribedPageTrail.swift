@@ -13,6 +13,8 @@ final class DescribedPageTrail: Sendable {
         var pageSize = 0
         var urls: [String: String] = [:]
         var rows: [String: DescribedRecord] = [:]
+        /// The words `search` sends, when searching.
+        var search: String?
     }
 
     let state = Mutex(State())
@@ -24,5 +26,12 @@ final class DescribedPageTrail: Sendable {
         state.withLock { state in state.requests.keys.filter { $0 < page }.max() ?? 1 }
     }
 
-    func forget() { state.withLock { $0 = State() } }
+    /// Forgets the links learnt, for another search (`nil`: none).
+    func search(_ words: String?) {
+        state.withLock { state in
+            state.requests = [:]
+            state.lastPage = nil
+            state.search = words
+        }
+    }
 }

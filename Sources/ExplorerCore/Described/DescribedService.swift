@@ -128,7 +128,8 @@ public struct DescribedService: Sendable {
         let request: HTTPRequest
         switch detail.source {
         case .path(let template):
-            request = HTTPRequest(path: template.replacingOccurrences(of: "{id}", with: HTTPRequest.encode(id)))
+            guard let path = DescribedIdentity.path(template, id: id) else { throw DescribedError.unusableID(id) }
+            request = HTTPRequest(path: path)
         case .url:
             guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url) else {
                 throw DescribedError.notLoaded(id: id)
@@ -144,10 +145,13 @@ public struct DescribedService: Sendable {
         return DescribedRecord(json: json, itemID: id, favouriteTitle: title)
     }
 
-    /// A listed row's whole record, when the description has details.
+    /// A listed row's whole record, when the description has details: the row's fields, with
+    /// the detail's over them (a detail may leave out what the list gave).
     func detail(of row: DescribedRecord) async throws -> DescribedRecord {
         guard let id = row.itemID, let record = try await item(id: id) else { return row }
-        return record
+        guard case .object(var merged) = row.json, case .object(let whole) = record.json else { return record }
+        for member in whole { merged[member.key] = member.value }
+        return DescribedRecord(json: .object(merged), itemID: record.itemID, favouriteTitle: record.favouriteTitle)
     }
 
     /// The name of the record a link names (`name`, else `title`, `login`, `full_name`), asked
@@ -170,8 +174,20 @@ public struct DescribedService: Sendable {
 
     /// The list's request with the description's own parameters, then `query`.
     private func request(query: [HTTPRequest.QueryItem]) -> HTTPRequest {
-        HTTPRequest(path: description.list.path, query: description.list.params.map { .init($0.name, $0.value) } + query)
+        var searched: [HTTPRequest.QueryItem] = []
+        if let param = description.search?.param, let words = trail.state.withLock({ $0.search }) {
+            searched.append(.init(param, words))
+        }
+        return HTTPRequest(path: description.list.path, query: description.list.params.map { .init($0.name, $0.value) } + searched + query)
     }
+
+    /// Asks for the list with `words` searched for from now on (nil: not searched).
+    public func search(_ words: String?) {
+        trail.search(words)
+    }
+
+    /// The words searched for now.
+    public var searchWords: String? { trail.state.withLock { $0.search } }
 
     /// The answer's rows, each a record (its id and name read), remembered for details.
     private func rows(of request: HTTPRequest) async throws -> ([DescribedRecord], Answer) {

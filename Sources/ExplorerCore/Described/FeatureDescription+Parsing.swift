@@ -294,12 +294,15 @@ extension FeatureDescription {
         object.has(key) ? try jsonPath(object, key) : nil
     }
 
-    /// A path under the base URL: starting with `/`, without `..` segments, `?`, `#`, spaces or
-    /// control characters; with `{id}` when `needsID`.
+    /// A path under the base URL: starting with `/` (or, for a detail, with `{id}` when ids are
+    /// paths themselves: Open Library's `/works/OL45W`), without `..` segments, `?`, `#`,
+    /// spaces or control characters; with `{id}` when `needsID`.
     private static func requestPath(_ object: ConfigObject, _ key: String, needsID: Bool) throws(ConfigError) -> String {
         let text = try object.string(key)
         let shown = SettingSpec.shown(.string(text))
-        guard text.hasPrefix("/") else { throw object.error(key, "expected a path starting with \"/\", not \(shown)") }
+        guard text.hasPrefix("/") || (needsID && text.hasPrefix("{id}")) else {
+            throw object.error(key, "expected a path starting with \"/\"\(needsID ? " or {id}" : ""), not \(shown)")
+        }
         guard !text.contains("?"), !text.contains("#") else {
             throw object.error(key, "must not hold \"?\" or \"#\" (fixed query parameters go in list.params), not \(shown)")
         }

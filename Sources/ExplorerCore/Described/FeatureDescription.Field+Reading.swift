@@ -22,7 +22,8 @@ extension FeatureDescription.Field {
         case (.number, .string(let text)):
             return ScreenField(name, text: ReadableNumber.format(text), value: ReadableNumber.jsonValue(text))
         case (.number, .int(let number)):
-            return ScreenField(name, text: ReadableNumber.grouping(number), value: value)
+            // Four digits stay as they are: years, and most counts, read better without a comma.
+            return ScreenField(name, text: abs(number) < 10_000 ? String(number) : ReadableNumber.grouping(number), value: value)
         case (.date, .string(let text)):
             return ScreenField(name, text: Self.day(text), value: value)
         case (.bool, .bool(let flag)):

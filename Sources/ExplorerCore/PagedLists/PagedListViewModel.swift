@@ -165,6 +165,26 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         publish()
     }
 
+    /// The list asked for again from its first page, after what its service asks changed (a
+    /// described API's `search`): the new first page replaces everything loaded only once it
+    /// has arrived; on failure nothing changes.
+    public func reload() async throws {
+        let service = self.service
+        var fresh = PagedList<Item>()
+        switch Definition.loading {
+        case .pageByPage:
+            let first = try await whileLoading { try await service.page(1) }
+            fresh.store(page: 1, items: first.items, totalCount: first.totalCount)
+        case .allAtOnce:
+            return try await refresh()
+        }
+        list = fresh
+        loadNote = nil
+        page = 1
+        navigator.showList()
+        publish()
+    }
+
     /// The data source changed: forget everything loaded.
     public func reset() {
         list = PagedList()

@@ -93,14 +93,18 @@ struct DescribedServiceTests {
         #expect(try await bare.page(1).items.count == 3)
     }
 
-    @Test("an id goes into the detail's path encoded, so `../` stays inside it")
+    @Test("an id goes into the detail's path each part encoded; one that would climb out of it is refused, unasked")
     func idIsEncoded() async throws {
         let service = service(description(paging: .none), answer: { request in
-            request.path == "/things/..%2F..%2Frequests/" ? .json(#"{"name": "odd"}"#) : nil
+            request.path == "/things/a%3Fb%20c/" ? .json(#"{"name": "odd"}"#) : nil
         })
-        let record = try await service.item(id: "../../requests")
+        let record = try await service.item(id: "a?b c")
         #expect(record?.favouriteTitle == "odd")
-        #expect(asked.value == ["/things/..%2F..%2Frequests/"])
+        await #expect(throws: DescribedError.unusableID("../../requests")) { try await service.item(id: "../../requests") }
+        await #expect(throws: DescribedError.unusableID("a//b")) { try await service.item(id: "a//b") }
+        #expect(asked.value == ["/things/a%3Fb%20c/"])
+        #expect(DescribedIdentity.path("{id}.json", id: "/works/OL45W") == "/works/OL45W.json")
+        #expect(DescribedIdentity.path("{id}.json", id: "OL45W") == nil, "a path must start with /")
     }
 
     @Test("`link` paging: the Link header's next, and its last page for the count")
