@@ -131,7 +131,7 @@ public struct DescribedService: Sendable {
             guard let path = DescribedIdentity.path(template, id: id) else { throw DescribedError.unusableID(id) }
             request = HTTPRequest(path: path)
         case .url:
-            guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url) else {
+            guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url, anyHost: true) else {
                 throw DescribedError.notLoaded(id: id)
             }
             request = sameHost
@@ -145,9 +145,11 @@ public struct DescribedService: Sendable {
         return DescribedRecord(json: json, itemID: id, favouriteTitle: title)
     }
 
-    /// A listed row's whole record, when the description has details: the row's fields, with
-    /// the detail's over them (a detail may leave out what the list gave).
+    /// A listed row's whole record, when the description has details and the row lacks one of
+    /// its fields (a row holding them all is the whole record, as SWAPI's are): the row's
+    /// fields, with the detail's over them (a detail may leave out what the list gave).
     func detail(of row: DescribedRecord) async throws -> DescribedRecord {
+        guard !description.fields.allSatisfy({ $0.path.value(in: row.json) != nil }) else { return row }
         guard let id = row.itemID, let record = try await item(id: id) else { return row }
         guard case .object(var merged) = row.json, case .object(let whole) = record.json else { return record }
         for member in whole { merged[member.key] = member.value }
@@ -155,9 +157,11 @@ public struct DescribedService: Sendable {
     }
 
     /// The name of the record a link names (`name`, else `title`, `login`, `full_name`), asked
-    /// of the configured host; nil for a link elsewhere or an answer without one.
+    /// of the configured host at the link's path (an API's links name its own canonical host,
+    /// which may not be the one configured: a mirror, a recording, a test server); nil for a
+    /// link outside the base URL's path or an answer without one.
     func name(of link: String) async throws -> String? {
-        guard link.contains("/"), let request = sameHostRequest(link) else { return nil }
+        guard link.contains("/"), let request = sameHostRequest(link, anyHost: true) else { return nil }
         let answer = try await send(request)
         for key in ["name", "title", "login", "full_name"] {
             if case .string(let name)? = answer.json[key] { return KeptText.capped(name) as String }
@@ -232,13 +236,17 @@ public struct DescribedService: Sendable {
         }.value
     }
 
-    /// A URL the API sent, as a request under the base URL: nil when it is on another host or
-    /// outside the base URL's path. A path alone (`/films/?page=2`) is on the same host.
-    func sameHostRequest(_ link: String) -> HTTPRequest? {
+    /// A URL the API sent, as a request under the base URL: nil when it is outside the base
+    /// URL's path, or (unless `anyHost`: a record's link, asked of the configured host) on
+    /// another host. A path alone (`/films/?page=2`) is on the same host. The request goes to
+    /// the configured host whatever the URL names.
+    func sameHostRequest(_ link: String, anyHost: Bool = false) -> HTTPRequest? {
         guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-              url.scheme?.lowercased() == baseURL.scheme?.lowercased(),
-              url.host?.lowercased() == baseURL.host?.lowercased(), url.port == baseURL.port else { return nil }
+              url.scheme?.lowercased() == "http" || url.scheme?.lowercased() == "https" else { return nil }
+        let sameHost = url.scheme?.lowercased() == baseURL.scheme?.lowercased()
+            && url.host?.lowercased() == baseURL.host?.lowercased() && url.port == baseURL.port
+        guard sameHost || anyHost else { return nil }
         var basePath = baseURL.path
         while basePath.hasSuffix("/") { basePath.removeLast() }
         let path = components.path
