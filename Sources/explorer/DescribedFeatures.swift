@@ -10,6 +10,16 @@ enum DescribedFeatures {
     /// `offline.embedded` gives.
     static let datasets: [String: EmbeddedResponder] = ["swapi": SWAPIEmbeddedData.responder]
 
+    /// The features the compiled-in Plugins.json describes: with ``BuiltinFeatures/all``, every
+    /// feature explorer shows when given no `--config` (the suites that tour every feature's
+    /// screens tour these too).
+    static var builtIn: [FeatureDescriptor] {
+        let file = "Plugins.json (built in)"
+        guard let config = try? DefaultPlugins.config.validated(for: BuiltinFeatures.all, file: file),
+              let descriptors = try? descriptors(in: config, file: file) else { return [] }
+        return descriptors
+    }
+
     /// A descriptor for each enabled described entry of `config`, read from `file` (a recording
     /// an entry names is found beside it).
     static func descriptors(in config: PluginsConfig, file: String) throws(ConfigError) -> [FeatureDescriptor] {

@@ -109,11 +109,11 @@ struct ArchDeclarationsTests {
     @Test("no command of the shell or of any feature is named like a section of arch, so `arch state` is always the section")
     func noCommandIsNamedLikeASection() async throws {
         let sandbox = try Sandbox("arch-section-words")
-        let script = (["help"] + BuiltinFeatures.all.flatMap { ["use \($0.id)", "help"] }).joined(separator: "\n") + "\n"
+        let script = (["help"] + (BuiltinFeatures.all + DescribedFeatures.builtIn).flatMap { ["use \($0.id)", "help"] }).joined(separator: "\n") + "\n"
         let output = try await Explorer.run(["--format", "json"], script: script, in: sandbox)
         #expect(output.status == 0, "\(output.stderrText)")
         let helps = try JSONOutputTests.objects(output.stdoutText).filter { $0["screen"] as? String == "help" }
-        #expect(helps.count == BuiltinFeatures.all.count + 1)
+        #expect(helps.count == (BuiltinFeatures.all + DescribedFeatures.builtIn).count + 1)
         let names = helps.flatMap { help in
             ["commands", "feature_commands"].flatMap { (help[$0] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String } }
         }

@@ -16,7 +16,7 @@ struct CommandFuzzer {
         random = SplitMix64(seed: seed)
     }
 
-    static let features = BuiltinFeatures.all.map(\.id)
+    static let features = (BuiltinFeatures.all + DescribedFeatures.builtIn).map(\.id)
 
     /// The ends of what `--clock` and `clock` take, just past them, and ordinary moments.
     static let clocks = ["0000-01-01T00:00:00Z", "0001-01-01T00:00:00Z", "1970-01-01T00:00:00Z", "2026-11-24T09:00:00Z",

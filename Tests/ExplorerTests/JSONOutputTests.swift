@@ -10,7 +10,7 @@ struct JSONOutputTests {
     /// Every screen of every feature, and the shell's own, each command on a line of its own.
     /// `quit` shows nothing; every other line shows one screen.
     static let everyScreen = ["features", "help", "help use", "help starships", "source", "format", "trace", "favs"]
-        + BuiltinFeatures.all.flatMap { ["use \($0.id)"] + $0.tour }
+        + (BuiltinFeatures.all + DescribedFeatures.builtIn).flatMap { ["use \($0.id)"] + $0.tour }
         + ["source embedded", "trace off", "format"]
 
     static func objects(_ stdout: String) throws -> [[String: Any]] {

@@ -1,3 +1,4 @@
+import ExplorerText
 import Foundation
 import TestSupport
 @testable import explorer
@@ -9,12 +10,15 @@ import Testing
 @Suite("Secrets in a URL")
 struct URLUserinfoTests {
     static let password = "pa55-w0rd-in-url"
-    static let features = BuiltinFeatures.all.map(\.id)
+    static let features = (BuiltinFeatures.all + DescribedFeatures.builtIn).map(\.id)
 
     /// A Plugins.json whose every URL carries `user:password@` and points at `port`.
     static func pluginsJSON(port: Int) -> String {
         let base = "http://explorer-user:\(password)@127.0.0.1:\(port)"
         let entries = features.map { id in
+            if let described = DefaultPlugins.config.features.first(where: { $0.id == id })?.describe {
+                return #"{ "id": "\#(id)", "enabled": true, "baseURL": "\#(base)/\#(id)", "describe": \#(JSONWriter.string(described)) }"#
+            }
             let settings = id == "moviedb" ? #"{ "imageBaseURL": "\#(base)/t/p/w500" }"# : "{ }"
             return #"{ "id": "\#(id)", "enabled": true, "baseURL": "\#(base)/\#(id)", "settings": \#(settings) }"#
         }

@@ -12,7 +12,7 @@ import Testing
 struct WidthTests {
     /// Reaches every kind of screen: feature list, help, and each feature's tour (lists sorted
     /// and filtered, details, favourites, segments, search results).
-    static let script = (["features", "help", "help filter"] + BuiltinFeatures.all.flatMap { ["use \($0.id)"] + $0.tour } + ["favs all"])
+    static let script = (["features", "help", "help filter"] + (BuiltinFeatures.all + DescribedFeatures.builtIn).flatMap { ["use \($0.id)"] + $0.tour } + ["favs all"])
         .joined(separator: "\n")
 
     @Test("every line fits the width", arguments: [30, 31, 40, 52, 60, 80, 100, 132, 200])

@@ -60,7 +60,7 @@ extension FeatureDescriptor {
         default: break
         }
         // What `next` and `Link` lead to, and what links name: any path under the base URL.
-        endpoints.append("{path…}")
+        endpoints.append("/{path…}")
         return endpoints
     }
 }
