@@ -18,22 +18,31 @@ public final class LinkNames {
     public func resolve(_ urls: [String]) async throws {
         var missing = Array(Set(urls.filter { known[$0] == nil })).sorted()[...]
         guard !missing.isEmpty else { return }
-        let fetch = self.fetch
+        let maxConcurrent = self.maxConcurrent
         let found = await withTaskGroup(of: (String, String?).self) { group in
-            func startNext() {
-                guard let url = missing.popFirst() else { return }
-                group.addTask { (url, try? await fetch(url)) }
-            }
-            for _ in 0..<maxConcurrent { startNext() }
             var found: [String: String] = [:]
-            while let (url, name) = await group.next() {
+            var inFlight = 0
+            while true {
+                while inFlight < maxConcurrent, let url = missing.popFirst() {
+                    // Started at once, here on the main actor, in the order of their URLs: an answer
+                    // that needs no waiting (embedded data) ends before the next request starts,
+                    // so what `trace` and `raw` show of them is the same at every run.
+                    group.addImmediateTask { (url, await self.name(of: url)) }
+                    inFlight += 1
+                }
+                guard let (url, name) = await group.next() else { break }
+                inFlight -= 1
                 if let name { found[url] = name }
-                startNext()
             }
             return found
         }
         try Task.checkCancellation()
         known.merge(found) { _, new in new }
+    }
+
+    /// The name `url` names, nil when it cannot be had.
+    private func name(of url: String) async -> String? {
+        try? await fetch(url)
     }
 
     /// Forgets every name (the data source changed).
