@@ -170,12 +170,12 @@ final class CharactersFixture: Sendable {
         return state
     }
 
-    /// The calls for the names of what person `number` links to (homeworld, species, vehicles,
-    /// starships), which opening their detail makes: this fixture names nobody, so every
-    /// opening asks again.
+    /// The calls for the names of what person `number` links to (homeworld, films, species,
+    /// vehicles, starships), which opening their detail makes: this fixture names nobody, so
+    /// every opening asks again.
     func nameCalls(_ number: Int) -> [SWAPICall] {
         let person = people[number - 1]
-        let urls = ([person.homeworld] + person.species + person.vehicles + person.starships).filter { !$0.isEmpty }
+        let urls = ([person.homeworld] + person.films + person.species + person.vehicles + person.starships).filter { !$0.isEmpty }
         return Set(urls).sorted().map { .name($0) }
     }
 

@@ -688,7 +688,7 @@ import Testing
 
     @Test func openingADetailAgainAsksAgainForNamesItDidNotGet() async throws {
         try await loadEveryone()
-        #expect(fixture.nameCalls(1).count == 5, "Luke's homeworld, 2 vehicles, 2 starships")
+        #expect(fixture.nameCalls(1).count == 9, "Luke's homeworld, 4 films, 2 vehicles, 2 starships")
         try await open(1)
         #expect(viewModel.back())
         try await open(1)

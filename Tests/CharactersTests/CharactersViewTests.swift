@@ -178,9 +178,9 @@ import Testing
               birth year  19BBY
               gender      male
               homeworld   planets/1
-              films       A New Hope, The Empire Strikes Back, Return of the Jedi, Revenge of the Sith
+              films       1 films/1, 2 films/2, 3 films/3, 4 films/6
               species     none
-              vehicles    vehicles/14, vehicles/30
+              vehicles    1 vehicles/14, 2 vehicles/30
               starships   1 starships/12, 2 starships/22
               created     2014-12-09
               edited      2014-12-20
@@ -198,7 +198,9 @@ import Testing
         let luke = TextRenderer(width: 100).render(view.screen)
         #expect(luke.contains("\n  starships   1 X-wing, 2 Imperial shuttle\n"), "starships are in the embedded data, numbered for `follow starships N`")
         #expect(luke.contains("\n  homeworld   Tatooine\n"), "every SWAPI resource is embedded")
-        #expect(luke.contains("\n  vehicles    Snowspeeder, Imperial Speeder Bike\n"))
+        #expect(luke.contains("\n  vehicles    1 Snowspeeder, 2 Imperial Speeder Bike\n"))
+        #expect(luke.contains("\n  films       1 A New Hope, 2 The Empire Strikes Back, 3 Return of the Jedi, 4 Revenge of the Sith\n"),
+                "films are named by their titles")
     }
 
     @Test func detailGroupsThousandsAndLeavesUnknownAlone() async throws {
@@ -209,8 +211,8 @@ import Testing
         #expect(jabba.hasPrefix("☆ Jabba Desilijic Tiure  (row 16)\n"))
         #expect(jabba.contains("\n  height      175 cm\n"))
         #expect(jabba.contains("\n  mass        1,358 kg\n"))
-        #expect(jabba.contains("\n  species     species/5\n"))
-        #expect(jabba.contains("\n  films       A New Hope, Return of the Jedi, The Phantom Menace\n"))
+        #expect(jabba.contains("\n  species     1 species/5\n"))
+        #expect(jabba.contains("\n  films       1 films/1, 2 films/3, 3 films/4\n"))
         #expect(view.screen.json["mass_kg"] == 1358)
 
         try await viewModel.open("28")  // Arvel Crynyd: height and mass unknown

@@ -617,8 +617,8 @@ struct ShellTests {
     // MARK: help
 
     /// At 80 columns every summary fits beside its usage, and the whole list fits 24 rows
-    /// with the prompt (so that it is not paged at 80×24): the features follow the commands
-    /// without a blank line.
+    /// with the prompt (so that it is not paged at 80×24): `use` is on `features`' line, and
+    /// the features follow the commands after a blank line.
     @Test func helpListsTheCommandsAndTheFeatures() async {
         let h = ShellHarness()
         defer { h.remove() }
@@ -627,8 +627,7 @@ struct ShellTests {
         #expect(h.output.out == ["""
             Commands (`help <command>` explains one):
               help [command]          list the commands, or explain one
-              features                list the features you can use
-              use <feature>           switch to a feature (or type its id alone)
+              features · use <id>     list the features; switch to one, or type its id alone
               back                    go up one level: detail → list → features
               follow <link> [N]       open what a detail links to, in its own feature
               favs [all]              list this feature's favourites, or all with `all`
@@ -661,8 +660,7 @@ struct ShellTests {
         #expect(h.output.out == ["""
             Commands (`help <command>` explains one):
               help [command]          list the commands, or explain one
-              features                list the features you can use
-              use <feature>           switch to a feature (or type its id alone)
+              features · use <id>     list the features; switch to one, or type its id alone
               back                    go up one level: detail → list → features
               follow <link> [N]       open what a detail links to, in its own feature
               favs [all]              list this feature's favourites, or all with `all`

@@ -78,7 +78,8 @@ import Testing
     }
 
     /// A described entry built in code, as scripts/embed-data writes one: its `describe` object
-    /// is read into its description, and checked as a file's is.
+    /// is read into its description, and checked as a file's is. Its id is one the built-in
+    /// configuration does not list (that has a `films` entry of its own).
     @Test func aBuiltInDescriptionIsReadAndCheckedAsAFileWouldBe() throws {
         let describe: JSONValue = .object([
             "title": .string("Films"),
@@ -87,7 +88,7 @@ import Testing
             "fields": .array([.object(["name": .string("title"), "path": .string("title")])]),
         ])
         var config = DefaultPlugins.config
-        config.features.append(.init(id: "films", isEnabled: true, baseURL: URL(string: "https://swapi.dev/api")!,
+        config.features.append(.init(id: "swapi-films", isEnabled: true, baseURL: URL(string: "https://swapi.dev/api")!,
                                      settings: ["maxConcurrentRequests": 2], describe: describe))
         let validated = try config.validated(for: BuiltinFeatures.all, file: "Plugins.json")
         #expect(validated.features.last?.description == (try FeatureDescription.parse(describe, path: "$", file: "Plugins.json")))
@@ -105,10 +106,10 @@ import Testing
                                     message: #""starships" is a built-in feature: a described feature needs an id of its own"#)) {
             try config.validated(for: BuiltinFeatures.all, file: "Plugins.json")
         }
-        config.features[index].id = "films"
+        config.features[index].id = "swapi-films"
         config.features[index].settings = ["maxConcurrentPages": 2]
         #expect(throws: ConfigError(file: "Plugins.json", path: "$.features[\(index)].settings.maxConcurrentPages",
-                                    message: "unknown setting (films takes maxConcurrentRequests)")) {
+                                    message: "unknown setting (swapi-films takes maxConcurrentRequests)")) {
             try config.validated(for: BuiltinFeatures.all, file: "Plugins.json")
         }
     }

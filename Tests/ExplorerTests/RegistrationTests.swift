@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// Registering a feature is three lines, in three places, and docs/architecture.md says so:
-/// each place names the same features, and nothing else lists them.
+/// each place names the same features, and nothing else lists them. Plugins.json also lists
+/// described features (an entry with a `describe` object), which are no module's.
 @Suite("A feature is registered in three places")
 struct RegistrationTests {
     static func text(_ path: String) throws -> String {
@@ -29,8 +30,15 @@ struct RegistrationTests {
             #expect(FileManager.default.fileExists(atPath: tests), "\(module)'s tests are its folder")
         }
         let plugins = try JSONSerialization.jsonObject(with: Data(try Self.text("Plugins.json").utf8)) as? [String: Any]
-        let entries = (plugins?["features"] as? [[String: Any]])?.compactMap { $0["id"] as? String } ?? []
-        #expect(Set(entries) == Set(BuiltinFeatures.all.map(\.id)), "Plugins.json has an entry for each built-in feature")
+        let entries = try #require(plugins?["features"] as? [[String: Any]], "Plugins.json lists its features")
+        let builtInIDs = Set(BuiltinFeatures.all.map(\.id))
+        let notDescribed = entries.filter { $0["describe"] == nil }.map { $0["id"] as? String ?? "(no id)" }
+        #expect(notDescribed.sorted() == builtInIDs.sorted(), "Plugins.json has one entry for each built-in feature")
+        for entry in entries where !builtInIDs.contains(entry["id"] as? String ?? "") {
+            #expect(entry["describe"] is [String: Any], "\(entry["id"] ?? "an entry without an id") is described: it is no built-in feature")
+        }
+        #expect(entries.allSatisfy { $0["describe"] == nil || !builtInIDs.contains($0["id"] as? String ?? "") },
+                "no built-in feature's entry is described")
     }
 
     @Test func theArchitectureDocSaysWhatAddingOneTakes() throws {

@@ -48,23 +48,36 @@ import Testing
         calls.expectAllMade()
     }
 
-    @Test func aDetailNamesItsResidentsAndFollowsThem() async throws {
+    @Test func aDetailNamesItsResidentsAndFilmsAndFollowsThem() async throws {
         calls.expect([.page(1)])
         try await viewModel.load()
         state.takeCurrent()
 
         let tatooine = try rows(page: 1)[0]
-        calls.expect(tatooine.item.residents.map { .name($0) })
+        calls.expect((tatooine.item.residents + tatooine.item.films).map { .name($0) })
         try await viewModel.open("1")
-        let names = ["Luke Skywalker", "C-3PO", "Darth Vader", "Owen Lars", "Beru Whitesun lars", "R5-D4",
-                     "Biggs Darklighter", "Anakin Skywalker", "Shmi Skywalker", "Cliegg Lars"]
+        let residents = ["Luke Skywalker", "C-3PO", "Darth Vader", "Owen Lars", "Beru Whitesun lars", "R5-D4",
+                         "Biggs Darklighter", "Anakin Skywalker", "Shmi Skywalker", "Cliegg Lars"]
+        let films = ["A New Hope", "Return of the Jedi", "The Phantom Menace", "Attack of the Clones", "Revenge of the Sith"]
         state.expect {
             $0.screen = .detail(number: 1)
             $0.detail = tatooine
-            $0.linkNames = Dictionary(uniqueKeysWithValues: zip(tatooine.item.residents, names))
+            $0.linkNames = Dictionary(uniqueKeysWithValues: Array(zip(tatooine.item.residents, residents)) + zip(tatooine.item.films, films))
         }
-        #expect(viewModel.links?.map(\.titleWithReference).prefix(2) == ["Luke Skywalker (people/1)", "C-3PO (people/2)"])
-        #expect(viewModel.links?.allSatisfy { $0.field == "residents" && $0.kind == "people" } == true)
+        let links = try #require(viewModel.links)
+        #expect(links.map(\.field) == Array(repeating: "residents", count: 10) + Array(repeating: "films", count: 5),
+                "its residents, then its films: no other field links")
+        let residentLinks = links.filter { $0.field == "residents" }
+        #expect(residentLinks.map(\.titleWithReference).prefix(2) == ["Luke Skywalker (people/1)", "C-3PO (people/2)"])
+        #expect(residentLinks.map(\.number) == Array(1...10))
+        #expect(residentLinks.allSatisfy { $0.kind == "people" })
+        #expect(links.filter { $0.field == "films" } == [
+            FeatureLink(field: "films", number: 1, kind: "films", id: "1", name: "A New Hope"),
+            FeatureLink(field: "films", number: 2, kind: "films", id: "3", name: "Return of the Jedi"),
+            FeatureLink(field: "films", number: 3, kind: "films", id: "4", name: "The Phantom Menace"),
+            FeatureLink(field: "films", number: 4, kind: "films", id: "5", name: "Attack of the Clones"),
+            FeatureLink(field: "films", number: 5, kind: "films", id: "6", name: "Revenge of the Sith"),
+        ])
 
         // Names are fetched once: opening it again asks for nothing.
         #expect(viewModel.back())

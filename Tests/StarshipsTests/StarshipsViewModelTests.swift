@@ -13,7 +13,7 @@ import Testing
 /// The view model driven intent by intent, with the whole state asserted after each one: each
 /// `state.expect { … }` says what the intent changed, and every field it does not name must be
 /// as it was (swift-custom-dump prints the difference when not). The service answers only the
-/// calls each test expects, from the embedded data (pilots named as it names them).
+/// calls each test expects, from the embedded data (pilots and films named as it names them).
 @MainActor
 @Suite struct StarshipsViewModelTests {
     let calls = ExpectedCalls<SWAPICall>()
@@ -34,7 +34,17 @@ import Testing
         Dictionary(uniqueKeysWithValues: names.map { ("https://swapi.dev/api/people/\($0.key)/", $0.value) })
     }
 
-    /// The calls asking for those people's names.
+    /// Films by their SWAPI URL (`…/films/1/`), named by their titles.
+    func films(_ titles: KeyValuePairs<Int, String>) -> [String: String] {
+        Dictionary(uniqueKeysWithValues: titles.map { ("https://swapi.dev/api/films/\($0.key)/", $0.value) })
+    }
+
+    /// The films of the original trilogy, in which most ships on page 1 fly.
+    var originalTrilogy: [String: String] {
+        films([1: "A New Hope", 2: "The Empire Strikes Back", 3: "Return of the Jedi"])
+    }
+
+    /// The calls asking for those people's (or films') names.
     func nameCalls(_ names: [String: String]) -> [SWAPICall] {
         names.keys.sorted().map { .name($0) }
     }
@@ -113,10 +123,13 @@ import Testing
         try await viewModel.showPage(.next)
         state.takeCurrent()
 
+        let sentinelFilms = films([1: "A New Hope"])
+        calls.expect(nameCalls(sentinelFilms))
         try await viewModel.open("3")
-        try state.expect("the list behind the detail is unchanged; a ship without pilots asks no names") {
+        try state.expect("the list behind the detail is unchanged; a ship without pilots asks only its film's name") {
             $0.screen = .detail(number: 3)
             $0.detail = try fixture.row(3)
+            $0.linkNames = sentinelFilms
         }
         #expect(state.expected.detail?.item.name == "Sentinel-class landing craft")
 
@@ -128,6 +141,7 @@ import Testing
         state.expect {
             $0.screen = .list
             $0.detail = nil
+            $0.linkNames = [:]
         }
         #expect(!viewModel.back(), "back on the list is for the shell to handle")
         state.expectUnchanged()
@@ -140,14 +154,16 @@ import Testing
         state.takeCurrent()
 
         let pilots = people([13: "Chewbacca", 14: "Han Solo", 25: "Lando Calrissian", 31: "Nien Nunb"])
-        calls.expect(nameCalls(pilots))
+        let names = pilots.merging(originalTrilogy) { _, film in film }
+        calls.expect(nameCalls(names))
         try await viewModel.open("5")
-        try state.expect {
+        try state.expect("its pilots and its films, each named") {
             $0.screen = .detail(number: 5)
             $0.detail = try fixture.row(5)
-            $0.linkNames = pilots
+            $0.linkNames = names
         }
         #expect(viewModel.links?.map(\.titleWithReference).first == "Chewbacca (people/13)")
+        #expect(viewModel.links?.map(\.titleWithReference).last == "Return of the Jedi (films/3)")
 
         #expect(viewModel.back())
         state.expect {
@@ -159,7 +175,7 @@ import Testing
         try state.expect("names are asked for once: opening it again asks for nothing") {
             $0.screen = .detail(number: 5)
             $0.detail = try fixture.row(5)
-            $0.linkNames = pilots
+            $0.linkNames = names
         }
         calls.expectAllMade()
     }
@@ -172,26 +188,28 @@ import Testing
         state.takeCurrent()
         let list = viewModel.place()
 
-        let xwingPilots = people([1: "Luke Skywalker", 9: "Biggs Darklighter", 18: "Wedge Antilles", 19: "Jek Tono Porkins"])
-        calls.expect(nameCalls(xwingPilots))
+        let xwingNames = people([1: "Luke Skywalker", 9: "Biggs Darklighter", 18: "Wedge Antilles", 19: "Jek Tono Porkins"])
+            .merging(originalTrilogy) { _, film in film }
+        calls.expect(nameCalls(xwingNames))
         try await viewModel.open(id: "12", title: "X-wing")
         try state.expect("a loaded ship opens on its row, as `open 7` does, and is not asked for") {
             $0.screen = .detail(number: 7)
             $0.detail = try fixture.row(7)
-            $0.linkNames = xwingPilots
+            $0.linkNames = xwingNames
         }
         let xwing = viewModel.place()
         #expect(xwing.isCurrent && !list.isCurrent)
 
-        let shuttlePilots = people([1: "Luke Skywalker", 13: "Chewbacca", 14: "Han Solo"])
-        calls.expect([.item("22")] + nameCalls(shuttlePilots.filter { xwingPilots[$0.key] == nil }))
+        let shuttleNames = people([1: "Luke Skywalker", 13: "Chewbacca", 14: "Han Solo"])
+            .merging(films([2: "The Empire Strikes Back", 3: "Return of the Jedi"])) { _, film in film }
+        calls.expect([.item("22")] + nameCalls(shuttleNames.filter { xwingNames[$0.key] == nil }))
         try await viewModel.open(id: "22", title: "Imperial shuttle")
         let shuttle = try fixture.row(12)
         #expect(shuttle.item.name == "Imperial shuttle")
         state.expect("a ship on a page not loaded is asked for by id (no page is loaded for it); its detail has no row number; a name known is not asked again") {
             $0.screen = .detail(number: nil)
             $0.detail = ListRow(number: nil, item: shuttle.item, isFavourite: false)
-            $0.linkNames.merge(shuttlePilots) { known, _ in known }
+            $0.linkNames.merge(shuttleNames) { known, _ in known }
         }
 
         calls.expect([.item("999")])
@@ -217,8 +235,9 @@ import Testing
 
     /// The spec's key behaviour: a favourite set on the detail shows on the list after `back`.
     @Test func favouriteSetOnTheDetailShowsOnTheListAfterBack() async throws {
-        let falconPilots = people([13: "Chewbacca", 14: "Han Solo", 25: "Lando Calrissian", 31: "Nien Nunb"])
-        calls.expect([.page(1)] + nameCalls(falconPilots))
+        let falconNames = people([13: "Chewbacca", 14: "Han Solo", 25: "Lando Calrissian", 31: "Nien Nunb"])
+            .merging(originalTrilogy) { _, film in film }
+        calls.expect([.page(1)] + nameCalls(falconNames))
         try await viewModel.load()
         try await viewModel.open("5")
         state.takeCurrent()
@@ -364,7 +383,7 @@ import Testing
     }
 
     @Test func refreshFetchesEveryLoadedPageAndKeepsTheLastGoodListOnFailure() async throws {
-        calls.expect([.page(1), .page(3)] + nameCalls(people([44: "Darth Maul"])))
+        calls.expect([.page(1), .page(3)] + nameCalls(people([44: "Darth Maul"])) + nameCalls(films([4: "The Phantom Menace"])))
         try await viewModel.load()
         try await viewModel.showPage(.number(3))
         try await viewModel.open("21")
@@ -383,7 +402,7 @@ import Testing
     }
 
     @Test func resetForgetsEverything() async throws {
-        calls.expect([.page(1)])
+        calls.expect([.page(1)] + nameCalls(originalTrilogy))
         try await viewModel.load()
         try await viewModel.open("2")
         state.takeCurrent()

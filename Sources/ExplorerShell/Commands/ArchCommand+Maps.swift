@@ -24,7 +24,13 @@ extension ArchCommand {
             if !core.contains(module) { core.append(module) }
         }
         let shellModule = ArchReflection.module(of: Shell.self)
-        let featureModules = shell.registry.entries.compactMap { shell.registry.feature($0.descriptor.id).map { ArchReflection.module(of: type(of: $0)) } }
+        // A feature's own module, once each: a described feature is the kit's, which is in `core`.
+        var featureModules: [String] = []
+        for entry in shell.registry.entries {
+            guard let feature = shell.registry.feature(entry.descriptor.id) else { continue }
+            let module = ArchReflection.module(of: type(of: feature))
+            if !core.contains(module), !featureModules.contains(module) { featureModules.append(module) }
+        }
         var shared: [String] = []
         for entry in shell.registry.entries {
             guard let feature = shell.registry.feature(entry.descriptor.id) else { continue }

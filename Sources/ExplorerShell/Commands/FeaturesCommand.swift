@@ -5,6 +5,8 @@ import ExplorerText
 struct FeaturesCommand: GlobalCommand {
     static let name = "features"
     static let summary = "list the features you can use"
+    static let synopsis = "features · use <id>"
+    static let overviewSummary = "list the features; switch to one, or type its id alone"
 
     init(_ arguments: [String]) throws(CommandError) {
         guard arguments.isEmpty else { throw Self.usageError }

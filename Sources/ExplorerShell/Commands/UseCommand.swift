@@ -6,6 +6,7 @@ struct UseCommand: GlobalCommand {
     static let name = "use"
     static let usage = "use <feature>"
     static let summary = "switch to a feature (or type its id alone)"
+    static let listedWith: (any GlobalCommand.Type)? = FeaturesCommand.self
 
     static func complete(_ previous: [String], _ partial: String, in shell: Shell) -> [String] {
         oneOf(shell.registry.ids, after: previous)
