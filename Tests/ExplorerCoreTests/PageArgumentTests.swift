@@ -20,10 +20,38 @@ struct PageArgumentTests {
         #expect(try PageArgument(["42"]) == .number(42))
     }
 
+    @Test(arguments: ["all", "ALL", "All"])
+    func all(word: String) throws {
+        #expect(try PageArgument([word]) == .all(limit: nil))
+        #expect(try PageArgument([word, "500"]) == .all(limit: 500))
+    }
+
+    @Test func allIsBoundedByItsMaxOrAHundredPages() throws {
+        #expect(try PageArgument(["all"]).allBound == PageLoader.defaultMaxPages)
+        #expect(PageLoader.defaultMaxPages == 100)
+        #expect(try PageArgument(["all", "1"]).allBound == 1)
+        #expect(try PageArgument(["all", "10000"]).allBound == 10_000)
+        #expect(try PageArgument(["next"]).allBound == nil)
+        #expect(try PageArgument(["3"]).allBound == nil)
+    }
+
+    @Test(arguments: ["0", "-1", "10001", "x", "1.5", ""])
+    func aBadMaxIsOneError(word: String) {
+        #expect(throws: CommandError("`page all MAX` takes the most pages to load, 1 to 10,000, not '\(word)'")) {
+            try PageArgument(["all", word])
+        }
+    }
+
+    @Test func allStaysOnThePageItIsOn() throws {
+        #expect(try PageArgument.all(limit: nil).target(current: 3, count: 4) == 3)
+    }
+
     @Test func usage() {
-        #expect(PageArgument.usage == "page next|prev|N")
-        #expect(throws: CommandError("usage: page next|prev|N")) { try PageArgument([]) }
-        #expect(throws: CommandError("usage: page next|prev|N")) { try PageArgument(["1", "2"]) }
+        #expect(PageArgument.usage == "page next|prev|N|all [MAX]")
+        #expect(throws: CommandError("usage: page next|prev|N|all [MAX]")) { try PageArgument([]) }
+        #expect(throws: CommandError("usage: page next|prev|N|all [MAX]")) { try PageArgument(["1", "2"]) }
+        #expect(throws: CommandError("usage: page next|prev|N|all [MAX]")) { try PageArgument(["next", "2"]) }
+        #expect(throws: CommandError("usage: page next|prev|N|all [MAX]")) { try PageArgument(["all", "2", "3"]) }
     }
 
     @Test func zeroAndNegativeNumbersAreErrors() {
@@ -32,11 +60,11 @@ struct PageArgumentTests {
     }
 
     @Test func otherWordsAreErrors() {
-        #expect(throws: CommandError("expected next, prev or a page number, not 'abc'")) { try PageArgument(["abc"]) }
-        #expect(throws: CommandError("expected next, prev or a page number, not '1.5'")) { try PageArgument(["1.5"]) }
-        #expect(throws: CommandError("expected next, prev or a page number, not ''")) { try PageArgument([""]) }
-        #expect(throws: CommandError("expected next, prev or a page number, not '[31mx'")) { try PageArgument(["\u{1B}[31mx"]) }
-        #expect(throws: CommandError("expected next, prev or a page number, not 'abcdefghijklmnopqrs…'")) {
+        #expect(throws: CommandError("expected next, prev, all or a page number, not 'abc'")) { try PageArgument(["abc"]) }
+        #expect(throws: CommandError("expected next, prev, all or a page number, not '1.5'")) { try PageArgument(["1.5"]) }
+        #expect(throws: CommandError("expected next, prev, all or a page number, not ''")) { try PageArgument([""]) }
+        #expect(throws: CommandError("expected next, prev, all or a page number, not '[31mx'")) { try PageArgument(["\u{1B}[31mx"]) }
+        #expect(throws: CommandError("expected next, prev, all or a page number, not 'abcdefghijklmnopqrs…'")) {
             try PageArgument(["abcdefghijklmnopqrstuvwxyz"])
         }
     }

@@ -64,7 +64,7 @@ struct CommandFuzzer {
         case 0..<8: return "use " + pick(Self.features)
         case 8..<10: return pick(Self.features)
         case 10..<18: return "open " + number()
-        case 18..<24: return "page " + pick(["next", "prev", number()])
+        case 18..<24: return "page " + pick(["next", "prev", number(), "all", "all " + number()])
         case 24..<30: return pick(["fav", "fav " + number(), "favs", "favs all"])
         case 30..<36: return "sort " + pick(["name", "length", "crew", "speed", "cost", "height", "mass", "birth", "off", word()])
             + pick(["", " asc", " desc", " sideways"])

@@ -43,6 +43,26 @@ struct LiveTests {
                 "a detail's pilots are named, each asked for once")
     }
 
+    @Test("`page all` against a server whose page 3 answers 500: one error line, and nothing changes")
+    func pageAllWithAFailingPageChangesNothing() async throws {
+        let sandbox = try Sandbox("live-page-all-fails")
+        let server = try await FakeSWAPI(["--fail", "starships:3=500"], sandbox: sandbox)
+        async let live = runLive("use starships\npage all\npage next\n", server: server, sandbox: sandbox)
+        async let embedded = Explorer.run([], script: "use starships\npage next\n", in: try Sandbox("page-all-reference"))
+        let (liveOutput, embeddedOutput) = try await (live, embedded)
+
+        #expect(liveOutput.stderrText
+            == "error: line 2: page 3 of 4 failed: HTTP 500 from 127.0.0.1:\(server.port) for /api/starships/?page=3\n")
+        #expect(liveOutput.status == 1)
+        if liveOutput.stdoutText != embeddedOutput.stdoutText {
+            Issue.record(Comment(rawValue: "not as if `page all` had never run (- `use starships`, `page next`; + with `page all` between):\n"
+                + TextDiff.lines(expected: embeddedOutput.stdoutText, actual: liveOutput.stdoutText)))
+        }
+        #expect(server.requests().filter { $0.hasPrefix("/api/starships/") }
+            == ["/api/starships/?page=1", "/api/starships/?page=2", "/api/starships/?page=3", "/api/starships/?page=2"],
+            "one page after another, stopping at the failure; page 2 was not kept, so `page next` asks for it again")
+    }
+
     @Test("a server that never answers fails the command after --timeout, not later, naming the endpoint")
     func hangingServerTimesOut() async throws {
         let sandbox = try Sandbox("live-hang")

@@ -404,6 +404,28 @@ final class FactsViewModelTests {
         paged.calls.expectAllMade()
     }
 
+    @Test func pageAllListsEveryFactWithItsImageAndPagingLeavesIt() async throws {
+        let paged = FactsViewModelTests(.live, pageSize: 5)
+        let viewModel = paged.viewModel
+        paged.calls.expect([.document(fresh: false)])
+        try await viewModel.load()
+        paged.state.expect { $0 = paged.canada(page: 1) }
+        #expect(await paged.server.waitForRequests(Canada.page2), "page 2's images asked for in the background")
+
+        try await viewModel.showPage(.all(limit: 1))
+        paged.state.expect("every fact, numbered as it is, every image loaded; the facts came in one answer, so no bound stops it") {
+            $0.all = AllPages(pages: 3)
+            $0.rows = paged.rows(Canada.facts, from: 1)
+            $0.images = paged.allLoaded(Canada.all)
+        }
+        #expect(viewModel.rowNumbers == Array(1...13))
+        #expect(Canada.all.map(paged.server.count) == Canada.all.map { _ in 1 }, "every image asked for once")
+
+        try await viewModel.showPage(.next)
+        paged.state.expect("`page next` leaves `all`, from the page it stayed on") { $0 = paged.canada(page: 2) }
+        paged.calls.expectAllMade()
+    }
+
     @Test func showingAPageAgainAsksAgainForTheImagesThatFailedOnly() async throws {
         server.answer(Canada.space, .failure(.status(503)))
         server.answer(Canada.kittens, .failure(.networkUnavailable(.hostNotFound)))

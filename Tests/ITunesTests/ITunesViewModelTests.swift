@@ -374,6 +374,28 @@ import Testing
         calls.expectAllMade()
     }
 
+    @Test func pageAllListsEveryResultAsOneAndAsksForNothing() async throws {
+        try await searchJackJohnson()
+        try viewModel.showPage(.number(2))
+        state.takeCurrent()
+
+        try viewModel.showPage(.all(limit: 1))
+        state.expect("every result: they came in one answer, so a bound has nothing to stop") {
+            $0.all = AllPages(pages: 5)
+            $0.rows = Self.jackJohnsonRows(1...50)
+        }
+        #expect(!state.expected.isOnLastPage)
+        #expect(viewModel.rowNumbers == Array(1...50))
+
+        try viewModel.showPage(.next)
+        state.expect("`page next` leaves `all`, from the page it stayed on") {
+            $0.all = nil
+            $0.page = 3
+            $0.rows = Self.jackJohnsonRows(21...30)
+        }
+        calls.expectAllMade()
+    }
+
     @Test func pagingFromADetailGoesBackToTheList() async throws {
         try await searchJackJohnson()
         try await openJackJohnson(3)

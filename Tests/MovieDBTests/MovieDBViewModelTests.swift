@@ -462,6 +462,98 @@ struct MovieDBViewModelTests {
         embedded.state.expectUnchanged()
     }
 
+    // MARK: page all
+
+    @Test func pageAllWalksTheCategoryToItsBoundAndKeepsEveryPageForFilter() async throws {
+        try await loadPopular()
+
+        let mark = self.mark()
+        calls.expect([Self.p2])
+        try await viewModel.showPage(.all(limit: 2))
+        state.expect("rows 1–40 as one list; 28 of TMDB's 30 pages are left, and the bound says so") {
+            $0.all = AllPages(pages: 2, stoppedAfter: 2)
+            $0.rows = rows(Fixture.popular1 + Fixture.popular2)
+        }
+        expectLoadingThenAgreed(since: mark)
+        #expect(viewModel.rowNumbers == Array(1...40))
+        calls.expectAllMade()
+
+        fixture.goOffline()
+        try await viewModel.filter(["trek"])
+        state.expect("`filter` finds what page 2 kept, and leaves `all`") {
+            $0 = filtered($0, ["trek"], [Self.starTrek], cached: 40)
+            $0.all = nil
+        }
+
+        try await viewModel.filter(["clear"])
+        state.expect("back to the page on show") {
+            $0 = popular1()
+        }
+    }
+
+    @Test func pageAllOfAOnePageCategoryAsksForNothingMore() async throws {
+        try await loadPopular()
+        try await given([Self.top]) { try await viewModel.showCategory(kind: .movie, word: "top") }
+
+        try await viewModel.showPage(.all(limit: nil))
+        state.expect { $0.all = AllPages(pages: 1) }
+
+        try await viewModel.showCategory(kind: .movie, word: "popular")
+        state.expect("another category leaves `all`") { $0 = popular1() }
+        calls.expectAllMade()
+    }
+
+    @Test func aPageThatFailsInPageAllChangesNothing() async throws {
+        try await loadPopular()
+
+        let mark = self.mark()
+        calls.expect([Self.p2, .list(.moviePopular, page: 3)])
+        let error = await #expect(throws: PageLoadError.self) { try await viewModel.showPage(.all(limit: nil)) }
+        #expect(error?.description == "page 3 of 30 failed: \(HTTPError(.status(404), endpoint: "/movie/popular?page=3"))")
+        state.expectUnchanged()
+        expectLoadingThenBeforeThenAgreed(since: mark)
+        #expect(viewModel.rowNumbers == Array(1...20), "page 2 was fetched, and not kept")
+        calls.expectAllMade()
+    }
+
+    @Test func pageAllOfTMDBsSearchResultsAndRefreshFetchesThemAllAgain() async throws {
+        fixture.answerSearch(.movie, "star wars", page: 1, Self.starSearch1, totalPages: 2, totalResults: 25)
+        fixture.answerSearch(.movie, "star wars", page: 2, Self.starSearch2, totalPages: 2, totalResults: 25)
+        try await loadPopular()
+        try await given([.search(.movie, "star wars", page: 1)]) { try await viewModel.search(["star", "wars"]) }
+
+        calls.expect([.search(.movie, "star wars", page: 2)])
+        try await viewModel.showPage(.all(limit: nil))
+        state.expect {
+            $0.all = AllPages(pages: 2)
+            $0.rows = rows(Self.starSearch1 + Self.starSearch2)
+        }
+        calls.expectAllMade()
+
+        calls.expect([.search(.movie, "star wars", page: 1, fresh: true), .search(.movie, "star wars", page: 2, fresh: true)])
+        try await viewModel.refresh()
+        state.expectUnchanged("refreshed, every page again, still all of them")
+        calls.expectAllMade()
+
+        try await viewModel.showPage(.number(2))
+        state.expect {
+            $0.all = nil
+            $0.page = 2
+            $0.rows = rows(Self.starSearch2, from: 21)
+        }
+    }
+
+    @Test func onTheEmbeddedSourcePageAllListsPageOne() async throws {
+        let embedded = Self(.embedded)
+        try await embedded.viewModel.load()
+        embedded.state.takeCurrent()
+
+        try await embedded.viewModel.showPage(.all(limit: nil))
+        embedded.state.expect("the one page the embedded data holds, and no bound stopped it") {
+            $0.all = AllPages(pages: 1)
+        }
+    }
+
     // MARK: Filter
 
     @Test func filterSearchesEveryCachedPageOfTheCategoryWithoutTheNetwork() async throws {

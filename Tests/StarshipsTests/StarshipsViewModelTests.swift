@@ -440,6 +440,186 @@ import Testing
         calls.expectAllMade()
     }
 
+    // MARK: page all
+
+    /// The service of `calls`, saying in `asked` which pages were asked for, in the order asked.
+    func recordingService(_ asked: LockedValue<[Int]>) -> SWAPIService<Starship> {
+        var service = calls.swapiService(Starship.self, resource: "starships")
+        let page = service.page
+        service.page = { number in
+            asked.withLock { $0.append(number) }
+            return try await page(number)
+        }
+        return service
+    }
+
+    @Test func pageAllFetchesThePagesNotLoadedInOrderAndListsEveryLoadedRow() async throws {
+        let asked = LockedValue<[Int]>([])
+        let progress = ProgressRecorder()
+        let viewModel = StarshipsViewModel(service: recordingService(asked), favourites: store, progress: progress.report)
+        let state = StateExpectations(viewModel.state)
+        calls.expect([.page(1), .page(3)])
+        try await viewModel.load()
+        try await viewModel.showPage(.number(3))
+        state.takeCurrent()
+
+        calls.expect([.page(2), .page(4)])
+        try await viewModel.showPage(.all(limit: nil))
+        try state.expect("every row, numbered as it is; the page `page next` moves from stays 3") {
+            $0.all = AllPages(pages: 4)
+            $0.loadedCount = 36
+            $0.rows = try fixture.rows(Array(1...36))
+        }
+        calls.expectAllMade()
+        #expect(asked.value == [1, 3, 2, 4], "one after another, in order, the loaded pages not asked again")
+        #expect(progress.messages == ["loading starships 2/4", "loading starships 4/4"])
+
+        try await viewModel.open("36")
+        try state.expect("any loaded row opens") {
+            $0.screen = .detail(number: 36)
+            $0.detail = try fixture.row(36)
+        }
+        #expect(viewModel.back())
+        state.expect {
+            $0.screen = .list
+            $0.detail = nil
+        }
+
+        viewModel.sort(by: StarshipSort(.name))
+        try state.expect("a sort orders every loaded row, as before") {
+            $0.sort = StarshipSort(.name)
+            $0.rows = StarshipSort(.name).sorted(try fixture.rows(Array(1...36)))
+        }
+        #expect(state.expected.rows.prefix(3).map(\.item.name) == ["A-wing", "AA-9 Coruscant freighter", "arc-170"])
+        viewModel.sort(by: nil)
+        try state.expect("sort off lists them all again, in page order") {
+            $0.sort = nil
+            $0.rows = try fixture.rows(Array(1...36))
+        }
+
+        try await viewModel.showPage(.next)
+        try state.expect("`page next` leaves `all`, from the page it stayed on; nothing is asked again") {
+            $0.all = nil
+            $0.page = 4
+            $0.rows = try fixture.rows(page: 4)
+        }
+        calls.expectAllMade()
+    }
+
+    @Test func pageAllWithEveryPageLoadedAsksForNothing() async throws {
+        calls.expect([.page(1), .page(2), .page(3), .page(4)])
+        try await viewModel.load()
+        for page in 2...4 { try await viewModel.showPage(.number(page)) }
+        state.takeCurrent()
+
+        try await viewModel.showPage(.all(limit: 2))
+        try state.expect("a bound below the last page stops nothing when every page is loaded") {
+            $0.all = AllPages(pages: 4)
+            $0.rows = try fixture.rows(Array(1...36))
+        }
+        calls.expectAllMade()
+    }
+
+    @Test func pageAllStopsAtItsBoundAndSaysSo() async throws {
+        calls.expect([.page(1)])
+        try await viewModel.load()
+        state.takeCurrent()
+
+        calls.expect([.page(2)])
+        try await viewModel.showPage(.all(limit: 2))
+        try state.expect("pages 1 and 2, the bound kept") {
+            $0.all = AllPages(pages: 2, stoppedAfter: 2)
+            $0.loadedCount = 20
+            $0.rows = try fixture.rows(Array(1...20))
+        }
+        calls.expectAllMade()
+
+        calls.expect([.page(3), .page(4)])
+        try await viewModel.showPage(.all(limit: 500))
+        try state.expect("a higher bound loads the rest") {
+            $0.all = AllPages(pages: 4)
+            $0.loadedCount = 36
+            $0.rows = try fixture.rows(Array(1...36))
+        }
+        calls.expectAllMade()
+    }
+
+    /// An API reporting a million pages: `page all` asks for 100 of them, then stops.
+    @Test func pageAllAsksForAHundredPagesByDefault() async throws {
+        let asked = LockedValue<[Int]>([])
+        let first = try JSONDecoder().decode(SWAPIPage<Starship>.self, from: Data(EmbeddedStarshipPages.pages[0].utf8))
+        let service = SWAPIService<Starship>(
+            page: { number in
+                asked.withLock { $0.append(number) }
+                return SWAPIPage(count: 10_000_000, results: first.results)
+            },
+            item: { id in throw HTTPError(.status(404), endpoint: "/starships/\(id)/") },
+            name: { _ in nil })
+        let viewModel = StarshipsViewModel(service: service, favourites: store)
+        let state = StateExpectations(viewModel.state)
+
+        try await viewModel.showPage(.all(limit: nil))
+        state.expect("the first 100 pages, page 1 first as nothing was loaded") {
+            $0.page = 1
+            $0.pageCount = 1_000_000
+            $0.totalCount = 10_000_000
+            $0.loadedCount = 1_000
+            $0.all = AllPages(pages: 100, stoppedAfter: 100)
+            $0.rows = (0..<1_000).map { ListRow(number: $0 + 1, item: first.results[$0 % 10], isFavourite: false) }
+        }
+        #expect(asked.value == Array(1...100))
+    }
+
+    @Test func aFailureOnPageThreeChangesNothing() async throws {
+        calls.expect([.page(1)])
+        try await viewModel.load()
+        state.takeCurrent()
+
+        let failure = HTTPError(.status(500), endpoint: "/starships/?page=3")
+        calls.expect([.page(2), .page(3)], failing: [.page(3): failure])
+        let error = await #expect(throws: PageLoadError.self) { try await viewModel.showPage(.all(limit: nil)) }
+        #expect(error?.description == "page 3 of 4 failed: \(failure)")
+        state.expectUnchanged("page 1 on show, only page 1 loaded")
+        var loading = state.expected
+        loading.isLoading = true
+        expectNoDifference(recorder.states.suffix(2), [loading, state.expected], "loading was shown, then the old state again")
+        calls.expectAllMade()
+
+        calls.expect([.page(2)])
+        try await viewModel.showPage(.next)
+        try state.expect("page 2 was not kept: it is asked for again") {
+            $0.page = 2
+            $0.loadedCount = 20
+            $0.rows = try fixture.rows(page: 2)
+        }
+        calls.expectAllMade()
+    }
+
+    @Test func pageAllInterruptedChangesNothing() async throws {
+        let asking = Gate()
+        var service = calls.swapiService(Starship.self, resource: "starships")
+        let page = service.page
+        service.page = { number in
+            guard number == 3 else { return try await page(number) }
+            asking.open()
+            await Gate.untilCancelled()
+            throw CancellationError()
+        }
+        let viewModel = StarshipsViewModel(service: service, favourites: store)
+        let state = StateExpectations(viewModel.state)
+        calls.expect([.page(1)])
+        try await viewModel.load()
+        state.takeCurrent()
+
+        calls.expect([.page(2)])
+        let command = Task { try await viewModel.showPage(.all(limit: nil)) }
+        await asking.wait()
+        command.cancel()
+        await #expect(throws: CancellationError.self) { try await command.value }
+        state.expectUnchanged("Ctrl-C on page 3 keeps page 1 alone, as it was")
+        calls.expectAllMade()
+    }
+
     @Test func aCallNobodyExpectedFailsTheTest() async {
         var error: (any Error)?
         await withKnownIssue("the service answers only what the test expects") {

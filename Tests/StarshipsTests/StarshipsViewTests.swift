@@ -36,6 +36,41 @@ import Testing
         #expect(lines.allSatisfy { $0.displayWidth <= 80 })
     }
 
+    @Test func pageAllListsEveryLoadedRowUnderOneHeadingAndSaysWhereTheBoundStoppedIt() async throws {
+        try await viewModel.load()
+        let onePage = view.screen.json
+
+        try await viewModel.showPage(.all(limit: 2))
+        let lines = text(width: 80).split(separator: "\n").map(String.init)
+        #expect(lines[0] == "Starships · all 20 loaded (2 pages) · 36 in all")
+        #expect(lines[2].hasPrefix(" 1  ☆  CR90 corvette"))
+        #expect(lines[21].hasPrefix("20  ☆  Naboo Royal Starship"))
+        #expect(lines.count == 22)
+        #expect(view.screen.warnings == ["stopped after 2 pages (the API has 4 pages): `page all 4` loads more"])
+
+        let json = view.screen.json
+        #expect(json["all"] == true)
+        #expect(json["stopped_after"] == 2)
+        #expect(json["page"] == 1)
+        #expect(json["loaded"] == 20)
+        guard case .array(let rows)? = json["rows"], case .array(let firstPage)? = onePage["rows"] else {
+            Issue.record("no rows in \(json)")
+            return
+        }
+        #expect(rows.count == 20)
+        #expect(Array(rows.prefix(10)) == firstPage, "the same rows, in the same shape, as on page 1")
+        #expect(rows[19]["row"] == 20)
+
+        try await viewModel.showPage(.all(limit: nil))
+        #expect(text(width: 80).hasPrefix("Starships · all 36 loaded (4 pages)\n"))
+        #expect(view.screen.warnings.isEmpty)
+        #expect(view.screen.json["stopped_after"] == nil, "only when the bound stopped it")
+
+        try await viewModel.showPage(.number(2))
+        #expect(text(width: 80).hasPrefix("Starships · page 2 of 4 · 36 in all\n"))
+        #expect(view.screen.json["all"] == nil)
+    }
+
     @Test func detailFormatsNumbersForReadingAndLeavesUnknownAlone() async throws {
         try await viewModel.load()
         try await viewModel.open("4")  // Death Star

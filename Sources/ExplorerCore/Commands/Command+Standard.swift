@@ -38,12 +38,13 @@ extension Command {
             .intent(Model.self, "toggleFavourite(_:)")
     }
 
-    /// `page next|prev|N`: shows another page, completing `next`, `prev` and the first
-    /// ``pageCompletionLimit`` page numbers (TMDB has tens of thousands of pages).
-    public static func page<Model: PagedViewModel>(_ model: Model, summary: String) -> Command {
-        Command("page", usage: PageArgument.usage, summary: summary, arguments: .one,
+    /// `page next|prev|N|all [MAX]`: shows another page, or every page as one list, completing
+    /// `next`, `prev`, `all` and the first ``pageCompletionLimit`` page numbers (TMDB has tens of
+    /// thousands of pages).
+    public static func page<Model: PagedViewModel>(_ model: Model, summary: String, details: String = pageDetails) -> Command {
+        Command("page", usage: PageArgument.usage, summary: summary, details: details,
                 complete: { previous in
-                    previous.isEmpty ? ["next", "prev"] + (1...max(min(model.pageCount, pageCompletionLimit), 1)).map(String.init) : []
+                    previous.isEmpty ? ["next", "prev", "all"] + (1...max(min(model.pageCount, pageCompletionLimit), 1)).map(String.init) : []
                 },
                 run: { arguments in
                     try await model.showPage(try PageArgument(arguments))
@@ -54,6 +55,18 @@ extension Command {
 
     /// How many page numbers `page` offers to complete.
     public static let pageCompletionLimit = 20
+
+    /// What `help page` says beyond its summary, for a list whose pages are fetched as they are
+    /// shown.
+    public static let pageDetails = """
+        `page next` (or `n`), `page prev` (or `p`) and `page 3` show one page; a page is fetched the first time it is shown, \
+        and row numbers stay those of the whole list.
+        `page all` fetches the pages not loaded yet, one after another, up to page \(PageLoader.defaultMaxPages), and lists \
+        every loaded row as one list; `page all 500` sets the bound (at most \(ReadableNumber.grouping(PageArgument.maxAllLimit))). \
+        When the bound stops it before the last page a warning says so. If a page fails, or Ctrl-C stops it, \
+        nothing changes. `raw` shows the last page's answer as it came, `raw 2` the one before, and so on; \
+        `page N` shows one page again.
+        """
 
     /// `sort KEY [asc|desc] | sort off` for a feature's sort keys.
     public static func sort<Model: SortableViewModel>(_ model: Model, summary: String) -> Command {

@@ -22,7 +22,7 @@ extension PagedListFeature {
     /// The kit's commands: what every paged list takes.
     public var kitCommands: [Command] {
         [
-            .page(model, summary: "show the next, previous or Nth page of the API"),
+            .page(model, summary: "show the next, previous or Nth page of the API, or all of them"),
             .open(model, summary: "show every detail of row N (any row loaded so far)"),
             .favourite(model),
             .sort(model, summary: "order the loaded \(model.definition.featureID) (numbers compare as numbers, unknown last)"),

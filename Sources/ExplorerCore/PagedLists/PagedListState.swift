@@ -15,8 +15,11 @@ public struct PagedListState<Definition: PagedListDefinition>: ListDetailState {
     public var loadedCount = 0
     /// Set when loading every page stopped at the bound (`stopped after 100 pages (…)`).
     public var loadNote: String?
-    /// The rows listed: the current page, or every loaded row when sorted or all loaded at
-    /// once; only those the refinement lets through.
+    /// Set while `page all` lists every loaded row as one: how many pages, and the bound when
+    /// it stopped before the last page. ``page`` stays the page `page next|prev` move from.
+    public var all: AllPages?
+    /// The rows listed: the current page, or every loaded row when sorted, after `page all` or
+    /// all loaded at once; only those the refinement lets through.
     public var rows: [Row] = []
     /// The row opened with `open N`, while on the detail screen.
     public var detail: Row?
@@ -44,7 +47,8 @@ extension PagedListState: TraceSummarizable {
             }
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "no rows" : "rows \(numbers.min()!)–\(numbers.max()!)"
-            return "list, \(rows.count) items (\(range), page \(page)/\(pageCount)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
+            let shown = all.map { "all \($0.pages) page\($0.pages == 1 ? "" : "s")" } ?? "page \(page)/\(pageCount)"
+            return "list, \(rows.count) items (\(range), \(shown)\(sort.map { ", sorted by \($0.description)" } ?? ""))"
         }
     }
 }

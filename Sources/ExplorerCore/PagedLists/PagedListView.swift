@@ -52,8 +52,8 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
     public func appear() { renderer.appear() }
     public func disappear() { renderer.disappear() }
 
-    /// The list: a heading that says which page of how many (or the sort and how much of the
-    /// list it orders), then the rows.
+    /// The list: a heading that says which page of how many (after `page all`, how many rows of
+    /// how many pages; or the sort and how much of the list it orders), then the rows.
     public static func list(_ definition: Definition, _ state: State, table: Table) -> Screen {
         var screen = Screen(feature: definition.featureID, kind: "list", facts: [
             "page": .int(state.page), "pages": .int(state.pageCount), "count": .int(state.totalCount),
@@ -65,6 +65,11 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         }
         let total = ReadableNumber.grouping(state.totalCount)
         var heading = "\(definition.title) · page \(state.page) of \(state.pageCount) · \(total) in all"
+        if let all = state.all {
+            heading = "\(definition.title) · \(all.heading(loaded: state.loadedCount))"
+            if state.loadedCount < state.totalCount { heading += " · \(total) in all" }
+            screen.facts.merge(all.facts)
+        }
         if let sort = state.sort {
             heading = "\(definition.title) · sorted by \(sort.description) · \(state.loadedCount) of \(total) loaded"
         }
@@ -75,7 +80,8 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         let columns = columns(definition, sortedBy: state.sort)
         screen.blocks = [.heading(heading), .table(table(state.rows, columns))]
         if let note = state.loadNote { screen.warnings.append(note) }
-        if state.sort != nil, state.loadedCount < state.totalCount {
+        if let note = state.all?.stopNote(pageCount: state.pageCount) { screen.warnings.append(note) }
+        if state.sort != nil, state.all == nil, state.loadedCount < state.totalCount {
             screen.blocks.append(.hint("`page next` loads more · `sort off` restores page order"))
         }
         return screen

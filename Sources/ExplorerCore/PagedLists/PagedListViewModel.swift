@@ -48,6 +48,9 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     /// feature's item type: see ``init(service:favourites:maxConcurrentRequests:maxPages:tracer:progress:rows:)``.
     private let makeRows: Rows
     private var loadNote: String?
+    /// The last page `page all` was let load, while the list shows every loaded row as one;
+    /// nil while it shows a page.
+    private var allBound: Int?
     /// What the feature adds to narrow the list; changed by ``refine(_:)`` and on every load.
     public private(set) var refinement = Definition.Refinement()
 
@@ -126,9 +129,11 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         }
     }
 
-    /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it.
+    /// `page next|prev|N`: fetches the page unless it is already loaded, then lists it;
+    /// `page all [MAX]`: every page up to the bound, listed as one (``showAll(upTo:)``).
     public func showPage(_ argument: PageArgument) async throws {
         intent()
+        if let bound = argument.allBound { return try await showAll(upTo: bound) }
         if list.isEmpty { try await load() }
         let target = try argument.target(current: page, count: list.pageCount)
         try await show(page: target)
@@ -189,6 +194,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
     public func reset() {
         list = PagedList()
         loadNote = nil
+        allBound = nil
         linkNames.forget()
         page = 1
         navigator.showList()
@@ -232,6 +238,39 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         }
     }
 
+    /// `page all`: the pages not loaded yet, up to page `bound` (or the last, if before), fetched
+    /// one after another in order — an API that links each page to the next can only be walked
+    /// so, and each answer may change the count of pages — then every loaded row listed as one,
+    /// numbered as it is. All or nothing: when a page fails (the error names it) or the command
+    /// is interrupted, nothing fetched is kept and the state is as it was. A list loaded all at
+    /// once is listed as it is.
+    private func showAll(upTo bound: Int) async throws {
+        if Definition.loading == .pageByPage {
+            let service = self.service, progress = self.progress, feature = definition.featureID
+            let walked = try await whileLoading { [list] () async throws -> PagedList<Item>? in
+                var walked = list
+                var fetched = false
+                var number = 1
+                while number <= min(bound, max(walked.pageCount, 1)) {
+                    if walked.pages[number] == nil {
+                        progress("loading \(feature) \(number)/\(min(bound, max(walked.pageCount, number)))")
+                        let count = walked.isEmpty ? nil : walked.pageCount
+                        let page = try await PageLoader.attempt(page: number, of: count) { try await service.page($0) }
+                        try Task.checkCancellation()
+                        walked.store(page: number, items: page.items, totalCount: page.totalCount)
+                        fetched = true
+                    }
+                    number += 1
+                }
+                return fetched ? walked : nil
+            }
+            if let walked { list = walked }
+            allBound = bound
+        }
+        navigator.showList()
+        publish()
+    }
+
     /// The pages loaded, fetched again at once, kept only if all arrive.
     private func reloadPages() async throws {
         let pages = list.pages.keys.sorted()
@@ -255,6 +294,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
             list.store(page: number, items: fetched.items, totalCount: fetched.totalCount)
         }
         page = number
+        allBound = nil
         navigator.showList()
         publish()
     }
@@ -271,22 +311,26 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         next.loadedCount = list.loadedCount
         next.sort = sort
         next.loadNote = loadNote
+        next.all = allBound.map { AllPages(pages: list.pages.count, bound: $0, pageCount: list.pageCount) }
         next.refinement = refinement
-        let sorted = sort.map { sort in
-            sortOrders.sorted(by: sort, version: listVersion) {
-                list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) }
-            }
+        let loaded = { [list] in list.loadedRows.map { ListRow(number: $0.number, item: $0.item, isFavourite: false) } }
+        let ordered: [ListRow<Item>]?
+        if let sort {
+            ordered = sortOrders.sorted(by: sort, version: listVersion, rows: loaded)
+        } else {
+            ordered = allBound == nil ? nil : loaded()
         }
-        next.rows = makeRows(list, page, sorted, rowFilter, marks)
+        next.rows = makeRows(list, page, ordered, rowFilter, marks)
         next.detail = detailRow(marks)
         next.linkNames = next.detail == nil ? [:] : linkNames.known
         next.favourites = favouriteRows(marks)
         state.value = next
     }
 
-    /// The rows listed: every sorted row (when sorted) or the rows on `page`, those `listed` lets
-    /// through, starred as `marks` says. Each item is read where it is stored and copied once,
-    /// into its row, only if listed (a closure given it would copy it: docs/performance.md).
+    /// The rows listed: those of `sorted` in its order (every loaded row, sorted or after
+    /// `page all`) or else the rows on `page`, those `listed` lets through, starred as `marks`
+    /// says. Each item is read where it is stored and copied once, into its row, only if listed
+    /// (a closure given it would copy it: docs/performance.md).
     @inlinable
     public static func rows(of list: PagedList<Item>, page: Int, sorted: [ListRow<Item>]?,
                             listed: ((Int) -> Bool)?, marks: FavouriteMarks) -> [ListRow<Item>] {

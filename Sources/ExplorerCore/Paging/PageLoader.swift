@@ -110,8 +110,10 @@ public enum PageLoader {
         return loaded
     }
 
-    private static func attempt<Page>(
-        page: Int, of count: Int?, _ fetch: @Sendable (Int) async throws -> Page
+    /// Fetches page `page` (of `count`, when known) with `fetch`: its failure named by the page
+    /// (``PageLoadError``), a cancellation left as it is.
+    public static func attempt<Page>(
+        page: Int, of count: Int?, _ fetch: (Int) async throws -> Page
     ) async throws -> Page {
         do {
             return try await fetch(page)

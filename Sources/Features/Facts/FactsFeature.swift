@@ -83,7 +83,12 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
         let environment = self.environment
         let announce = self.announce
         return [
-            .page(viewModel, summary: "show the next, previous or Nth screen of facts, with their images"),
+            .page(viewModel, summary: "show the next, previous or Nth screen of facts, or all of them, with their images",
+                  details: """
+                      The facts came in one document and are shown a screen's worth at a time: `page next` (or `n`), \
+                      `page prev` (or `p`) and `page 3` show one screen, `page all` every fact as one list with all \
+                      their images (no more is asked of the document, so `page all MAX` lists them all too).
+                      """),
             .open(viewModel, summary: "show fact N whole, with its image (drawn inline where the terminal can)"),
             .favourite(viewModel),
             Command("view", summary: "on a detail: open the image with $EXPLORER_VIEWER or xdg-open (or print where it is)",

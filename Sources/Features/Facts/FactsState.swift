@@ -17,6 +17,10 @@ public struct FactsState: ListDetailState {
     public var hiddenCount = 0
     /// How many rows the document had past the most kept (``FactsDocument/maxRows``), left out.
     public var cutRows = 0
+    /// Set while `page all` lists every fact as one (``page`` stays the page `page next|prev`
+    /// move from).
+    public var all: AllPages?
+    /// The facts of the page on show, or every fact after `page all`.
     public var rows: [Row] = []
     /// The state of each image of the rows shown (and of the detail), by its address.
     public var images: [String: ImageState] = [:]
@@ -48,7 +52,7 @@ extension FactsState: TraceSummarizable {
         case .detail(let number): return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.shownTitle ?? "?"))"
         case .list:
             let loaded = images.values.filter { if case .loaded = $0 { return true } else { return false } }.count
-            return "list, \(rows.count) facts (page \(page)/\(pageCount)), \(loaded) of \(images.count) images loaded"
+            return "list, \(rows.count) facts (\(all == nil ? "page \(page)/\(pageCount)" : "all")), \(loaded) of \(images.count) images loaded"
         }
     }
 }

@@ -36,13 +36,15 @@ public final class FactsView: ScreenView {
             screen.blocks = [.line("no facts loaded")]
             return screen
         }
-        var heading = [state.title ?? "Facts", state.totalCount == 1 ? "1 fact" : "\(state.totalCount) facts"]
+        let count = state.totalCount == 1 ? "1 fact" : "\(state.totalCount) facts"
+        var heading = [state.title ?? "Facts", state.all == nil ? count : "all \(count)"]
         if state.hiddenCount > 0 { heading.append(state.hiddenCount == 1 ? "1 empty row hidden" : "\(state.hiddenCount) empty rows hidden") }
         if state.cutRows > 0 {
             let kept = state.totalCount + state.hiddenCount
             heading.append("showing the first \(ReadableNumber.grouping(kept)) of \(ReadableNumber.grouping(kept + state.cutRows)) rows")
         }
-        if state.pageCount > 1 { heading.append("page \(state.page) of \(state.pageCount)") }
+        if state.pageCount > 1, state.all == nil { heading.append("page \(state.page) of \(state.pageCount)") }
+        if let all = state.all { screen.facts.merge(all.facts) }
         screen.blocks = [.heading(heading.joined(separator: " · "))]
         let table = ScreenTable(
             columns: ScreenTable.listColumns + [
@@ -72,7 +74,7 @@ public final class FactsView: ScreenView {
             compact.append(.paragraph("image: \(state.image(of: row.item).text)", indent: 7))
         }
         screen.blocks.append(.sizeClasses(compact: compact, regular: [.table(table)], regularWidth: regularWidth))
-        if state.page < state.pageCount { screen.blocks.append(.hint("`page next` shows more · `open N` shows one with its image")) }
+        if state.page < state.pageCount, state.all == nil { screen.blocks.append(.hint("`page next` shows more · `open N` shows one with its image")) }
         return screen
     }
 

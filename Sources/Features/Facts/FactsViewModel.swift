@@ -40,6 +40,8 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     /// Rows of the document past the most kept (``FactsDocument/maxRows``).
     private var cutRows = 0
     private var page = 1
+    /// Whether `page all` lists every fact as one.
+    private var showsAll = false
     /// The index in ``facts`` of each page's first fact.
     private var pageStarts = [0]
     private var cachedAt: Date?
@@ -66,7 +68,12 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     // MARK: Rows
 
-    public var rowNumbers: [Int] { rows(onPage: page).map(\.number) }
+    public var rowNumbers: [Int] { shownRows.map(\.number) }
+
+    /// The rows listed: the page on show, or every fact after `page all`.
+    private var shownRows: [(number: Int, fact: Fact)] {
+        showsAll ? facts.indices.map { ($0 + 1, facts[$0]) } : rows(onPage: page)
+    }
 
     private func rows(onPage page: Int) -> [(number: Int, fact: Fact)] {
         guard page >= 1, page <= pageCount else { return [] }
@@ -152,13 +159,16 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         try await fetch(fresh: false)
     }
 
-    /// `page next|prev|N`: another screen's worth of facts, with their images.
+    /// `page next|prev|N`: another screen's worth of facts, with their images; `page all`: every
+    /// fact as one list, with all their images (the facts came in one document: nothing more is
+    /// asked for, so there is nothing to bound).
     public func showPage(_ argument: PageArgument) async throws {
         intent()
         if document == nil { try await load() }
         paginate()
         let target = try argument.target(current: min(page, max(pageCount, 1)), count: max(pageCount, 1))
         page = target
+        showsAll = argument.allBound != nil
         navigator.showList()
         await loadImagesOfPage(revalidate: false)
         startPrefetch()
@@ -179,6 +189,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         hiddenCount = 0
         cutRows = 0
         page = 1
+        showsAll = false
         cachedAt = nil
         images = [:]
         navigator.showList()
@@ -235,11 +246,12 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         publish()
     }
 
-    /// Loads the images of the page on show (and `more`, all at once); when, with them known,
-    /// the page no longer fits (an image's state wider than measured), lays the pages out again
-    /// from this one.
+    /// Loads the images of the page on show (every fact's, after `page all`; and `more`, all at
+    /// once); when, with them known, the page no longer fits (an image's state wider than
+    /// measured), lays the pages out again from this one.
     private func loadImagesOfPage(revalidate: Bool, with more: [URL] = []) async {
-        await loadImages(rows(onPage: page).compactMap(\.fact.imageURL) + more, revalidate: revalidate)
+        await loadImages(shownRows.compactMap(\.fact.imageURL) + more, revalidate: revalidate)
+        guard !showsAll else { return }
         let shown = rows(onPage: page)
         if shown.count > 1, let first = shown.first,
            !pageFits(candidate(from: first.number - 1, count: shown.count, page: page, marks: navigator.marks())) {
@@ -269,7 +281,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     /// Starts loading the next page's images in the background, so `page next` shows them at once.
     private func startPrefetch() {
         prefetch?.cancel()
-        guard !isEmbedded else { return }
+        guard !isEmbedded, !showsAll else { return }
         let next = rows(onPage: page + 1).compactMap(\.fact.imageURL).filter { !(images[$0]?.isFinal ?? false) }
         guard !next.isEmpty else { return }
         let loader = self.loader
@@ -299,7 +311,8 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         next.totalCount = facts.count
         next.hiddenCount = hiddenCount
         next.cutRows = cutRows
-        next.rows = rows(onPage: page).map { marks.row($0.number, $0.fact) }
+        next.all = showsAll && document != nil ? AllPages(pages: pageCount) : nil
+        next.rows = shownRows.map { marks.row($0.number, $0.fact) }
         next.detail = detailRow(marks)
         let shown = next.rows.map(\.item) + (next.detail.map { [$0.item] } ?? [])
         for url in shown.compactMap(\.imageURL) {

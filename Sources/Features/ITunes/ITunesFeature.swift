@@ -84,7 +84,12 @@ public final class ITunesFeature: ScreenFeature, FavouritesListing {
                         try await viewModel.type(text)
                         return .view
                     }).intent(ITunesViewModel.self, "type(_:)").endingAtInterrupt(),
-            .page(viewModel, summary: "show the next, previous or Nth page of results"),
+            .page(viewModel, summary: "show the next, previous or Nth page of results, or all of them",
+                  details: """
+                      The results of a search came in one answer and are shown ten to a page: `page next` (or `n`), \
+                      `page prev` (or `p`) and `page 3` show one page, `page all` every result as one list (nothing is \
+                      asked for, so `page all MAX` lists them all too).
+                      """),
             .open(viewModel, summary: "show every detail of result N, looked up afresh in the store (of the favourites, after `favs`)"),
             Command("lookup", usage: "lookup <trackId>", summary: "open a track's detail by its store id", arguments: .one,
                     run: { arguments in

@@ -22,7 +22,10 @@ public struct ITunesState: ListDetailState {
     public var page = 0
     public var pageCount = 0
     public var totalCount = 0
-    /// The rows of the page on show.
+    /// Set while `page all` lists every result as one (``page`` stays the page `page next|prev`
+    /// move from).
+    public var all: AllPages?
+    /// The rows of the page on show, or every result after `page all`.
     public var rows: [Row] = []
     public var detail: Row?
     /// Why the detail on show is the one from the search rather than a fresh lookup.
@@ -33,7 +36,8 @@ public struct ITunesState: ListDetailState {
 
     public init() {}
 
-    public var isOnLastPage: Bool { page > 0 && page == pageCount }
+    /// Whether the last page is on show (not every result, after `page all`).
+    public var isOnLastPage: Bool { page > 0 && page == pageCount && all == nil }
 }
 
 extension ITunesState: TraceSummarizable {
@@ -48,7 +52,7 @@ extension ITunesState: TraceSummarizable {
             if screen.isDetail { return "detail of \(detail?.item.title ?? "?")" }
             let numbers = rows.compactMap(\.number)
             let range = numbers.isEmpty ? "" : ", rows \(numbers.min()!)–\(numbers.max()!)"
-            return "results, \(rows.count) items\(range), page \(page)/\(pageCount)"
+            return "results, \(rows.count) items\(range), \(all == nil ? "page \(page)/\(pageCount)" : "all")"
         }
     }
 }

@@ -40,7 +40,12 @@ public final class ITunesView: ScreenView {
             screen.blocks = [.line("nothing searched yet: `search <words>` (any language: `search 周杰倫`)"), .table(table([], Self.columns))]
             return screen
         }
-        let heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
+        let results = "\(state.totalCount) result\(state.totalCount == 1 ? "" : "s")"
+        var heading = "iTunes · \"\(state.term ?? "")\" · page \(state.page) of \(state.pageCount) · \(results)"
+        if let all = state.all {
+            heading = "iTunes · \"\(state.term ?? "")\" · all \(results)"
+            screen.facts.merge(all.facts)
+        }
         screen.blocks = [.heading(heading), .table(table(state.rows, Self.columns))]
         if state.isOnLastPage { screen.blocks.append(.hint("end of results")) }
         return screen

@@ -53,6 +53,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     private var results: [ITunesItem] = []
     private var page = 0
+    /// Whether `page all` lists every result as one.
+    private var showsAll = false
     private var detailNotRefreshed: String?
 
     public init(service: ITunesService, favourites: FavouritesStore, clock: SchedulingClock = SchedulingClock(),
@@ -118,6 +120,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         self.term = term
         results = Self.sorted(found)
         page = results.isEmpty ? 0 : 1
+        showsAll = false
         navigator.showList()
         publish()
     }
@@ -300,12 +303,18 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         }
     }
 
-    /// `page next|prev|N` over the results, ten to a page.
+    /// `page next|prev|N` over the results, ten to a page; `page all` lists every result as
+    /// one (they came in one answer: nothing is asked for, so there is nothing to bound).
     public func showPage(_ argument: PageArgument) throws {
         intent()
         guard !results.isEmpty else { throw ITunesError.nothingToPage }
-        if argument == .next, page == pageCount { throw ITunesError.endOfResults(lastPage: page) }
-        page = try argument.target(current: page, count: pageCount)
+        if argument.allBound != nil {
+            showsAll = true
+        } else {
+            if argument == .next, page == pageCount { throw ITunesError.endOfResults(lastPage: page) }
+            page = try argument.target(current: page, count: pageCount)
+            showsAll = false
+        }
         navigator.showList()
         publish()
     }
@@ -348,14 +357,17 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         publish()
     }
 
-    /// `refresh`: the same search again, on the same page (and detail, if it is still found).
+    /// `refresh`: the same search again, on the same page or all of them (and detail, if it is
+    /// still found).
     public func refresh() async throws {
         intent()
         guard let term else { throw ITunesError.nothingToRefresh }
         let shownPage = page
+        let shownAll = showsAll
         let shownDetail = detailItem
         try await search([term])
         page = min(max(shownPage, page), pageCount)
+        showsAll = shownAll && !results.isEmpty
         if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.trackId == id }) {
             navigator.showDetail(number: index + 1, item: results[index])
             detailNotRefreshed = nil
@@ -368,6 +380,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         term = nil
         results = []
         page = 0
+        showsAll = false
         navigator.showList()
         publish()
     }
@@ -390,7 +403,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         next.pageCount = pageCount
         next.totalCount = results.count
         next.screen = navigator.place
-        if page > 0 {
+        if showsAll, page > 0 {
+            next.all = AllPages(pages: pageCount)
+            next.rows = results.enumerated().map { marks.row($0.offset + 1, $0.element) }
+        } else if page > 0 {
             let start = (page - 1) * Self.pageSize
             next.rows = results[start..<min(start + Self.pageSize, results.count)].enumerated().map { offset, item in
                 marks.row(start + offset + 1, item)

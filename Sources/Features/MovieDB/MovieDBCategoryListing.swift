@@ -25,9 +25,9 @@ struct MovieDBCategoryListing: MovieDBListing {
 
     func item(number: Int) -> MovieDBItem? { pages?.list.row(number)?.item }
 
-    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String) {
+    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?) {
         let pages = pages ?? MovieDBPages()
-        pages.fill(&state, marks: marks, offline: offline)
+        pages.fill(&state, marks: marks, offline: offline, all: all, pageCount: pageCount)
         state.heldPages = isEmbedded && !pages.list.isEmpty ? 1 : nil
     }
 }

@@ -39,7 +39,8 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
         opener = DesktopOpener(environment: context.environment)
         let library = MovieDBLibrary.http(context.http, index: OfflineIndex(database: context.database, prefix: MovieDBViewModel.featureID),
                                           selection: context.selection, clock: context.clock, tracer: context.tracer)
-        viewModel = MovieDBViewModel(library: library, favourites: context.favourites, clock: context.clock, tracer: context.tracer)
+        viewModel = MovieDBViewModel(library: library, favourites: context.favourites, clock: context.clock, tracer: context.tracer,
+                                     progress: context.progress)
         view = MovieDBView(viewModel: viewModel, outlet: context.outlet,
                            imageBaseURL: Self.imageBaseURLSetting.string(in: context.settings, default: MovieDBView.defaultImageBaseURL),
                            tracer: context.tracer)
@@ -82,7 +83,7 @@ public final class MovieDBFeature: ScreenFeature, FavouritesListing {
                     }).intent(MovieDBViewModel.self, "showCategory(kind:word:)")
         }
         return categoryCommands + [
-            .page(viewModel, summary: "show the next, previous or Nth page (of the category, the filter or the search)"),
+            .page(viewModel, summary: "show the next, previous or Nth page (of the category, the filter or the search), or all of them"),
             .open(viewModel, summary: "show title N in full: overview, dates, runtime, genres, rating, videos"),
             .favourite(viewModel),
             Command("search", usage: "search <words…>",

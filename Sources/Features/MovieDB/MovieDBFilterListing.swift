@@ -43,9 +43,10 @@ struct MovieDBFilterListing: MovieDBListing {
         found.indices.contains(number - 1) ? MovieDBLibrary.listedItem(found[number - 1]) : nil
     }
 
-    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String) {
-        let first = (page - 1) * Self.pageSize
-        let shown = found.indices.contains(first) ? found[first ..< min(first + Self.pageSize, found.count)] : []
+    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?) {
+        let first = all == nil ? (page - 1) * Self.pageSize : 0
+        let shown = found.indices.contains(first) ? found[first ..< min(all == nil ? first + Self.pageSize : found.count, found.count)] : []
+        if all != nil { state.all = AllPages(pages: pageCount) }
         state.page = page
         state.pageCount = pageCount
         state.totalCount = found.count

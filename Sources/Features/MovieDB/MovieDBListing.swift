@@ -11,6 +11,7 @@ protocol MovieDBListing {
     var rowNumbers: [Int] { get }
     func row(named text: String) throws -> (number: Int, item: MovieDBItem)
     func item(number: Int) -> MovieDBItem?
-    /// Sets the state's page, counts, rows and offline note.
-    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String)
+    /// Sets the state's page, counts, rows and offline note: of the page on show, or with `all`
+    /// (`page all`'s bound) of every loaded row.
+    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?)
 }

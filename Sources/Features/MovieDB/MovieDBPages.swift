@@ -33,12 +33,20 @@ struct MovieDBPages: Sendable {
         return (row.number, row.item)
     }
 
-    /// The page on show in the state: its rows, counts and where it came from.
-    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String) {
+    /// The page on show in the state — its rows, counts and where it came from — or, with `all`
+    /// (`page all`'s bound), every loaded page: all their rows, stopped at the bound when it is
+    /// below `pageCount` (the pages that can be asked for), and the oldest page from the cache.
+    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all bound: Int? = nil, pageCount: Int) {
         state.page = list.isEmpty ? 0 : page
         state.pageCount = reachable
         state.totalCount = list.totalCount
-        state.rows = list.rows(onPage: page) { marks.row($0, $1) }
-        state.offline = cachedAt[page].map(offline)
+        guard let bound, !list.isEmpty else {
+            state.rows = list.rows(onPage: page) { marks.row($0, $1) }
+            state.offline = cachedAt[page].map(offline)
+            return
+        }
+        state.all = AllPages(pages: list.pages.count, bound: bound, pageCount: pageCount)
+        state.rows = list.loadedRows.map { marks.row($0.number, $0.item) }
+        state.offline = cachedAt.values.min().map(offline)
     }
 }

@@ -22,7 +22,7 @@ struct MovieDBSearchListing: MovieDBListing {
 
     func item(number: Int) -> MovieDBItem? { pages.list.row(number)?.item }
 
-    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String) {
-        pages.fill(&state, marks: marks, offline: offline)
+    func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?) {
+        pages.fill(&state, marks: marks, offline: offline, all: all, pageCount: pageCount)
     }
 }

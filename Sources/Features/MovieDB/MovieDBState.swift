@@ -21,6 +21,10 @@ public struct MovieDBState: ListDetailState {
     public var cachedCount = 0
     /// With `filter`: the most matches shown, when more titles matched (nil: every match is shown).
     public var cappedAt: Int?
+    /// Set while `page all` lists every loaded row as one: how many pages, and the bound when it
+    /// stopped before the last page (``page`` stays the page `page next|prev` move from).
+    public var all: AllPages?
+    /// The rows of the page on show, or every loaded row after `page all`.
     public var rows: [Row] = []
     public var detail: Row?
     /// Why the detail shows less than a full detail (embedded data, offline).
@@ -44,10 +48,11 @@ extension MovieDBState: TraceSummarizable {
             return "detail of row \(number.map(String.init) ?? "?") (\(detail?.item.title ?? "?"))"
         case .list:
             let what: String
+            let shown = all.map { "all \($0.pages) page\($0.pages == 1 ? "" : "s")" } ?? "page \(page)/\(pageCount)"
             switch mode {
-            case .category: what = "\(category.command), page \(page)/\(pageCount)"
-            case .filter(let words): what = "\(category.command) filtered by \(words.joined(separator: " "))"
-            case .search(let term, _, let origin): what = "search \(term) (\(origin.rawValue)), page \(page)/\(pageCount)"
+            case .category: what = "\(category.command), \(shown)"
+            case .filter(let words): what = "\(category.command) filtered by \(words.joined(separator: " "))\(all == nil ? "" : ", all")"
+            case .search(let term, _, let origin): what = "search \(term) (\(origin.rawValue)), \(shown)"
             }
             return "list, \(rows.count) items (\(what)\(offline.map { ", \($0)" } ?? ""))"
         }

@@ -34,6 +34,7 @@ public final class MovieDBView: ScreenView {
     static func list(_ state: MovieDBState, table: @MainActor ([MovieDBState.Row], [ScreenTable.Column]) -> ScreenTable) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: facts(state))
         if let offline = state.offline { screen.warnings.append(offline) }
+        if let note = state.all?.stopNote(pageCount: state.pageCount, source: "TMDB") { screen.warnings.append(note) }
         let table = table(state.rows, Self.columns)
         switch state.mode {
         case .category:
@@ -43,8 +44,12 @@ public final class MovieDBView: ScreenView {
             }
             let noun = (state.category.kind == .movie ? "movie" : "show") + (state.totalCount == 1 ? "" : "s")
             // The embedded data says what it holds: page 1 of TMDB's 500, not a page 2 that fails.
-            let pages = state.heldPages.map { "page \(state.page) of \($0) embedded (TMDB has \(ReadableNumber.grouping(state.pageCount)))" }
+            var pages = state.heldPages.map { "page \(state.page) of \($0) embedded (TMDB has \(ReadableNumber.grouping(state.pageCount)))" }
                 ?? "page \(state.page) of \(ReadableNumber.grouping(state.pageCount))"
+            if let all = state.all {
+                pages = all.heading(loaded: state.rows.count)
+                    + (state.heldPages == nil ? "" : " embedded (TMDB has \(ReadableNumber.grouping(state.pageCount)))")
+            }
             screen.blocks = [
                 .heading("\(state.category.title) · \(pages) · \(ReadableNumber.grouping(state.totalCount)) \(noun)"),
                 .table(table),
@@ -53,14 +58,14 @@ public final class MovieDBView: ScreenView {
             let cached = ReadableNumber.grouping(state.cachedCount)
             let matches = state.cappedAt.map { "the first \(ReadableNumber.grouping($0)) matches of \(cached) cached" }
                 ?? "\(ReadableNumber.grouping(state.totalCount)) of \(cached) cached"
-            let pages = state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : ""
+            let pages = state.all != nil ? " · all listed" : state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : ""
             screen.blocks = [.heading("\(state.category.title) · filter \(quoted(words.joined(separator: " "))) · \(matches)\(pages)")]
             if state.rows.isEmpty {
                 screen.blocks.append(.line("no cached \(state.category.command) title matches \(quoted(words.joined(separator: " ")))"))
             }
             screen.blocks.append(.table(table))
             let paging = state.page < state.pageCount ? "`page next` shows more matches" : "`page prev` shows the matches before"
-            screen.blocks.append(.hint(state.pageCount > 1
+            screen.blocks.append(.hint(state.pageCount > 1 && state.all == nil
                 ? "\(paging) · `filter clear` shows the category's pages again"
                 : "`filter clear` shows the pages again · `page next` in them adds to what `filter` searches"))
         case .search(let term, let kind, let origin):
@@ -72,12 +77,14 @@ public final class MovieDBView: ScreenView {
             }
             let results = state.totalCount == 1 ? "1 result" : "\(ReadableNumber.grouping(state.totalCount)) results"
             let heading: String
+            let localPages = state.all != nil ? " · all listed" : state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : ""
             switch origin {
-            case .tmdb: heading = "Search \(kind == .movie ? "movies" : "TV") · \(quoted(term)) · page \(state.page) of \(ReadableNumber.grouping(state.pageCount)) · \(results)"
+            case .tmdb:
+                let pages = state.all?.heading(loaded: state.rows.count) ?? "page \(state.page) of \(ReadableNumber.grouping(state.pageCount))"
+                heading = "Search \(kind == .movie ? "movies" : "TV") · \(quoted(term)) · \(pages) · \(results)"
             case .cache: heading = "offline: \(state.totalCount == 1 ? "1 cached result" : "\(state.totalCount) cached results") for \(quoted(term))"
-                + (state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : "")
-            case .embedded: heading = "embedded data: \(results) for \(quoted(term))"
-                + (state.pageCount > 1 ? " · page \(state.page) of \(state.pageCount)" : "")
+                + localPages
+            case .embedded: heading = "embedded data: \(results) for \(quoted(term))" + localPages
             }
             screen.blocks = [.heading(heading), .table(table)]
             if origin != .tmdb {
@@ -119,6 +126,7 @@ public final class MovieDBView: ScreenView {
         if case .category = state.mode { facts["tmdb_pages"] = .int(state.pageCount) }
         facts["count"] = .int(state.totalCount)
         facts["offline"] = .optional(state.offline)
+        if let all = state.all { facts.merge(all.facts) }
         return facts
     }
 

@@ -31,6 +31,8 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
 
     private let clock: any AppClock
     private let tracer: Tracer?
+    /// Says how far `page all` has got (`loading movies popular 3/100`).
+    private let progress: @MainActor (String) -> Void
 
     /// Which of the list's modes is on show, with what it holds.
     private enum Shown {
@@ -48,20 +50,26 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
     private var detailNotes: [String: String] = [:]
     /// When a detail on hand came from the cache, when it was fetched.
     private var detailCachedAt: [String: Date] = [:]
+    /// The last page `page all` was let load, while the list on show lists every loaded row as
+    /// one; nil while it shows a page. Set by ``display(_:all:)``: a `refresh` keeps it; another
+    /// page, category, filter or search leaves it.
+    private var allBound: Int?
 
-    public init(library: MovieDBLibrary, favourites: FavouritesStore, clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
+    public init(library: MovieDBLibrary, favourites: FavouritesStore, clock: any AppClock = LiveClock(), tracer: Tracer? = nil,
+                progress: @escaping @MainActor (String) -> Void = { _ in }) {
         self.library = library
         self.clock = clock
         self.tracer = tracer
+        self.progress = progress
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(MovieDBState(), traceLabel: "MovieDBViewModel.state", tracer: tracer)
     }
 
     /// A view model over `service`, its titles kept in `index` when no response cache keeps them.
     public convenience init(service: MovieDBService, favourites: FavouritesStore, index: OfflineIndex, selection: SourceSelection,
-                            clock: any AppClock = LiveClock(), tracer: Tracer? = nil) {
+                            clock: any AppClock = LiveClock(), tracer: Tracer? = nil, progress: @escaping @MainActor (String) -> Void = { _ in }) {
         self.init(library: MovieDBLibrary(service: service, index: index, selection: selection, clock: clock, tracer: tracer),
-                  favourites: favourites, clock: clock, tracer: tracer)
+                  favourites: favourites, clock: clock, tracer: tracer, progress: progress)
     }
 
     private var isEmbedded: Bool { library.isEmbedded }
@@ -175,9 +183,11 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         try await show(target, page: categories[target]?.page ?? 1)
     }
 
-    /// `page next|prev|N`: of the category, of the filter's matches, or of the search results.
+    /// `page next|prev|N`: of the category, of the filter's matches, or of the search results;
+    /// `page all [MAX]`: all of them as one list (``showAll(upTo:fresh:)``).
     public func showPage(_ argument: PageArgument) async throws {
         intent()
+        if let bound = argument.allBound { return try await showAll(upTo: bound, fresh: false) }
         switch shown {
         case .category:
             if categories[category] == nil { try await load() }
@@ -197,6 +207,62 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         }
     }
 
+    /// `page all`: every page of the list on show up to page `bound` (or the last), listed as
+    /// one. A category's pages, or TMDB's search results, not loaded yet (every one when
+    /// `fresh`: a `refresh`) are fetched one after another, in order, each kept as a page is
+    /// (its titles in the offline index); the filter's matches and search results from the cache
+    /// or the embedded data are all at hand. The embedded data holds page 1 of each category.
+    /// All or nothing: when a page fails (the error names it) or the command is interrupted,
+    /// what is shown stays as it was.
+    private func showAll(upTo bound: Int, fresh: Bool) async throws {
+        switch shown {
+        case .category:
+            let target = category, embedded = isEmbedded, library = self.library
+            let pages = try await walked(categories[target] ?? MovieDBPages(), upTo: bound, fresh: fresh, name: target.command,
+                                         countingEveryPage: true,
+                                         pageCount: { embedded ? min($0.reachable, 1) : $0.reachable },
+                                         fetch: { try await library.page($0, of: target, fresh: fresh) })
+            categories[target] = pages
+            select(target, all: bound)
+        case .filter(let filter):
+            display(.filter(filter), all: bound)
+        case .search(var search):
+            if search.origin == .tmdb {
+                let library = self.library, kind = search.kind, term = search.term
+                search.pages = try await walked(search.pages, upTo: bound, fresh: fresh, name: "search “\(term.sanitizedForTerminal)”",
+                                                countingEveryPage: false, pageCount: \.reachable,
+                                                fetch: { try await library.search(kind, term, page: $0, fresh: fresh) })
+            }
+            display(.search(search), all: bound)
+        }
+    }
+
+    /// `start` with pages 1 to `bound` (or the last, as `pageCount` says after each answer)
+    /// that it has not (all of them when `fresh`), fetched one after another with `fetch`;
+    /// returned only when every one has arrived. A page 1 of another size (another source)
+    /// starts the list afresh, as ``fetch(_:page:fresh:)`` does.
+    private func walked(_ start: MovieDBPages, upTo bound: Int, fresh: Bool, name: String, countingEveryPage: Bool,
+                        pageCount: (MovieDBPages) -> Int,
+                        fetch: (Int) async throws -> MovieDBAnswer<MovieDBPage>) async throws -> MovieDBPages {
+        try await whileLoading {
+            var pages = start
+            var number = 1
+            while number <= min(bound, max(pageCount(pages), 1)) {
+                if fresh || pages.list.pages[number] == nil {
+                    progress("loading \(name) \(number)/\(min(bound, max(pageCount(pages), number)))")
+                    let answer = try await PageLoader.attempt(page: number, of: pages.list.isEmpty ? nil : pageCount(pages), fetch)
+                    try Task.checkCancellation()
+                    if number == 1, pages.list.pageSize != answer.value.results.count, !pages.list.isEmpty {
+                        pages = MovieDBPages()
+                    }
+                    pages.store(answer, page: number, counting: number == 1 || countingEveryPage)
+                }
+                number += 1
+            }
+            return pages
+        }
+    }
+
     /// `filter WORDS`: the category's titles, over every page ever fetched, whose title,
     /// original title or overview has a word starting with each of `words` (case and accents
     /// ignored), in pages of 20; from the cache, with no network. `filter clear` returns to the
@@ -211,8 +277,9 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         words.map { $0.lowercased() } == ["clear"]
     }
 
-    /// ``filter(_:)`` showing page `page` of the matches (the last, when there are fewer).
-    private func filter(_ words: [String], page: Int) async throws {
+    /// ``filter(_:)`` showing page `page` of the matches (the last, when there are fewer), or
+    /// all of them (`all`: `page all`'s bound).
+    private func filter(_ words: [String], page: Int, all: Int? = nil) async throws {
         if Self.clearsFilter(words) {
             return display(.category)
         }
@@ -220,7 +287,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         let found = try library.titles(matching: words, in: category)
         var listing = MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)
         listing.page = min(page, listing.pageCount)
-        display(.filter(listing))
+        display(.filter(listing), all: all)
     }
 
     /// What TMDB is asked for: the words joined by spaces, blanks at either end trimmed.
@@ -235,12 +302,13 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         try await search(words, fresh: false)
     }
 
-    /// `fresh` (`refresh`): TMDB's answer or the failure, never the cache's.
-    private func search(_ words: [String], fresh: Bool) async throws {
+    /// `fresh` (`refresh`): TMDB's answer or the failure, never the cache's. `all` (`page all`'s
+    /// bound): results at hand are all listed.
+    private func search(_ words: [String], fresh: Bool, all: Int? = nil) async throws {
         let term = Self.term(words)
         let kind = category.kind
         if isEmbedded {
-            return try searchLocally(words, term: term, kind: kind, origin: .embedded)
+            return try searchLocally(words, term: term, kind: kind, origin: .embedded, all: all)
         }
         do {
             let answer = try await whileLoading { try await library.search(kind, term, page: 1, fresh: fresh) }
@@ -249,14 +317,14 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
             display(.search(MovieDBSearchListing(term: term, kind: kind, origin: .tmdb, pages: pages)))
         } catch let error as HTTPError where error.isNetworkUnavailable && !fresh {
             tracer?.log("search: \(error.description); searching the cache")
-            try searchLocally(words, term: term, kind: kind, origin: .cache)
+            try searchLocally(words, term: term, kind: kind, origin: .cache, all: all)
         }
     }
 
-    private func searchLocally(_ words: [String], term: String, kind: MovieDBKind, origin: MovieDBSearchOrigin) throws {
+    private func searchLocally(_ words: [String], term: String, kind: MovieDBKind, origin: MovieDBSearchOrigin, all: Int? = nil) throws {
         guard OfflineIndex.hasSearchableWord(words) else { throw MovieDBError.nothingToSearchFor(term) }
         let pages = MovieDBPages(found: try library.titles(matching: words), size: MovieDBSearchListing.localPageSize)
-        display(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)))
+        display(.search(MovieDBSearchListing(term: term, kind: kind, origin: origin, pages: pages)), all: all)
     }
 
     /// `refresh`: asks TMDB again for what is on show (never the cache): the page, the search
@@ -280,12 +348,14 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         switch shown {
         case .category:
             guard categories[category] != nil else { return try await load() }
+            if let bound = allBound { return try await showAll(upTo: bound, fresh: true) }
             try await fetch(category, page: categories[category]?.page ?? 1, fresh: true)
         case .filter(let filter):
-            try await self.filter(filter.words, page: filter.page)
+            try await self.filter(filter.words, page: filter.page, all: allBound)
         case .search(var search):
+            if let bound = allBound, search.origin == .tmdb { return try await showAll(upTo: bound, fresh: true) }
             guard search.origin == .tmdb, search.pages.page > 1 else {
-                return try await self.search(search.term.split(separator: " ").map(String.init), fresh: true)
+                return try await self.search(search.term.split(separator: " ").map(String.init), fresh: true, all: allBound)
             }
             // A later page of TMDB's results: that page again, the others kept.
             let page = search.pages.page
@@ -359,15 +429,18 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         select(target)
     }
 
-    private func select(_ target: MovieDBCategory) {
+    /// Shows `target`'s page on show, or all its loaded pages (`all`: `page all`'s bound).
+    private func select(_ target: MovieDBCategory, all: Int? = nil) {
         category = target
         lastCategory[target.kind] = target
-        display(.category)
+        display(.category, all: all)
     }
 
-    /// Shows the list in `mode` and publishes.
-    private func display(_ mode: Shown) {
+    /// Shows the list in `mode` — a page of it, or all of it (`all`: `page all`'s bound) — and
+    /// publishes.
+    private func display(_ mode: Shown, all: Int? = nil) {
         shown = mode
+        allBound = all
         navigator.showList()
         publish()
     }
@@ -385,7 +458,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         next.screen = navigator.place
         next.mode = listing.mode
         next.category = category
-        listing.fill(&next, marks: marks, offline: offlineNote)
+        listing.fill(&next, marks: marks, offline: offlineNote, all: allBound)
         next.detail = detailRow(marks)
         if let id = next.detail?.item.itemID {
             next.detailNote = detailNotes[id]
