@@ -474,15 +474,19 @@ import Testing
         #expect(asked.value == [1, 3, 2, 4], "one after another, in order, the loaded pages not asked again")
         #expect(progress.messages == ["loading starships 2/4", "loading starships 4/4"])
 
+        let sith = films([6: "Revenge of the Sith"])
+        calls.expect(nameCalls(sith))
         try await viewModel.open("36")
-        try state.expect("any loaded row opens") {
+        try state.expect("any loaded row opens, its film named") {
             $0.screen = .detail(number: 36)
             $0.detail = try fixture.row(36)
+            $0.linkNames = sith
         }
         #expect(viewModel.back())
         state.expect {
             $0.screen = .list
             $0.detail = nil
+            $0.linkNames = [:]
         }
 
         viewModel.sort(by: StarshipSort(.name))
