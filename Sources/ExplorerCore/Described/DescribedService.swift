@@ -64,15 +64,22 @@ public struct DescribedService: Sendable {
             let request = page == 1 ? request(query: []) : trail.request(forPage: page)
             guard let request else { throw DescribedError.noSuchPage(number, last: page - 1) }
             let (rows, answer) = try await rows(of: request)
-            let next = try nextRequest(answer, after: page)
+            let next: HTTPRequest?
+            var leaves = false
+            do {
+                next = try nextRequest(answer, after: page)
+            } catch DescribedError.foreignLink where page == number {
+                // The page asked for is shown; its link elsewhere is refused when followed.
+                (next, leaves) = (nil, true)
+            }
             let size = trail.state.withLock { state in
                 if page == 1 { state.pageSize = max(rows.count, 1) }
-                if let next { state.requests[page + 1] = next; state.lastPage = nil } else { state.lastPage = page }
+                if let next { state.requests[page + 1] = next; state.lastPage = nil } else if !leaves { state.lastPage = page }
                 return state.pageSize
             }
             if page == number {
                 let total: JSONPath? = if case .next(_, let total) = description.list.paging { total } else { nil }
-                var totalCount = count(answer.json, total, page: page, rows: rows.count, more: next != nil, size: size)
+                var totalCount = count(answer.json, total, page: page, rows: rows.count, more: next != nil || leaves, size: size)
                 if case .link = description.list.paging, let last = lastPage(answer.response) {
                     totalCount = max(totalCount, min(last, 1_000_000_000) * size)
                 }

@@ -83,6 +83,17 @@ struct DescribedServiceTests {
         #expect(!asked.value.contains { $0.contains("evil") })
     }
 
+    @Test("a page whose next link leaves the host is shown; only following that link is refused")
+    func pageLinkingElsewhereIsShown() async throws {
+        let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 3, next: { $0 == 1 ? "\"http://evil.example/api/things/?page=2\"" : nil }))
+        let first = try await leaving.page(1)
+        #expect(first.items.map(\.itemID) == ["1", "2", "3"])
+        #expect(first.totalCount == 4, "its rows, and one more: there is a next page, elsewhere")
+        await #expect(throws: DescribedError.foreignLink(page: 1, host: "evil.example")) { try await leaving.page(2) }
+        #expect(!asked.value.contains { $0.contains("evil") })
+    }
+
     @Test("rows where the description says, or one clear error: an object there is not a list")
     func itemsPath() async throws {
         let service = service(description(paging: .none, items: "results"), answer: { _ in .json(#"{"results": {"a": 1}}"#) })
