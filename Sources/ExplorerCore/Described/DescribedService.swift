@@ -138,9 +138,8 @@ public struct DescribedService: Sendable {
             guard let path = DescribedIdentity.path(template, id: id) else { throw DescribedError.unusableID(id) }
             request = HTTPRequest(path: path)
         case .url:
-            guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url) else {
-                throw DescribedError.notLoaded(id: id)
-            }
+            guard let url = trail.state.withLock({ $0.urls[id] }) else { throw DescribedError.notLoaded(id: id) }
+            guard let sameHost = sameHostRequest(url) else { throw DescribedError.outsideAPI(url: url) }
             request = sameHost
         }
         let answer = try await send(request)

@@ -94,6 +94,21 @@ struct DescribedServiceTests {
         #expect(!asked.value.contains { $0.contains("evil") })
     }
 
+    @Test("a detail asked for by the row's URL: one that leaves the API (a .. part, another host) is refused, unasked")
+    func detailURLOutsideTheAPI() async throws {
+        let service = service(description(paging: .none, detail: .init(source: .url)), answer: { _ in
+            .json(#"{"results": [{"name": "up", "url": "http://127.0.0.1:9/api/things/../../requests/"},"#
+                  + #" {"name": "away", "url": "http://evil.example/api/things/7/"}]}"#)
+        })
+        #expect(try await service.page(1).items.map(\.itemID) == ["requests", "7"])
+        await #expect(throws: DescribedError.outsideAPI(url: "http://127.0.0.1:9/api/things/../../requests/")) {
+            try await service.item(id: "requests")
+        }
+        await #expect(throws: DescribedError.outsideAPI(url: "http://evil.example/api/things/7/")) { try await service.item(id: "7") }
+        await #expect(throws: DescribedError.notLoaded(id: "8")) { try await service.item(id: "8") }
+        #expect(asked.value == ["/things/?kind=all"])
+    }
+
     @Test("rows where the description says, or one clear error: an object there is not a list")
     func itemsPath() async throws {
         let service = service(description(paging: .none, items: "results"), answer: { _ in .json(#"{"results": {"a": 1}}"#) })
