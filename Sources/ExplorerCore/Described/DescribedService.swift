@@ -91,12 +91,16 @@ public struct DescribedService: Sendable {
     }
 
     /// The request for the page after `page`, from the answer's `next` or its `Link` header;
-    /// nil at the last page (no link, or one back to a page already seen: a loop).
+    /// nil at the last page (no link, or one back to a page already seen or to the one the
+    /// header calls `first` or `prev`: a loop).
     private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
         let link: String?
         switch description.list.paging {
         case .next(let next, _): link = next.string(in: answer.json)
-        case .link: link = LinkHeader.target(rel: "next", in: answer.response.header("Link") ?? "")
+        case .link:
+            let header = answer.response.header("Link") ?? ""
+            link = LinkHeader.target(rel: "next", in: header)
+            if let link, ["first", "prev"].contains(where: { LinkHeader.target(rel: $0, in: header) == link }) { return nil }
         default: link = nil
         }
         guard let link, !link.isEmpty else { return nil }

@@ -149,6 +149,23 @@ struct DescribedServiceTests {
         #expect(second.items.first?.itemID == "4")
     }
 
+    @Test("`link` paging: a next link back to the first page (as its `first` or `prev` names it) ends the list")
+    func linkLoop() async throws {
+        let service = service(description(paging: .link, items: "$"), answer: { [rows] request in
+            let page = request.queryValue("page").flatMap { Int($0) } ?? 1
+            var response = HTTPResponse.json("[\(rows(page))]")
+            let link = { (page: Int) in "http://127.0.0.1:9/api/things/?page=\(page)&kind=all" }
+            var links = [#"<\#(page < 3 ? link(page + 1) : link(1))>; rel="next""#]
+            if page > 1 { links += [#"<\#(link(page - 1))>; rel="prev""#, #"<\#(link(1))>; rel="first""#] }
+            response.headers["link"] = links.joined(separator: ", ")
+            return response
+        })
+        let third = try await service.page(3)
+        #expect(third.totalCount == 9, "three pages of three, and none after")
+        #expect(asked.value == ["/things/?kind=all", "/things/?page=2&kind=all", "/things/?page=3&kind=all"])
+        await #expect(throws: DescribedError.noSuchPage(4, last: 3)) { try await service.page(4) }
+    }
+
     @Test("`offset` and `page` paging ask for their parameters")
     func offsetAndPage() async throws {
         let offset = service(description(paging: .offset(offsetParam: "offset", limitParam: "limit", limit: 3, total: nil)),
