@@ -16,6 +16,10 @@ public enum TestPaths {
     /// root, `cwd: ${REPOSITORY}`, as examples/README.md runs them).
     public static let examples = repository.appendingPathComponent("examples")
     public static let fakeSWAPI = support.appendingPathComponent("fake_swapi.py")
+    /// The loopback server of three API shapes (PokeAPI, GitHub, Open Library), and the
+    /// Plugins.json describing each (`described/SHAPE.json`, `127.0.0.1:PORT` for its port).
+    public static let fakeShapes = support.appendingPathComponent("fake_shapes.py")
+    public static let describedShapes = support.appendingPathComponent("described")
     /// The SWAPI pages the embedded data was made from; the fake server serves these.
     public static let swapiData = repository.appendingPathComponent("data/swapi")
     /// MovieDB's embedded answers, which the fake TMDB serves too.

@@ -8,6 +8,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
     case foreignLink(page: Int, host: String)
     /// A record the API's rows name by URL, not loaded (so its URL is not known).
     case notLoaded(id: String)
+    /// A record's URL, as its row gave it, that leaves the API (another host, a `..` part).
+    case outsideAPI(url: String)
     /// An id that cannot go into a path (`..`, an empty segment).
     case unusableID(String)
     /// The feature has no offline answers and the source is embedded.
@@ -21,6 +23,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
             "page \(page)'s link leads to another host (\(host.sanitizedForTerminal.truncated(toWidth: 60))): not followed"
         case .notLoaded(let id):
             "no record \(id.sanitizedForTerminal.truncated(toWidth: 40)) among the rows loaded (its URL comes with its row: load its page first)"
+        case .outsideAPI(let url):
+            "the record's URL leads outside the API (\(url.sanitizedForTerminal.truncated(toWidth: 60))): not followed"
         case .unusableID(let id):
             "the id '\(id.sanitizedForTerminal.truncated(toWidth: 40))' cannot go into a path (it has an empty, . or .. part)"
         case .liveOnly(let feature):

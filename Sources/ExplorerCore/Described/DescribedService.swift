@@ -64,15 +64,22 @@ public struct DescribedService: Sendable {
             let request = page == 1 ? request(query: []) : trail.request(forPage: page)
             guard let request else { throw DescribedError.noSuchPage(number, last: page - 1) }
             let (rows, answer) = try await rows(of: request)
-            let next = try nextRequest(answer, after: page)
+            let next: HTTPRequest?
+            var leaves = false
+            do {
+                next = try nextRequest(answer, after: page)
+            } catch DescribedError.foreignLink where page == number {
+                // The page asked for is shown; its link elsewhere is refused when followed.
+                (next, leaves) = (nil, true)
+            }
             let size = trail.state.withLock { state in
                 if page == 1 { state.pageSize = max(rows.count, 1) }
-                if let next { state.requests[page + 1] = next; state.lastPage = nil } else { state.lastPage = page }
+                if let next { state.requests[page + 1] = next; state.lastPage = nil } else if !leaves { state.lastPage = page }
                 return state.pageSize
             }
             if page == number {
                 let total: JSONPath? = if case .next(_, let total) = description.list.paging { total } else { nil }
-                var totalCount = count(answer.json, total, page: page, rows: rows.count, more: next != nil, size: size)
+                var totalCount = count(answer.json, total, page: page, rows: rows.count, more: next != nil || leaves, size: size)
                 if case .link = description.list.paging, let last = lastPage(answer.response) {
                     totalCount = max(totalCount, min(last, 1_000_000_000) * size)
                 }
@@ -84,12 +91,16 @@ public struct DescribedService: Sendable {
     }
 
     /// The request for the page after `page`, from the answer's `next` or its `Link` header;
-    /// nil at the last page (no link, or one back to a page already seen: a loop).
+    /// nil at the last page (no link, or one back to a page already seen or to the one the
+    /// header calls `first` or `prev`: a loop).
     private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
         let link: String?
         switch description.list.paging {
         case .next(let next, _): link = next.string(in: answer.json)
-        case .link: link = LinkHeader.target(rel: "next", in: answer.response.header("Link") ?? "")
+        case .link:
+            let header = answer.response.header("Link") ?? ""
+            link = LinkHeader.target(rel: "next", in: header)
+            if let link, ["first", "prev"].contains(where: { LinkHeader.target(rel: $0, in: header) == link }) { return nil }
         default: link = nil
         }
         guard let link, !link.isEmpty else { return nil }
@@ -131,9 +142,8 @@ public struct DescribedService: Sendable {
             guard let path = DescribedIdentity.path(template, id: id) else { throw DescribedError.unusableID(id) }
             request = HTTPRequest(path: path)
         case .url:
-            guard let url = trail.state.withLock({ $0.urls[id] }), let sameHost = sameHostRequest(url, anyHost: true) else {
-                throw DescribedError.notLoaded(id: id)
-            }
+            guard let url = trail.state.withLock({ $0.urls[id] }) else { throw DescribedError.notLoaded(id: id) }
+            guard let sameHost = sameHostRequest(url) else { throw DescribedError.outsideAPI(url: url) }
             request = sameHost
         }
         let answer = try await send(request)

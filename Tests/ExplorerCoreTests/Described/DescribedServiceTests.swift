@@ -83,6 +83,32 @@ struct DescribedServiceTests {
         #expect(!asked.value.contains { $0.contains("evil") })
     }
 
+    @Test("a page whose next link leaves the host is shown; only following that link is refused")
+    func pageLinkingElsewhereIsShown() async throws {
+        let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 3, next: { $0 == 1 ? "\"http://evil.example/api/things/?page=2\"" : nil }))
+        let first = try await leaving.page(1)
+        #expect(first.items.map(\.itemID) == ["1", "2", "3"])
+        #expect(first.totalCount == 4, "its rows, and one more: there is a next page, elsewhere")
+        await #expect(throws: DescribedError.foreignLink(page: 1, host: "evil.example")) { try await leaving.page(2) }
+        #expect(!asked.value.contains { $0.contains("evil") })
+    }
+
+    @Test("a detail asked for by the row's URL: one that leaves the API (a .. part, another host) is refused, unasked")
+    func detailURLOutsideTheAPI() async throws {
+        let service = service(description(paging: .none, detail: .init(source: .url)), answer: { _ in
+            .json(#"{"results": [{"name": "up", "url": "http://127.0.0.1:9/api/things/../../requests/"},"#
+                  + #" {"name": "away", "url": "http://evil.example/api/things/7/"}]}"#)
+        })
+        #expect(try await service.page(1).items.map(\.itemID) == ["requests", "7"])
+        await #expect(throws: DescribedError.outsideAPI(url: "http://127.0.0.1:9/api/things/../../requests/")) {
+            try await service.item(id: "requests")
+        }
+        await #expect(throws: DescribedError.outsideAPI(url: "http://evil.example/api/things/7/")) { try await service.item(id: "7") }
+        await #expect(throws: DescribedError.notLoaded(id: "8")) { try await service.item(id: "8") }
+        #expect(asked.value == ["/things/?kind=all"])
+    }
+
     @Test("rows where the description says, or one clear error: an object there is not a list")
     func itemsPath() async throws {
         let service = service(description(paging: .none, items: "results"), answer: { _ in .json(#"{"results": {"a": 1}}"#) })
@@ -121,6 +147,23 @@ struct DescribedServiceTests {
         #expect(first.totalCount == 15)
         let second = try await service.page(2)
         #expect(second.items.first?.itemID == "4")
+    }
+
+    @Test("`link` paging: a next link back to the first page (as its `first` or `prev` names it) ends the list")
+    func linkLoop() async throws {
+        let service = service(description(paging: .link, items: "$"), answer: { [rows] request in
+            let page = request.queryValue("page").flatMap { Int($0) } ?? 1
+            var response = HTTPResponse.json("[\(rows(page))]")
+            let link = { (page: Int) in "http://127.0.0.1:9/api/things/?page=\(page)&kind=all" }
+            var links = [#"<\#(page < 3 ? link(page + 1) : link(1))>; rel="next""#]
+            if page > 1 { links += [#"<\#(link(page - 1))>; rel="prev""#, #"<\#(link(1))>; rel="first""#] }
+            response.headers["link"] = links.joined(separator: ", ")
+            return response
+        })
+        let third = try await service.page(3)
+        #expect(third.totalCount == 9, "three pages of three, and none after")
+        #expect(asked.value == ["/things/?kind=all", "/things/?page=2&kind=all", "/things/?page=3&kind=all"])
+        await #expect(throws: DescribedError.noSuchPage(4, last: 3)) { try await service.page(4) }
     }
 
     @Test("`offset` and `page` paging ask for their parameters")
