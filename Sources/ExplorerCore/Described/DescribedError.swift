@@ -10,6 +10,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
     case notLoaded(id: String)
     /// A record's URL, as its row gave it, that leaves the API (another host, a `..` part).
     case outsideAPI(url: String)
+    /// A page further by its links than one command walks.
+    case tooFar(Int, from: Int, most: Int)
     /// An id that cannot go into a path (`..`, an empty segment).
     case unusableID(String)
     /// The feature has no offline answers and the source is embedded.
@@ -25,6 +27,8 @@ public enum DescribedError: Error, Sendable, Equatable, CustomStringConvertible 
             "no record \(id.sanitizedForTerminal.truncated(toWidth: 40)) among the rows loaded (its URL comes with its row: load its page first)"
         case .outsideAPI(let url):
             "the record's URL leads outside the API (\(url.sanitizedForTerminal.truncated(toWidth: 60))): not followed"
+        case .tooFar(let page, let from, let most):
+            "page \(page) is \(page - from) pages past page \(from), the last whose link is known; one command walks at most \(most) (`page all` walks on, one bound at a time)"
         case .unusableID(let id):
             "the id '\(id.sanitizedForTerminal.truncated(toWidth: 40))' cannot go into a path (it has an empty, . or .. part)"
         case .liveOnly(let feature):

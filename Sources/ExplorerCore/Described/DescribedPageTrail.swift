@@ -8,8 +8,6 @@ import Synchronization
 final class DescribedPageTrail: Sendable {
     struct State {
         var requests: [Int: HTTPRequest] = [:]
-        /// The page after which the API linked to none.
-        var lastPage: Int?
         var pageSize = 0
         var urls: [String: String] = [:]
         var rows: [String: DescribedRecord] = [:]
@@ -30,7 +28,6 @@ final class DescribedPageTrail: Sendable {
     func search(_ words: String?) {
         state.withLock { state in
             state.requests = [:]
-            state.lastPage = nil
             state.search = words
         }
     }

@@ -60,6 +60,7 @@ public struct DescribedService: Sendable {
     /// is known, one answer at a time, recording each page's link to the next.
     private func linkedPage(_ number: Int) async throws -> PagedListService<DescribedRecord>.Page {
         var page = number == 1 ? 1 : trail.nearestKnown(below: number + 1)
+        guard number - page <= Self.maxWalk else { throw DescribedError.tooFar(number, from: page, most: Self.maxWalk) }
         while true {
             let request = page == 1 ? request(query: []) : trail.request(forPage: page)
             guard let request else { throw DescribedError.noSuchPage(number, last: page - 1) }
@@ -74,7 +75,7 @@ public struct DescribedService: Sendable {
             }
             let size = trail.state.withLock { state in
                 if page == 1 { state.pageSize = max(rows.count, 1) }
-                if let next { state.requests[page + 1] = next; state.lastPage = nil } else if !leaves { state.lastPage = page }
+                if let next { state.requests[page + 1] = next }
                 return state.pageSize
             }
             if page == number {
@@ -89,6 +90,10 @@ public struct DescribedService: Sendable {
             page += 1
         }
     }
+
+    /// The most pages one `page N` walks by their links: an API whose every page links to one
+    /// more (or that reports an absurd count) is not walked without end.
+    static let maxWalk = 100
 
     /// The request for the page after `page`, from the answer's `next` or its `Link` header;
     /// nil at the last page (no link, or one back to a page already seen or to the one the

@@ -109,6 +109,18 @@ struct DescribedServiceTests {
         #expect(asked.value == ["/things/?kind=all"])
     }
 
+    @Test("one `page N` walks at most 100 pages by their links: an API that always links on is not walked without end")
+    func walkIsBounded() async throws {
+        let endless = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 1_000_000))
+        await #expect(throws: DescribedError.tooFar(1_000, from: 1, most: 100)) { try await endless.page(1_000) }
+        #expect(asked.value.isEmpty, "refused before asking")
+        _ = try await endless.page(101)
+        #expect(asked.value.count == 101)
+        _ = try await endless.page(150)
+        #expect(asked.value.count == 150, "on from the last page whose link is known")
+    }
+
     @Test("rows where the description says, or one clear error: an object there is not a list")
     func itemsPath() async throws {
         let service = service(description(paging: .none, items: "results"), answer: { _ in .json(#"{"results": {"a": 1}}"#) })
