@@ -51,9 +51,8 @@ struct PluginsConfigDescribedTests {
         #expect(films.id == "films")
         #expect(films.isDescribed)
         #expect(films.settings == ["maxConcurrentRequests": 4])
-        #expect(films.describe == raw)
         #expect(films.description == (try FeatureDescription.parse(raw, path: "$", file: "x")))
-        #expect(config.features[0].description == nil && config.features[0].describe == nil && !config.features[0].isDescribed)
+        #expect(config.features[0].description == nil && !config.features[0].isDescribed)
     }
 
     @Test func fixedParametersKeepTheOrderOfTheFile() throws {

@@ -3,13 +3,13 @@ import TestSupport
 import Testing
 
 /// `scripts/embed-data` compiles Plugins.json in as a value: a described entry's `describe`
-/// object becomes a JSONValue written case by case, in the file's order, which
-/// `PluginsConfig.validated(for:file:)` reads at start-up (FastParsingTests check the value the
-/// repository's file gives against its text). Run on a copy of the script beside a Plugins.json
+/// object becomes the FeatureDescription the parser reads from it, its defaults filled in, so
+/// starting reads no description (FastParsingTests hold the value the repository's file gives
+/// to what the parser reads from its text). Run on a copy of the script beside a Plugins.json
 /// made here.
 @Suite("Embedded Plugins.json")
 struct EmbedDataPluginsTests {
-    @Test func aDescribedEntryIsWrittenAsAJSONValue() async throws {
+    @Test func aDescribedEntryIsWrittenAsItsDescription() async throws {
         let root = TemporaryDirectory("embed-plugins")
         defer { root.remove() }
         try FileManager.default.createDirectory(at: root.file("scripts"), withIntermediateDirectories: true)
@@ -22,7 +22,7 @@ struct EmbedDataPluginsTests {
                 { "id": "films", "enabled": false, "baseURL": "https://swapi.dev/api", "settings": { "maxConcurrentRequests": 2 },
                   "describe": {
                     "title": "Films \"quoted\" \\ é",
-                    "list": { "path": "/films/", "params": { "z": "1", "a": 2, "r": 1.5, "b": true, "o": {} },
+                    "list": { "path": "/films/", "params": { "z": "1", "a": 2, "r": 1.5, "b": true },
                               "items": "results", "paging": { "type": "none" } },
                     "id": { "field": "url" }, "name": "title",
                     "fields": [ { "name": "title", "path": "title", "unknown": [] },
@@ -48,38 +48,22 @@ struct EmbedDataPluginsTests {
                     .init(id: "films", isEnabled: false,
                           baseURL: URL(string: "https://swapi.dev/api")!,
                           settings: ["maxConcurrentRequests": 2],
-                          describe: .object([
-                              "title": .string("Films \"quoted\" \\ é"),
-                              "list": .object([
-                                  "path": .string("/films/"),
-                                  "params": .object(["z": .string("1"), "a": .int(2), "r": .double(1.5), "b": .bool(true), "o": .object([:])]),
-                                  "items": .string("results"),
-                                  "paging": .object(["type": .string("none")]),
-                              ]),
-                              "id": .object(["field": .string("url")]),
-                              "name": .string("title"),
-                              "fields": .array([
-                                  .object(["name": .string("title"), "path": .string("title"), "unknown": .array([])]),
-                                  .object([
-                                      "name": .string("people"),
-                                      "path": .string("characters"),
-                                      "type": .string("link"),
-                                      "to": .string("characters"),
-                                      "unknown": .array([
-                                          .string("unknown"),
-                                          .string("n/a"),
-                                          .string("none"),
-                                          .string("-"),
-                                          .string("?"),
-                                          .string(""),
-                                          .string("not known"),
-                                          .string("not given"),
-                                          .string("missing"),
-                                          .string("tbd"),
-                                      ]),
-                                  ]),
-                              ]),
-                          ])),
+                          description: FeatureDescription(
+                              title: "Films \"quoted\" \\ é",
+                              list: .init(path: "/films/", params: [.init("z", "1"), .init("a", "2"), .init("r", "1.5"), .init("b", "true")], items: JSONPath(segments: [.key("results")], description: "results"),
+                                          paging: .none),
+                              detail: nil,
+                              id: .init(field: JSONPath(segments: [.key("url")], description: "url"), take: .value),
+                              name: JSONPath(segments: [.key("title")], description: "title"),
+                              columns: ["title", "people"],
+                              fields: [
+                                  .init(name: "title", path: JSONPath(segments: [.key("title")], description: "title"), type: .text, unknown: [], filter: false, detailOnly: false, to: nil),
+                                  .init(name: "people", path: JSONPath(segments: [.key("characters")], description: "characters"), type: .link, unknown: ["unknown", "n/a", "none", "-", "?", "", "not known", "not given", "missing", "tbd"], filter: false, detailOnly: false, to: "characters"),
+                              ],
+                              sort: [],
+                              search: nil,
+                              auth: nil,
+                              offline: nil)),
                 ])
 
             """#)

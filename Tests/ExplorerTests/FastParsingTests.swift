@@ -60,11 +60,11 @@ import Testing
     }
 
     /// The built-in configuration, compiled in as a value, is what its text says, and passes
-    /// the checks a file would. It holds each `describe` object as written, which validating it
-    /// reads into the feature's description, as parsing the text does.
+    /// the checks a file would. Each description in it is the value the parser reads from the
+    /// text (scripts/embed-data writes it with the parser's defaults filled in).
     @Test func builtInConfigurationIsItsText() throws {
         let parsed = try PluginsConfig.parse(Data(DefaultPlugins.json.utf8), file: "Plugins.json", features: BuiltinFeatures.all)
-        #expect(DefaultPlugins.config.features.map(\.describe) == parsed.features.map(\.describe))
+        #expect(DefaultPlugins.config.features.map(\.description) == parsed.features.map(\.description))
         #expect(try DefaultPlugins.config.validated(for: BuiltinFeatures.all, file: "Plugins.json") == parsed)
     }
 
@@ -77,30 +77,24 @@ import Testing
         #expect(throws: ConfigError.self) { try config.validated(for: BuiltinFeatures.all, file: "Plugins.json") }
     }
 
-    /// A described entry built in code, as scripts/embed-data writes one: its `describe` object
-    /// is read into its description, and checked as a file's is. Its id is one the built-in
-    /// configuration does not list (that has a `films` entry of its own).
-    @Test func aBuiltInDescriptionIsReadAndCheckedAsAFileWouldBe() throws {
+    /// A described entry built in code, as scripts/embed-data writes one: checked as a file's
+    /// is. Its id is one the built-in configuration does not list (that has a `films` entry of
+    /// its own).
+    @Test func aBuiltInDescriptionIsCheckedAsAFileWouldBe() throws {
         let describe: JSONValue = .object([
             "title": .string("Films"),
             "list": .object(["path": .string("/films/"), "items": .string("results"), "paging": .object(["type": .string("none")])]),
             "id": .object(["field": .string("url")]), "name": .string("title"),
             "fields": .array([.object(["name": .string("title"), "path": .string("title")])]),
         ])
+        let description = try FeatureDescription.parse(describe, path: "$", file: "Plugins.json")
         var config = DefaultPlugins.config
         config.features.append(.init(id: "swapi-films", isEnabled: true, baseURL: URL(string: "https://swapi.dev/api")!,
-                                     settings: ["maxConcurrentRequests": 2], describe: describe))
+                                     settings: ["maxConcurrentRequests": 2], description: description))
         let validated = try config.validated(for: BuiltinFeatures.all, file: "Plugins.json")
-        #expect(validated.features.last?.description == (try FeatureDescription.parse(describe, path: "$", file: "Plugins.json")))
-        #expect(validated.features.last?.describe == describe)
+        #expect(validated.features.last?.description == description)
 
         let index = config.features.count - 1
-        config.features[index].describe = describe["list"]
-        #expect(throws: ConfigError(file: "Plugins.json", path: "$.features[\(index)].describe.path",
-                                    message: "unknown field (expected title, list, detail, id, name, columns, fields, sort, search, auth, offline)")) {
-            try config.validated(for: BuiltinFeatures.all, file: "Plugins.json")
-        }
-        config.features[index].describe = describe
         config.features[index].id = "starships"
         #expect(throws: ConfigError(file: "Plugins.json", path: "$.features[\(index)].id",
                                     message: #""starships" is a built-in feature: a described feature needs an id of its own"#)) {

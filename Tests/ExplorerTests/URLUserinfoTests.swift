@@ -16,7 +16,11 @@ struct URLUserinfoTests {
     static func pluginsJSON(port: Int) -> String {
         let base = "http://explorer-user:\(password)@127.0.0.1:\(port)"
         let entries = features.map { id in
-            if let described = DefaultPlugins.config.features.first(where: { $0.id == id })?.describe {
+            if let described = JSONReader.value(Data(DefaultPlugins.json.utf8))?["features"]
+                .flatMap({ features -> JSONValue? in
+                    guard case .array(let entries) = features else { return nil }
+                    return entries.first { $0["id"] == .string(id) }?["describe"]
+                }) {
                 return #"{ "id": "\#(id)", "enabled": true, "baseURL": "\#(base)/\#(id)", "describe": \#(JSONWriter.string(described)) }"#
             }
             let settings = id == "moviedb" ? #"{ "imageBaseURL": "\#(base)/t/p/w500" }"# : "{ }"

@@ -16,29 +16,21 @@ public struct PluginsConfig: Sendable, Equatable {
         public var isEnabled: Bool
         public var baseURL: URL
         public var settings: JSONValue
-        /// What a described feature is, read from its `describe` object; nil for a feature
-        /// written in Swift (and, until ``PluginsConfig/validated(for:file:)`` reads it, for an
-        /// entry made in code with only ``describe``).
+        /// What a described feature is, read from its `describe` object (the compiled-in
+        /// Plugins.json holds it as a value, as scripts/embed-data reads it, so starting reads
+        /// no description); nil for a feature written in Swift.
         public var description: FeatureDescription?
-        /// The `describe` object as written, nil for a feature written in Swift. The compiled-in
-        /// Plugins.json holds it as a value, and ``PluginsConfig/validated(for:file:)`` reads it
-        /// into ``description``, so starting parses no JSON text.
-        public var describe: JSONValue?
 
-        public init(id: String, isEnabled: Bool, baseURL: URL, settings: JSONValue,
-                    description: FeatureDescription? = nil, describe: JSONValue? = nil) {
+        public init(id: String, isEnabled: Bool, baseURL: URL, settings: JSONValue, description: FeatureDescription? = nil) {
             self.id = id
             self.isEnabled = isEnabled
             self.baseURL = baseURL
             self.settings = settings
             self.description = description
-            self.describe = describe
         }
 
         /// Whether the entry is a described feature rather than one written in Swift.
-        public var isDescribed: Bool {
-            description != nil || describe != nil
-        }
+        public var isDescribed: Bool { description != nil }
     }
 
     public init(source: DataSource, features: [Entry]) {
@@ -124,18 +116,16 @@ public struct PluginsConfig: Sendable, Equatable {
                 settings = decoded
             }
             var description: FeatureDescription?
-            var describe: JSONValue?
             if let describedValue {
                 try check(settings, against: PagedListSettings.all, feature: id, path: "\(path).settings", file: file)
                 if ordered == nil { ordered = orderedFeatures(data) }
                 let value = ordered.flatMap { index < $0.count ? $0[index]["describe"] : nil }
                     ?? JSONValue(serialized: describedValue) ?? .null
                 description = try FeatureDescription.parse(value, path: "\(path).describe", file: file)
-                describe = value
             } else if let specs = schemas?[id] {
                 try check(settings, against: specs, feature: id, path: "\(path).settings", file: file)
             }
-            entries.append(Entry(id: id, isEnabled: enabled, baseURL: url, settings: settings, description: description, describe: describe))
+            entries.append(Entry(id: id, isEnabled: enabled, baseURL: url, settings: settings, description: description))
         }
         try checkLinks(of: entries, knownIDs: knownIDs, file: file)
         return PluginsConfig(source: source, features: entries)
@@ -158,13 +148,12 @@ public struct PluginsConfig: Sendable, Equatable {
     /// built in code (the built-in Plugins.json, compiled in as a value): each feature one this
     /// binary has, listed once, with an http(s) base URL and settings its descriptor declares.
     ///
-    /// A described entry's `describe` object, held as written, is read into its description
-    /// (checked as a file's is), in the configuration returned.
+    /// A described entry's description is a value already (scripts/embed-data wrote it as the
+    /// parser reads the file, which a test holds it to); its settings and links are checked.
     public func validated(for features: [FeatureDescriptor], file: String) throws(ConfigError) -> PluginsConfig {
         let schemas = Self.settings(of: features)
         let knownIDs = Set(schemas.keys)
         var seen: Set<String> = []
-        var result = self
         for (index, entry) in self.features.enumerated() {
             let path = "$.features[\(index)]"
             try Self.checkID(entry.id, described: entry.isDescribed, seen: &seen, knownIDs: knownIDs, path: path, file: file)
@@ -174,15 +163,12 @@ public struct PluginsConfig: Sendable, Equatable {
             }
             if entry.isDescribed {
                 try Self.check(entry.settings, against: PagedListSettings.all, feature: entry.id, path: "\(path).settings", file: file)
-                if let describe = entry.describe {
-                    result.features[index].description = try FeatureDescription.parse(describe, path: "\(path).describe", file: file)
-                }
             } else if let specs = schemas[entry.id] {
                 try Self.check(entry.settings, against: specs, feature: entry.id, path: "\(path).settings", file: file)
             }
         }
-        try Self.checkLinks(of: result.features, knownIDs: knownIDs, file: file)
-        return result
+        try Self.checkLinks(of: self.features, knownIDs: knownIDs, file: file)
+        return self
     }
 
     /// The settings each feature takes, by id.

@@ -9,7 +9,6 @@ extension FeatureDescriptor {
     /// that cannot be read.
     public static func described(_ entry: PluginsConfig.Entry, description: FeatureDescription, path: String,
                                  datasets: [String: EmbeddedResponder], directory: String?, file: String) throws(ConfigError) -> FeatureDescriptor {
-        let definition = DescribedList(featureID: entry.id, description: description)
         var embedded: EmbeddedResponder = { _ in nil }
         switch description.offline {
         case .embedded(let name)?:
@@ -33,8 +32,9 @@ extension FeatureDescriptor {
         if let auth = description.auth {
             signer = { sources in DescribedSigner.signer(auth, sources: sources) }
         }
-        let tour = ["open 1", "fav", "back"] + (definition.sortKeys.first.map { ["sort \($0.name) desc", "sort off"] } ?? [])
+        let tour = ["open 1", "fav", "back"] + (description.sort.first.map { ["sort \($0) desc", "sort off"] } ?? [])
             + ["refresh", "favs"]
+        let id = entry.id
         let baseURL = entry.baseURL
         return FeatureDescriptor(
             id: entry.id, title: description.title,
@@ -47,7 +47,9 @@ extension FeatureDescriptor {
             records: [entry.id],
             tour: tour,
             make: { context in
-                DescribedFeature(context: context, definition: definition, baseURL: baseURL, hasOfflineAnswers: hasOfflineAnswers)
+                // The definition is made on first use: starting makes only the descriptor.
+                DescribedFeature(context: context, definition: DescribedList(featureID: id, description: description),
+                                 baseURL: baseURL, hasOfflineAnswers: hasOfflineAnswers)
             })
     }
 

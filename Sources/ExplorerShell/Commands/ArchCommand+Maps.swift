@@ -95,7 +95,9 @@ extension ArchCommand {
         }
         let descriptor = entry.descriptor
         let module = ArchReflection.module(of: type(of: feature))
-        var map = ArchMap(feature: id, heading: .heading("\(id) — \(descriptor.title) (module \(module))"), facts: ["module": .string(module)])
+        // A described feature is the kit's, configured by its Plugins.json entry: no module of its own.
+        let origin = entry.config.isDescribed ? "described in Plugins.json, built by \(module)" : "module \(module)"
+        var map = ArchMap(feature: id, heading: .heading("\(id) — \(descriptor.title) (\(origin))"), facts: ["module": .string(module)])
 
         let pieces = Mirror(reflecting: feature).children.compactMap { child -> [ScreenTable.Cell]? in
             guard let label = child.label else { return nil }
