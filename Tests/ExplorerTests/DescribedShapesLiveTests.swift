@@ -538,11 +538,13 @@ struct DescribedShapesLiveTests {
         let heading = { (page: String) in "\(example.title) · page \(page) of \(example.pages) · \(example.count) in all" }
         let screens = Self.screens(output.stdoutText)
         if example.shape == .github {
-            // rel="last" says a billion pages; the Link headers lead through five.
+            // rel="last" says a billion pages; the Link headers lead through five, and one
+            // command walks no more than 100 of them: refused before a request.
             #expect(Self.headings(output.stdoutText) == [heading("1"), heading("3")])
-            #expect(output.stderrText == "error: -c:3: no page 1000000000: the API links to 5 pages\n")
+            #expect(output.stderrText == "error: -c:3: page 1000000000 is 999999996 pages past page 4, the last whose link is known; "
+                    + "one command walks at most 100 (`page all` walks on, one bound at a time)\n")
             #expect(output.status == 1)
-            #expect(try await server.targets() == Self.issuesPages)
+            #expect(try await server.targets() == Array(Self.issuesPages.prefix(3)))
         } else {
             #expect(Self.headings(output.stdoutText) == [heading("1"), heading("3"), heading(example.pages)])
             #expect(screens.last?.count == 1, "the last page is empty: \(screens.last ?? [])")

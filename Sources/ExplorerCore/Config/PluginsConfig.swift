@@ -54,13 +54,18 @@ public struct PluginsConfig: Sendable, Equatable {
     /// (without it any object is taken).
     public static func parse(_ data: Data, file: String, knownIDs: Set<String>,
                              settings schemas: [String: [SettingSpec]]? = nil) throws(ConfigError) -> PluginsConfig {
-        let root: Any
-        do {
-            root = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
-        } catch {
-            throw ConfigError(file: file, path: "$", message: "malformed JSON (\(Self.locate(error, in: data)))")
+        // Read once, each object's members in order (a description's fixed parameters keep
+        // theirs). What JSONReader cannot read, JSONSerialization says where (line and column).
+        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
+        let read = JSONReader.value(text)
+        if read == nil {
+            do {
+                _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            } catch {
+                throw ConfigError(file: file, path: "$", message: "malformed JSON (\(Self.locate(error, in: data)))")
+            }
         }
-        // JSONSerialization lets a trailing comma through, and keeps one of a key given twice.
+        // A trailing comma, a key given twice, and what the standard does not allow.
         switch StrictJSON.firstProblem(in: data) {
         case nil: break
         case .duplicateKey(let path)?:
@@ -68,8 +73,8 @@ public struct PluginsConfig: Sendable, Equatable {
         case .malformed(let what, let offset)?:
             throw ConfigError(file: file, path: "$", message: "malformed JSON (\(what) at \(Self.position(offset, in: data)))")
         }
-        guard let object = root as? [String: Any] else {
-            throw ConfigError(file: file, path: "$", message: "expected an object")
+        guard case .object(let object)? = read else {
+            throw ConfigError(file: file, path: "$", message: read == nil ? "malformed JSON" : "expected an object")
         }
         for key in object.keys.sorted() where !["source", "features"].contains(key) {
             throw ConfigError(file: file, path: StrictJSON.member(key, of: "$"), message: "unknown field (expected source, features)")
@@ -81,17 +86,14 @@ public struct PluginsConfig: Sendable, Equatable {
         guard let featuresValue = object["features"] else {
             throw ConfigError(file: file, path: "$.features", message: "missing field")
         }
-        guard let list = featuresValue as? [Any] else {
+        guard case .array(let list) = featuresValue else {
             throw ConfigError(file: file, path: "$.features", message: "expected an array")
         }
         var entries: [Entry] = []
         var seen: Set<String> = []
-        // JSONSerialization forgets the order of an object's members, which a description's
-        // fixed parameters keep: `describe` objects are read again, in order, when there are any.
-        var ordered: [JSONValue]?
         for (index, item) in list.enumerated() {
             let path = "$.features[\(index)]"
-            guard let feature = item as? [String: Any] else {
+            guard case .object(let feature) = item else {
                 throw ConfigError(file: file, path: path, message: "expected an object")
             }
             for key in feature.keys.sorted() where !["id", "enabled", "baseURL", "settings", "describe"].contains(key) {
@@ -103,25 +105,25 @@ public struct PluginsConfig: Sendable, Equatable {
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
             }
-            guard case .bool(let enabled)? = JSONValue(serialized: enabledValue) else {
+            guard case .bool(let enabled) = enabledValue else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "expected true or false")
             }
             let urlText = try string(feature, "baseURL", path: path, file: file)
             guard let url = URL(string: urlText), isHTTPURL(url) else { throw notHTTPURL(urlText, path: path, file: file) }
             var settings = JSONValue.object([:])
             if let settingsValue = feature["settings"] {
-                guard settingsValue is [String: Any], let decoded = JSONValue(serialized: settingsValue) else {
+                guard case .object(let members) = settingsValue else {
                     throw ConfigError(file: file, path: "\(path).settings", message: "expected an object")
                 }
-                settings = decoded
+                // A whole number is an integer however it is written (`50.0`, `5e1`).
+                settings = .object(JSONObject(members.map { member in
+                    (member.key, member.value.intValue.map(JSONValue.int) ?? member.value)
+                }))
             }
             var description: FeatureDescription?
             if let describedValue {
                 try check(settings, against: PagedListSettings.all, feature: id, path: "\(path).settings", file: file)
-                if ordered == nil { ordered = orderedFeatures(data) }
-                let value = ordered.flatMap { index < $0.count ? $0[index]["describe"] : nil }
-                    ?? JSONValue(serialized: describedValue) ?? .null
-                description = try FeatureDescription.parse(value, path: "\(path).describe", file: file)
+                description = try FeatureDescription.parse(describedValue, path: "\(path).describe", file: file)
             } else if let specs = schemas?[id] {
                 try check(settings, against: specs, feature: id, path: "\(path).settings", file: file)
             }
@@ -129,13 +131,6 @@ public struct PluginsConfig: Sendable, Equatable {
         }
         try checkLinks(of: entries, knownIDs: knownIDs, file: file)
         return PluginsConfig(source: source, features: entries)
-    }
-
-    /// The features of `data` read with each object's members in order; nil if it cannot be.
-    private static func orderedFeatures(_ data: Data) -> [JSONValue]? {
-        let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
-        guard case .array(let features)? = JSONReader.value(text)?["features"] else { return nil }
-        return features
     }
 
     /// Whether `url` is an absolute http(s) URL with a host, and a port from 1 to 65535 if any.
@@ -231,11 +226,11 @@ public struct PluginsConfig: Sendable, Equatable {
         }
     }
 
-    private static func string(_ object: [String: Any], _ key: String, path: String, file: String) throws(ConfigError) -> String {
+    private static func string(_ object: JSONObject, _ key: String, path: String, file: String) throws(ConfigError) -> String {
         guard let value = object[key] else {
             throw ConfigError(file: file, path: "\(path).\(key)", message: "missing field")
         }
-        guard let text = value as? String else {
+        guard case .string(let text) = value else {
             throw ConfigError(file: file, path: "\(path).\(key)", message: "expected a string")
         }
         return text

@@ -20,7 +20,7 @@ enum StrictJSON {
         var scanner = Scanner(bytes: Array(data))
         do throws(Problem) {
             scanner.skipByteOrderMark()
-            try scanner.value(path: "$")
+            try scanner.value()
             scanner.skipSpace()
             guard scanner.index == scanner.bytes.count else {
                 throw Problem.malformed("text after the end of the JSON value", offset: scanner.index)
@@ -61,7 +61,26 @@ enum StrictJSON {
             .malformed(what, offset: offset ?? index)
         }
 
-        mutating func value(path: String) throws(Problem) {
+        /// Where the scanner is, as the keys and positions leading to the value being read: made
+        /// into a JSON path only for a problem to name it.
+        enum PathPart {
+            case key(String)
+            case position(Int)
+        }
+
+        var path: [PathPart] = []
+
+        /// `$.features[2].settings`: the path of the value being read.
+        var pathText: String {
+            path.reduce("$") { text, part in
+                switch part {
+                case .key(let key): StrictJSON.member(key, of: text)
+                case .position(let position): "\(text)[\(position)]"
+                }
+            }
+        }
+
+        mutating func value() throws(Problem) {
             skipSpace()
             guard index < bytes.count else { throw malformed("unexpected end of file") }
             switch bytes[index] {
@@ -73,12 +92,13 @@ enum StrictJSON {
                 while true {
                     skipSpace()
                     let key = try string()
-                    let keyPath = StrictJSON.member(key, of: path)
-                    guard seen.insert(key).inserted else { throw .duplicateKey(path: keyPath) }
+                    path.append(.key(key))
+                    guard seen.insert(key).inserted else { throw .duplicateKey(path: pathText) }
                     skipSpace()
                     guard peek(UInt8(ascii: ":")) else { throw malformed("expected ':' after a key") }
                     index += 1
-                    try value(path: keyPath)
+                    try value()
+                    path.removeLast()
                     skipSpace()
                     if peek(UInt8(ascii: ",")) {
                         let comma = index
@@ -97,7 +117,9 @@ enum StrictJSON {
                 if peek(UInt8(ascii: "]")) { index += 1; return }
                 var position = 0
                 while true {
-                    try value(path: "\(path)[\(position)]")
+                    path.append(.position(position))
+                    try value()
+                    path.removeLast()
                     skipSpace()
                     if peek(UInt8(ascii: ",")) {
                         let comma = index
@@ -112,7 +134,7 @@ enum StrictJSON {
                     return
                 }
             case UInt8(ascii: "\""):
-                _ = try string()
+                try skipString()
             case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
                 try number()
             default:
@@ -154,8 +176,22 @@ enum StrictJSON {
 
         /// The string starting here, its escapes decoded.
         mutating func string() throws(Problem) -> String {
-            guard peek(UInt8(ascii: "\"")) else { throw malformed("expected a string") }
             let start = index
+            try skipString()
+            let literal = bytes[start..<index]
+            if !literal.contains(UInt8(ascii: "\\")) {
+                return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
+            }
+            guard let text = try? JSONSerialization.jsonObject(with: Data(literal), options: [.fragmentsAllowed]) as? String else {
+                throw malformed("a malformed string", at: start)
+            }
+            return text
+        }
+
+        /// Reads past the string starting here, held to the grammar; its text is not made (a
+        /// value's is never needed, only a key's).
+        mutating func skipString() throws(Problem) {
+            guard peek(UInt8(ascii: "\"")) else { throw malformed("expected a string") }
             index += 1
             while index < bytes.count {
                 let byte = bytes[index]
@@ -173,14 +209,7 @@ enum StrictJSON {
                         throw malformed("an unknown escape", at: index - 2)
                     }
                 } else if byte == UInt8(ascii: "\"") {
-                    let literal = Data(bytes[start..<index])
-                    if !literal.contains(UInt8(ascii: "\\")) {
-                        return String(decoding: literal.dropFirst().dropLast(), as: UTF8.self)
-                    }
-                    guard let text = try? JSONSerialization.jsonObject(with: literal, options: [.fragmentsAllowed]) as? String else {
-                        throw malformed("a malformed string", at: start)
-                    }
-                    return text
+                    return
                 }
             }
             throw malformed("unexpected end of file in a string")
@@ -191,7 +220,12 @@ enum StrictJSON {
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         static func isHexDigit(_ byte: UInt8) -> Bool {
