@@ -46,25 +46,25 @@ extension PagedListViewModel where Definition: FixedListDefinition, Definition.I
 extension FeatureDescriptor {
     /// A paged list of SWAPI's `resource`, answered offline from the whole of SWAPI embedded;
     /// its records are that resource's, which other features' links open here.
-    public static func swapi<Definition: PagedListDefinition>(
-        _ definition: Definition, resource: String, title: String, summary: String,
+    public static func swapi<Definition: FixedListDefinition>(
+        _ definition: Definition.Type, resource: String, title: String, summary: String,
         make: @escaping @MainActor @Sendable (FeatureContext) -> any Feature
-    ) -> FeatureDescriptor {
+    ) -> FeatureDescriptor where Definition.SortKey: CaseIterable {
         FeatureDescriptor(
-            id: definition.featureID, title: title, summary: summary,
+            id: Definition.featureID, title: title, summary: summary,
             embedded: SWAPIEmbeddedData.responder,
             endpoints: ["/\(resource)/?page={page}", "/\(resource)/{id}/", "/{resource}/{id}/"],
             screens: ["list", "detail", "favourite", "favourites"],
             settings: PagedListSettings.all,
             records: [resource],
-            tour: tour(definition),
+            tour: tour(Definition.self),
             make: make)
     }
 
     /// Every screen of a paged list: a page, a detail, a favourite, a sort by a number, a
     /// refresh, the favourites.
-    static func tour<Definition: PagedListDefinition>(_ definition: Definition) -> [String] {
-        let number = definition.sortKeys.first { $0.name != "name" }?.name ?? "name"
+    static func tour<Definition: FixedListDefinition>(_ definition: Definition.Type) -> [String] where Definition.SortKey: CaseIterable {
+        let number = Definition.SortKey.allCases.first { $0.name != "name" }?.name ?? "name"
         return ["page 2", "open 12", "fav", "back", "sort \(number) desc", "sort off", "refresh", "favs", "favs all"]
     }
 }

@@ -271,7 +271,7 @@ extension FeatureDescription {
 
     /// Why `name` cannot be a field's name, or nil.
     static func fieldNameProblem(_ name: String) -> String? {
-        let shown = SettingSpec.shown(.string(name))
+        var shown: String { SettingSpec.shown(.string(name)) }
         guard name.utf8.count <= 40, name.unicodeScalars.first.map({ ("a"..."z").contains($0) }) == true,
               name.unicodeScalars.allSatisfy({ isLowercaseWordScalar($0) || $0 == "_" }) else {
             return "expected a field name (lowercase letters, digits, \"_\" and \"-\", starting with a letter, at most 40), not \(shown)"
@@ -299,7 +299,7 @@ extension FeatureDescription {
     /// spaces or control characters; with `{id}` when `needsID`.
     private static func requestPath(_ object: ConfigObject, _ key: String, needsID: Bool) throws(ConfigError) -> String {
         let text = try object.string(key)
-        let shown = SettingSpec.shown(.string(text))
+        var shown: String { SettingSpec.shown(.string(text)) }
         guard text.hasPrefix("/") || (needsID && text.hasPrefix("{id}")) else {
             throw object.error(key, "expected a path starting with \"/\"\(needsID ? " or {id}" : ""), not \(shown)")
         }

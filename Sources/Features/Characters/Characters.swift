@@ -11,7 +11,7 @@ public struct Characters: FixedListDefinition {
 
     public init() {}
 
-    public let featureID = "characters"
+    public static let featureID = "characters"
     public let title = "Characters"
     public static let loading = PagedListLoading.allAtOnce
 

@@ -8,7 +8,7 @@ import SWAPI
 public final class CharactersFeature: PagedListFeature {
     public typealias Definition = Characters
     public nonisolated static let descriptor = FeatureDescriptor(
-        id: Characters().featureID,
+        id: Characters.featureID,
         title: "Star Wars characters",
         summary: "every character of the Star Wars API, by eye colour and more",
         embedded: SWAPIEmbeddedData.responder,

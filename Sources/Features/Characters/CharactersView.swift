@@ -8,24 +8,24 @@ import SWAPI
 @MainActor
 public final class CharactersView: PagedListView<Characters> {
     public init(viewModel: CharactersViewModel, outlet: ScreenOutlet, tracer: Tracer? = nil) {
-        super.init(viewModel: viewModel, outlet: outlet, tracer: tracer, list: { CharactersView.segmentedList($1, table: $2) })
+        super.init(viewModel: viewModel, outlet: outlet, tracer: tracer, list: { CharactersView.segmentedList($0, $1, table: $2) })
     }
 
     public convenience init(viewModel: CharactersViewModel, context: FeatureContext) {
         self.init(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }
 
-    static let feature = Characters().featureID
+    static let feature = Characters.featureID
 
     /// The characters that pass the filter, under the heading and the eye-colour segment bar.
-    static func segmentedList(_ state: CharactersState, table: Table) -> Screen {
+    static func segmentedList(_ definition: Characters, _ state: CharactersState, table: Table) -> Screen {
         var screen = Screen(feature: feature, kind: "list", facts: [
             "count": .int(state.totalCount), "shown": .int(state.rows.count), "filter": filterFact(state.filter),
             "sort": sortFact(state.sort),
         ])
         if let note = state.loadNote { screen.warnings.append(note) }
         guard state.totalCount > 0 else {
-            screen.blocks = [.line("no characters loaded"), .table(table([], Characters().columns))]
+            screen.blocks = [.line("no characters loaded"), .table(table([], definition.columns))]
             return screen
         }
         var heading = ["Characters"]
@@ -40,7 +40,7 @@ public final class CharactersView: PagedListView<Characters> {
         if state.rows.isEmpty {
             screen.blocks.append(.line("no characters match \(state.filter.description) (`filter clear` shows all)"))
         }
-        screen.blocks.append(.table(table(state.rows, columns(Characters(), sortedBy: state.sort))))
+        screen.blocks.append(.table(table(state.rows, columns(definition, sortedBy: state.sort))))
         return screen
     }
 

@@ -9,7 +9,7 @@ public struct Planets: FixedListDefinition {
 
     public init() {}
 
-    public let featureID = "planets"
+    public static let featureID = "planets"
     public let title = "Planets"
 
     /// What text shows, then every other field of a planet for data readers.

@@ -7,7 +7,7 @@ import SWAPI
 public final class PlanetsFeature: PagedListFeature {
     public typealias Definition = Planets
     public nonisolated static let descriptor = FeatureDescriptor.swapi(
-        Planets(), resource: "planets", title: "Star Wars planets",
+        Planets.self, resource: "planets", title: "Star Wars planets",
         summary: "every planet of the Star Wars API, with its residents",
         make: { context in PlanetsFeature(context: context) })
 

@@ -9,7 +9,7 @@ public struct Starships: FixedListDefinition {
 
     public init() {}
 
-    public let featureID = "starships"
+    public static let featureID = "starships"
     public let title = "Starships"
 
     /// What text shows, then every other field of a ship for data readers.

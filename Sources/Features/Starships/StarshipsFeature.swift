@@ -7,7 +7,7 @@ import SWAPI
 public final class StarshipsFeature: PagedListFeature {
     public typealias Definition = Starships
     public nonisolated static let descriptor = FeatureDescriptor.swapi(
-        Starships(), resource: "starships", title: "Star Wars starships",
+        Starships.self, resource: "starships", title: "Star Wars starships",
         summary: "every starship of the Star Wars API, with details and favourites",
         make: { context in StarshipsFeature(context: context) })
 
