@@ -254,7 +254,10 @@ public struct DescribedService: Sendable {
     /// A URL the API sent, as a request under the base URL: nil when it is outside the base
     /// URL's path, or (unless `anyHost`: a record's link, asked of the configured host) on
     /// another host. A path alone (`/films/?page=2`) is on the same host. The request goes to
-    /// the configured host whatever the URL names.
+    /// the configured host whatever the URL names. The parameter that carries the secret
+    /// (`auth` of type `query`) is left out: an API that echoes it in its links would have it
+    /// sent, traced and recorded as a plain parameter; the secret is added to every request as
+    /// a secret.
     func sameHostRequest(_ link: String, anyHost: Bool = false) -> HTTPRequest? {
         guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
@@ -268,7 +271,9 @@ public struct DescribedService: Sendable {
         guard path.hasPrefix(basePath + "/") || path == basePath else { return nil }
         let rest = String(path.dropFirst(basePath.count))
         guard !rest.split(separator: "/").contains("..") else { return nil }
-        let query = (components.queryItems ?? []).map { HTTPRequest.QueryItem($0.name, $0.value ?? "") }
+        let secretParameter = description.auth.flatMap { $0.type == .query ? $0.name : nil }
+        let query = (components.queryItems ?? []).filter { $0.name != secretParameter }
+            .map { HTTPRequest.QueryItem($0.name, $0.value ?? "") }
         return HTTPRequest(path: rest.isEmpty ? "/" : rest, query: query)
     }
 

@@ -83,6 +83,17 @@ struct DescribedServiceTests {
         #expect(!asked.value.contains { $0.contains("evil") })
     }
 
+    @Test("a next link that echoes the secret's query parameter is followed without it: the secret goes only as a secret, never traced or recorded")
+    func echoedSecret() async throws {
+        var described = description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil))
+        described.auth = .init(type: .query, name: "sig", env: "THINGS_KEY", file: nil, optional: false)
+        let service = service(described, answer: nextAPI(pages: 2, next: { page in
+            page == 1 ? #""http://127.0.0.1:9/api/things/?sig=s3cret&kind=all&page=2""# : nil
+        }))
+        _ = try await service.page(2)
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
+    }
+
     @Test("a page whose next link leaves the host is shown; only following that link is refused")
     func pageLinkingElsewhereIsShown() async throws {
         let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
