@@ -41,7 +41,9 @@ public struct DescribedService: Sendable {
             let (rows, _) = try await rows(of: request(query: []))
             return .init(items: rows, totalCount: rows.count)
         case .page(let param, let start, let sizeParam, let size, let total):
-            var query = [HTTPRequest.QueryItem(param, String(start + number - 1))]
+            let (asked, overflow) = start.addingReportingOverflow(number - 1)
+            guard !overflow else { throw DescribedError.noSuchPage(number, last: number - 1) }
+            var query = [HTTPRequest.QueryItem(param, String(asked))]
             if let sizeParam, let size { query.append(.init(sizeParam, String(size))) }
             let (rows, answer) = try await rows(of: request(query: query))
             return .init(items: rows, totalCount: count(answer.json, total, page: number, rows: rows.count, more: nil))

@@ -200,6 +200,17 @@ struct DescribedServiceTests {
         #expect(asked.value == ["/things/?kind=all&offset=6&limit=3", "/things/?kind=all&p=1&size=3"])
     }
 
+    @Test("a page number past what `page` and `offset` paging can ask for is no such page, unasked (an API may report any count)")
+    func pageNumberOverflow() async throws {
+        let numbered = service(description(paging: .page(param: "p", start: 1_000_000, sizeParam: nil, size: nil, total: nil)),
+                               answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        await #expect(throws: DescribedError.noSuchPage(Int.max, last: Int.max - 1)) { try await numbered.page(Int.max) }
+        let offset = service(description(paging: .offset(offsetParam: "offset", limitParam: "limit", limit: 3, total: nil)),
+                             answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        await #expect(throws: DescribedError.noSuchPage(Int.max, last: Int.max - 1)) { try await offset.page(Int.max) }
+        #expect(asked.value.isEmpty)
+    }
+
     @Test("a Link header's targets by rel, however many links it holds")
     func linkHeader() {
         #expect(LinkHeader.target(rel: "next", in: #"<https://a/x?page=2>; rel="next", <https://a/x?page=9>; rel="last""#) == "https://a/x?page=2")
