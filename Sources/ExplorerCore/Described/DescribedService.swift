@@ -103,7 +103,9 @@ public struct DescribedService: Sendable {
     private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
         let link: String?
         switch description.list.paging {
-        case .next(let next, _): link = next.string(in: answer.json)
+        case .next(let next, _):
+            // A URL is text: a number or an object there is no link.
+            if case .string(let text)? = next.value(in: answer.json) { link = text } else { link = nil }
         case .link:
             let header = answer.response.header("Link") ?? ""
             link = LinkHeader.target(rel: "next", in: header)

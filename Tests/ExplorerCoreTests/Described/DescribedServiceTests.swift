@@ -94,6 +94,15 @@ struct DescribedServiceTests {
         #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
     }
 
+    @Test("a `next` that is a number is no link (a URL is text): the list ends there, nothing more is asked")
+    func nextNotText() async throws {
+        let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 3, next: { _ in "42" }))
+        #expect(try await service.page(1).totalCount == 3)
+        await #expect(throws: DescribedError.noSuchPage(2, last: 1)) { try await service.page(2) }
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all"])
+    }
+
     @Test("a page whose next link leaves the host is shown; only following that link is refused")
     func pageLinkingElsewhereIsShown() async throws {
         let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
