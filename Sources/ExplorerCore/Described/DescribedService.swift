@@ -233,9 +233,10 @@ public struct DescribedService: Sendable {
         return (records, answer)
     }
 
-    /// A row as a record: its id and name as the description reads them.
+    /// A row as a record: its id and name as the description reads them; an empty id is none
+    /// (such a row can be neither opened nor a favourite).
     func record(_ json: JSONValue) -> DescribedRecord {
-        let raw = description.id.field.string(in: json)
+        let raw = description.id.field.string(in: json).flatMap { $0.isEmpty ? nil : $0 }
         let id = description.id.take == .lastPathSegment ? raw.flatMap(DescribedIdentity.lastPathSegment) : raw
         let name = description.name.string(in: json) ?? id ?? "untitled"
         return DescribedRecord(json: json, itemID: id, favouriteTitle: name)

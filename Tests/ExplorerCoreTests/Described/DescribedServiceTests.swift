@@ -103,6 +103,15 @@ struct DescribedServiceTests {
         #expect(asked.value == ["/things/?kind=all", "/things/?kind=all"])
     }
 
+    @Test("a row whose id is empty has none: it is neither opened nor made a favourite by an empty id")
+    func emptyID() {
+        var described = description(paging: .none)
+        described.id = .init(field: JSONPath(segments: [.key("url")], description: "url"), take: .value)
+        let service = service(described, answer: { _ in nil })
+        #expect(service.record(["url": "", "name": "nameless"]).itemID == nil)
+        #expect(service.record(["url": "7", "name": "seven"]).itemID == "7")
+    }
+
     @Test("a page whose next link leaves the host is shown; only following that link is refused")
     func pageLinkingElsewhereIsShown() async throws {
         let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
