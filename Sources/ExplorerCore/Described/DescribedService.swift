@@ -204,13 +204,11 @@ public struct DescribedService: Sendable {
         return HTTPRequest(path: description.list.path, query: description.list.params.map { .init($0.name, $0.value) } + searched + query)
     }
 
-    /// Asks for the list with `words` searched for from now on (nil: not searched).
-    public func search(_ words: String?) {
+    /// Asks for the list with `words` searched for from now on (nil: not searched); gives what
+    /// undoes it, links learnt before it included, for a search that fails.
+    public func search(_ words: String?) -> @Sendable () -> Void {
         trail.search(words)
     }
-
-    /// The words searched for now.
-    public var searchWords: String? { trail.state.withLock { $0.search } }
 
     /// The answer's rows, each a record (its id and name read), remembered for details.
     private func rows(of request: HTTPRequest) async throws -> ([DescribedRecord], Answer) {
