@@ -70,7 +70,7 @@ public struct DescribedService: Sendable {
             let next: HTTPRequest?
             var leaves = false
             do {
-                next = try nextRequest(answer, after: page)
+                next = try nextRequest(answer, after: page, asked: request)
             } catch DescribedError.foreignLink where page == number {
                 // The page asked for is shown; its link elsewhere is refused when followed.
                 (next, leaves) = (nil, true)
@@ -97,10 +97,11 @@ public struct DescribedService: Sendable {
     /// more (or that reports an absurd count) is not walked without end.
     static let maxWalk = 100
 
-    /// The request for the page after `page`, from the answer's `next` or its `Link` header;
-    /// nil at the last page (no link, or one back to a page already seen or to the one the
-    /// header calls `first` or `prev`: a loop).
-    private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
+    /// The request for the page after `page`, from the answer's `next` or its `Link` header
+    /// (a relative link read against the URL `asked` was sent to); nil at the last page (no
+    /// link, or one back to a page already seen or to the one the header calls `first` or
+    /// `prev`: a loop).
+    private func nextRequest(_ answer: Answer, after page: Int, asked: HTTPRequest) throws -> HTTPRequest? {
         let link: String?
         switch description.list.paging {
         case .next(let next, _):
@@ -113,7 +114,7 @@ public struct DescribedService: Sendable {
         default: link = nil
         }
         guard let link, !link.isEmpty else { return nil }
-        guard let request = sameHostRequest(link) else {
+        guard let request = sameHostRequest(link, from: asked) else {
             throw DescribedError.foreignLink(page: page, host: URL(string: link)?.host ?? link)
         }
         let seen = trail.state.withLock { state in state.requests.values.contains(request) }
@@ -254,15 +255,16 @@ public struct DescribedService: Sendable {
         }.value
     }
 
-    /// A URL the API sent, as a request under the base URL: nil when it is outside the base
-    /// URL's path, or (unless `anyHost`: a record's link, asked of the configured host) on
-    /// another host. A path alone (`/films/?page=2`) is on the same host. The request goes to
-    /// the configured host whatever the URL names. The parameter that carries the secret
-    /// (`auth` of type `query`) is left out: an API that echoes it in its links would have it
-    /// sent, traced and recorded as a plain parameter; the secret is added to every request as
-    /// a secret.
-    func sameHostRequest(_ link: String, anyHost: Bool = false) -> HTTPRequest? {
-        guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+    /// A URL the API sent in its answer to `from` (else the base URL: a relative link is read
+    /// against it, `?page=2` as the page's own path), as a request under the base URL: nil when
+    /// it is outside the base URL's path, or (unless `anyHost`: a record's link, asked of the
+    /// configured host) on another host. A path alone (`/films/?page=2`) is on the same host.
+    /// The request goes to the configured host whatever the URL names. The parameter that
+    /// carries the secret (`auth` of type `query`) is left out: an API that echoes it in its
+    /// links would have it sent, traced and recorded as a plain parameter; the secret is added
+    /// to every request as a secret.
+    func sameHostRequest(_ link: String, from: HTTPRequest? = nil, anyHost: Bool = false) -> HTTPRequest? {
+        guard let url = URL(string: link, relativeTo: from?.url(relativeTo: baseURL) ?? baseURL)?.absoluteURL,
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
               url.scheme?.lowercased() == "http" || url.scheme?.lowercased() == "https" else { return nil }
         let sameHost = url.scheme?.lowercased() == baseURL.scheme?.lowercased()

@@ -94,6 +94,14 @@ struct DescribedServiceTests {
         #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
     }
 
+    @Test("a relative next link is read against the page's URL: `?page=2` is the list's page 2, not the base URL's")
+    func relativeNextLink() async throws {
+        let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 2, next: { page in page == 1 ? #""?kind=all&page=2""# : nil }))
+        _ = try await service.page(2)
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
+    }
+
     @Test("a `next` that is a number is no link (a URL is text): the list ends there, nothing more is asked")
     func nextNotText() async throws {
         let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
