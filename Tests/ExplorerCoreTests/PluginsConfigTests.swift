@@ -93,6 +93,14 @@ struct PluginsConfigTests {
         #expect(error == ConfigError(file: "Plugins.json", path: "$", message: "malformed JSON (line 3, column 11)"))
     }
 
+    @Test func nestingDeeperThanExplorerReadsIsNamedWhereItGoesTooDeep() {
+        // Well-formed (JSONSerialization reads 512 levels), but deeper than JSONReader reads.
+        let deep = String(repeating: "[", count: 300) + String(repeating: "]", count: 300)
+        let error = error(#"{"source": "embedded", "features": \#(deep)}"#)
+        #expect(error == ConfigError(file: "Plugins.json", path: "$",
+                                     message: "malformed JSON (arrays and objects nested more than 256 deep at line 1, column 292)"))
+    }
+
     @Test(arguments: ["", "   ", "\n\n  \t\n"])
     func emptyFile(text: String) {
         #expect(error(text) == ConfigError(file: "Plugins.json", path: "$", message: "malformed JSON (the file is empty)"))

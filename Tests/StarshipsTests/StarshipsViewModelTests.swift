@@ -548,6 +548,22 @@ import Testing
         calls.expectAllMade()
     }
 
+    @Test func reloadAfterPageAllListsTheNewFirstPage() async throws {
+        calls.expect([.page(1), .page(2), .page(3), .page(4)])
+        try await viewModel.load()
+        try await viewModel.showPage(.all(limit: nil))
+        state.takeCurrent()
+
+        calls.expect([.page(1)])
+        try await viewModel.reload()
+        try state.expect("the list asked for again (a described API's search) is its first page, not every page as one") {
+            $0.all = nil
+            $0.loadedCount = 10
+            $0.rows = try fixture.rows(page: 1)
+        }
+        calls.expectAllMade()
+    }
+
     /// An API reporting a million pages: `page all` asks for 100 of them, then stops.
     @Test func pageAllAsksForAHundredPagesByDefault() async throws {
         let asked = LockedValue<[Int]>([])

@@ -46,14 +46,16 @@ public struct PluginsConfig: Sendable, Equatable {
     /// file in errors.
     public static func parse(_ data: Data, file: String, features: [FeatureDescriptor]) throws(ConfigError) -> PluginsConfig {
         let schemas = settings(of: features)
-        return try parse(data, file: file, knownIDs: Set(schemas.keys), settings: schemas)
+        return try parse(data, file: file, knownIDs: Set(schemas.keys), settings: schemas, records: recordOwners(of: features))
     }
 
     /// Parses and validates `data`; `file` names the file in errors. `knownIDs` are the
     /// feature ids this binary has; `settings`, when given, the settings each of them takes
-    /// (without it any object is taken).
+    /// (without it any object is taken); `records`, the kinds of record a feature shows under
+    /// another name than its id (`people` → `characters`), which no described feature may take.
     public static func parse(_ data: Data, file: String, knownIDs: Set<String>,
-                             settings schemas: [String: [SettingSpec]]? = nil) throws(ConfigError) -> PluginsConfig {
+                             settings schemas: [String: [SettingSpec]]? = nil,
+                             records: [String: String] = [:]) throws(ConfigError) -> PluginsConfig {
         // Read once, each object's members in order (a description's fixed parameters keep
         // theirs). What JSONReader cannot read, JSONSerialization says where (line and column).
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
@@ -101,7 +103,7 @@ public struct PluginsConfig: Sendable, Equatable {
             }
             let id = try string(feature, "id", path: path, file: file)
             let describedValue = feature["describe"]
-            try checkID(id, described: describedValue != nil, seen: &seen, knownIDs: knownIDs, path: path, file: file)
+            try checkID(id, described: describedValue != nil, seen: &seen, knownIDs: knownIDs, records: records, path: path, file: file)
             guard let enabledValue = feature["enabled"] else {
                 throw ConfigError(file: file, path: "\(path).enabled", message: "missing field")
             }
@@ -147,11 +149,12 @@ public struct PluginsConfig: Sendable, Equatable {
     /// parser reads the file, which a test holds it to); its settings and links are checked.
     public func validated(for features: [FeatureDescriptor], file: String) throws(ConfigError) -> PluginsConfig {
         let schemas = Self.settings(of: features)
-        let knownIDs = Set(schemas.keys)
+        let knownIDs = Set(schemas.keys), records = Self.recordOwners(of: features)
         var seen: Set<String> = []
         for (index, entry) in self.features.enumerated() {
             let path = "$.features[\(index)]"
-            try Self.checkID(entry.id, described: entry.isDescribed, seen: &seen, knownIDs: knownIDs, path: path, file: file)
+            try Self.checkID(entry.id, described: entry.isDescribed, seen: &seen, knownIDs: knownIDs, records: records,
+                             path: path, file: file)
             guard Self.isHTTPURL(entry.baseURL) else { throw Self.notHTTPURL(entry.baseURL.absoluteString, path: path, file: file) }
             guard case .object = entry.settings else {
                 throw ConfigError(file: file, path: "\(path).settings", message: "expected an object")
@@ -166,19 +169,35 @@ public struct PluginsConfig: Sendable, Equatable {
         return self
     }
 
+    /// The kinds of record features show under another name than their id, each with the
+    /// feature that shows them: `people` → `characters`.
+    static func recordOwners(of features: [FeatureDescriptor]) -> [String: String] {
+        let ids = Set(features.map(\.id))
+        var owners: [String: String] = [:]
+        for feature in features {
+            for kind in feature.records where !ids.contains(kind) && owners[kind] == nil { owners[kind] = feature.id }
+        }
+        return owners
+    }
+
     /// The settings each feature takes, by id.
     private static func settings(of features: [FeatureDescriptor]) -> [String: [SettingSpec]] {
         Dictionary(features.map { ($0.id, $0.settings) }, uniquingKeysWith: { first, _ in first })
     }
 
     /// A feature written in Swift must be one this binary has; a described one must not be
-    /// (it cannot replace one), and has an id of lowercase letters, digits and `-`.
+    /// (it cannot replace one), nor a kind of record another shows (`people`: a link to one
+    /// would open in that feature), and has an id of lowercase letters, digits and `-`.
     private static func checkID(_ id: String, described: Bool, seen: inout Set<String>, knownIDs: Set<String>,
-                                path: String, file: String) throws(ConfigError) {
+                                records: [String: String], path: String, file: String) throws(ConfigError) {
         let shown = SettingSpec.shown(.string(id))
         if described {
             guard !knownIDs.contains(id) else {
                 throw ConfigError(file: file, path: "\(path).id", message: "\(shown) is a built-in feature: a described feature needs an id of its own")
+            }
+            if let owner = records[id] {
+                throw ConfigError(file: file, path: "\(path).id",
+                                  message: "\(shown) names the records \(owner) shows (links to them open there): a described feature needs an id of its own")
             }
             guard id.utf8.count <= 30, id.unicodeScalars.first.map({ ("a"..."z").contains($0) }) == true,
                   id.unicodeScalars.allSatisfy(FeatureDescription.isLowercaseWordScalar) else {

@@ -6,7 +6,8 @@ import Foundation
 /// that appears twice in one object, of which it keeps one (which one is not promised), so a
 /// file that says `"limit": 10, … "limit": 500` would mean whatever the reader picked. Numbers,
 /// literals and strings are held to the grammar too, so the text is JSON by the standard's
-/// letter, whatever the parser in front of this accepts.
+/// letter, whatever the parser in front of this accepts; and nested no deeper than
+/// ``JSONReader`` reads, so a file too deep for it is named where it goes too deep.
 enum StrictJSON {
     enum Problem: Error, Equatable {
         /// A key given twice in one object, at this JSON path (`$.features[2].settings.limit`).
@@ -83,6 +84,10 @@ enum StrictJSON {
         mutating func value() throws(Problem) {
             skipSpace()
             guard index < bytes.count else { throw malformed("unexpected end of file") }
+            // As deep as the reader of the file's value goes (and no deeper than this recursion should).
+            guard path.count <= JSONReader.maxDepth else {
+                throw malformed("arrays and objects nested more than \(JSONReader.maxDepth) deep")
+            }
             switch bytes[index] {
             case UInt8(ascii: "{"):
                 index += 1

@@ -19,7 +19,7 @@ public final class DescribedFeature: PagedListFeature {
             : LiveOnlyHTTPClient(wrapped: context.http, selection: context.selection, feature: definition.featureID)
         let service = DescribedService(description: definition.description, http: http, baseURL: baseURL)
         let selection = context.selection
-        var search: (@Sendable (String?) -> Void)?
+        var search: (@Sendable (String?) -> @Sendable () -> Void)?
         if definition.description.search != nil {
             search = { words in service.search(words) }
         }

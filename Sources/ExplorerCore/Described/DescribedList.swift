@@ -48,12 +48,13 @@ public struct DescribedList: PagedListDefinition {
 
     /// The text columns the description names, the first wide enough for a name and the rest
     /// left out of narrow text last first; then every other field, but those only a detail
-    /// shows, for data readers.
+    /// shows, for data readers. A number is never cut, but in the first column, which stays
+    /// however narrow the text: what an API sends there (300 digits) is cut to the width.
     static func columns(of description: FeatureDescription) -> [ScreenTable.Column] {
         let shown = description.columns.enumerated().map { index, name -> ScreenTable.Column in
             let type = description.fields.first { $0.name == name }?.type
             let isNumber = type == .number
-            return ScreenTable.Column(name, alignment: isNumber ? .right : .left, truncatable: !isNumber,
+            return ScreenTable.Column(name, alignment: isNumber ? .right : .left, truncatable: index == 0 || !isNumber,
                                       minimumWidth: index == 0 ? 16 : 6,
                                       dropOrder: index == 0 ? nil : description.columns.count - index,
                                       showsValue: false)

@@ -24,11 +24,21 @@ final class DescribedPageTrail: Sendable {
         state.withLock { state in state.requests.keys.filter { $0 < page }.max() ?? 1 }
     }
 
-    /// Forgets the links learnt, for another search (`nil`: none).
-    func search(_ words: String?) {
-        state.withLock { state in
-            state.requests = [:]
-            state.search = words
+    /// Forgets the links learnt, for another search (`nil`: none); gives what puts them and
+    /// the words before back, for a search that fails.
+    func search(_ words: String?) -> @Sendable () -> Void {
+        let (requests, search) = state.withLock { state in
+            defer {
+                state.requests = [:]
+                state.search = words
+            }
+            return (state.requests, state.search)
+        }
+        return { [self] in
+            self.state.withLock { state in
+                state.requests = requests
+                state.search = search
+            }
         }
     }
 }

@@ -41,7 +41,9 @@ public struct DescribedService: Sendable {
             let (rows, _) = try await rows(of: request(query: []))
             return .init(items: rows, totalCount: rows.count)
         case .page(let param, let start, let sizeParam, let size, let total):
-            var query = [HTTPRequest.QueryItem(param, String(start + number - 1))]
+            let (asked, overflow) = start.addingReportingOverflow(number - 1)
+            guard !overflow else { throw DescribedError.noSuchPage(number, last: number - 1) }
+            var query = [HTTPRequest.QueryItem(param, String(asked))]
             if let sizeParam, let size { query.append(.init(sizeParam, String(size))) }
             let (rows, answer) = try await rows(of: request(query: query))
             return .init(items: rows, totalCount: count(answer.json, total, page: number, rows: rows.count, more: nil))
@@ -68,7 +70,7 @@ public struct DescribedService: Sendable {
             let next: HTTPRequest?
             var leaves = false
             do {
-                next = try nextRequest(answer, after: page)
+                next = try nextRequest(answer, after: page, asked: request)
             } catch DescribedError.foreignLink where page == number {
                 // The page asked for is shown; its link elsewhere is refused when followed.
                 (next, leaves) = (nil, true)
@@ -95,13 +97,16 @@ public struct DescribedService: Sendable {
     /// more (or that reports an absurd count) is not walked without end.
     static let maxWalk = 100
 
-    /// The request for the page after `page`, from the answer's `next` or its `Link` header;
-    /// nil at the last page (no link, or one back to a page already seen or to the one the
-    /// header calls `first` or `prev`: a loop).
-    private func nextRequest(_ answer: Answer, after page: Int) throws -> HTTPRequest? {
+    /// The request for the page after `page`, from the answer's `next` or its `Link` header
+    /// (a relative link read against the URL `asked` was sent to); nil at the last page (no
+    /// link, or one back to a page already seen or to the one the header calls `first` or
+    /// `prev`: a loop).
+    private func nextRequest(_ answer: Answer, after page: Int, asked: HTTPRequest) throws -> HTTPRequest? {
         let link: String?
         switch description.list.paging {
-        case .next(let next, _): link = next.string(in: answer.json)
+        case .next(let next, _):
+            // A URL is text: a number or an object there is no link.
+            if case .string(let text)? = next.value(in: answer.json) { link = text } else { link = nil }
         case .link:
             let header = answer.response.header("Link") ?? ""
             link = LinkHeader.target(rel: "next", in: header)
@@ -109,7 +114,7 @@ public struct DescribedService: Sendable {
         default: link = nil
         }
         guard let link, !link.isEmpty else { return nil }
-        guard let request = sameHostRequest(link) else {
+        guard let request = sameHostRequest(link, from: asked) else {
             throw DescribedError.foreignLink(page: page, host: URL(string: link)?.host ?? link)
         }
         let seen = trail.state.withLock { state in state.requests.values.contains(request) }
@@ -200,13 +205,11 @@ public struct DescribedService: Sendable {
         return HTTPRequest(path: description.list.path, query: description.list.params.map { .init($0.name, $0.value) } + searched + query)
     }
 
-    /// Asks for the list with `words` searched for from now on (nil: not searched).
-    public func search(_ words: String?) {
+    /// Asks for the list with `words` searched for from now on (nil: not searched); gives what
+    /// undoes it, links learnt before it included, for a search that fails.
+    public func search(_ words: String?) -> @Sendable () -> Void {
         trail.search(words)
     }
-
-    /// The words searched for now.
-    public var searchWords: String? { trail.state.withLock { $0.search } }
 
     /// The answer's rows, each a record (its id and name read), remembered for details.
     private func rows(of request: HTTPRequest) async throws -> ([DescribedRecord], Answer) {
@@ -229,9 +232,10 @@ public struct DescribedService: Sendable {
         return (records, answer)
     }
 
-    /// A row as a record: its id and name as the description reads them.
+    /// A row as a record: its id and name as the description reads them; an empty id is none
+    /// (such a row can be neither opened nor a favourite).
     func record(_ json: JSONValue) -> DescribedRecord {
-        let raw = description.id.field.string(in: json)
+        let raw = description.id.field.string(in: json).flatMap { $0.isEmpty ? nil : $0 }
         let id = description.id.take == .lastPathSegment ? raw.flatMap(DescribedIdentity.lastPathSegment) : raw
         let name = description.name.string(in: json) ?? id ?? "untitled"
         return DescribedRecord(json: json, itemID: id, favouriteTitle: name)
@@ -251,12 +255,16 @@ public struct DescribedService: Sendable {
         }.value
     }
 
-    /// A URL the API sent, as a request under the base URL: nil when it is outside the base
-    /// URL's path, or (unless `anyHost`: a record's link, asked of the configured host) on
-    /// another host. A path alone (`/films/?page=2`) is on the same host. The request goes to
-    /// the configured host whatever the URL names.
-    func sameHostRequest(_ link: String, anyHost: Bool = false) -> HTTPRequest? {
-        guard let url = URL(string: link, relativeTo: baseURL)?.absoluteURL,
+    /// A URL the API sent in its answer to `from` (else the base URL: a relative link is read
+    /// against it, `?page=2` as the page's own path), as a request under the base URL: nil when
+    /// it is outside the base URL's path, or (unless `anyHost`: a record's link, asked of the
+    /// configured host) on another host. A path alone (`/films/?page=2`) is on the same host.
+    /// The request goes to the configured host whatever the URL names. The parameter that
+    /// carries the secret (`auth` of type `query`) is left out: an API that echoes it in its
+    /// links would have it sent, traced and recorded as a plain parameter; the secret is added
+    /// to every request as a secret.
+    func sameHostRequest(_ link: String, from: HTTPRequest? = nil, anyHost: Bool = false) -> HTTPRequest? {
+        guard let url = URL(string: link, relativeTo: from?.url(relativeTo: baseURL) ?? baseURL)?.absoluteURL,
               let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
               url.scheme?.lowercased() == "http" || url.scheme?.lowercased() == "https" else { return nil }
         let sameHost = url.scheme?.lowercased() == baseURL.scheme?.lowercased()
@@ -268,7 +276,9 @@ public struct DescribedService: Sendable {
         guard path.hasPrefix(basePath + "/") || path == basePath else { return nil }
         let rest = String(path.dropFirst(basePath.count))
         guard !rest.split(separator: "/").contains("..") else { return nil }
-        let query = (components.queryItems ?? []).map { HTTPRequest.QueryItem($0.name, $0.value ?? "") }
+        let secretParameter = description.auth.flatMap { $0.type == .query ? $0.name : nil }
+        let query = (components.queryItems ?? []).filter { $0.name != secretParameter }
+            .map { HTTPRequest.QueryItem($0.name, $0.value ?? "") }
         return HTTPRequest(path: rest.isEmpty ? "/" : rest, query: query)
     }
 

@@ -9,11 +9,11 @@ public final class DescribedViewModel: PagedListViewModel<DescribedList> {
     public var filterableFields: [String] { definition.description.fields.filter(\.filter).map(\.name) }
 
     /// Asks the API to search, and whether its answers are the API's own (live).
-    private let searcher: (search: @Sendable (String?) -> Void, isLive: @MainActor () -> Bool)?
+    private let searcher: (search: @Sendable (String?) -> @Sendable () -> Void, isLive: @MainActor () -> Bool)?
 
     public init(definition: DescribedList, service: PagedListService<DescribedRecord>, favourites: FavouritesStore,
                 maxConcurrentRequests: Int, tracer: (any EmissionTracer)?, progress: @escaping @MainActor (String) -> Void,
-                search: (@Sendable (String?) -> Void)?, isLive: @escaping @MainActor () -> Bool) {
+                search: (@Sendable (String?) -> @Sendable () -> Void)?, isLive: @escaping @MainActor () -> Bool) {
         searcher = search.map { ($0, isLive) }
         super.init(definition: definition, service: service, favourites: favourites, maxConcurrentRequests: maxConcurrentRequests,
                    tracer: tracer, progress: progress)
@@ -33,12 +33,11 @@ public final class DescribedViewModel: PagedListViewModel<DescribedList> {
     public func search(_ words: String?) async throws {
         intent()
         guard let searcher else { return }
-        let previous = refinement
-        searcher.search(words)
+        let undo = searcher.search(words)
         do {
             try await reload()
         } catch {
-            searcher.search(previous.search)
+            undo()
             throw error
         }
         refine { filter in

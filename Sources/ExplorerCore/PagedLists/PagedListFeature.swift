@@ -19,14 +19,18 @@ extension PagedListFeature {
 
     public var commands: [Command] { kitCommands }
 
-    /// The kit's commands: what every paged list takes.
+    /// The kit's commands: what every paged list takes; `sort` where the list has keys to sort
+    /// by (a described list whose description names none has no `sort`, as it has no `filter`).
     public var kitCommands: [Command] {
-        [
+        var commands: [Command] = [
             .page(model, summary: "show the next, previous or Nth page of the API, or all of them"),
             .open(model, summary: "show every detail of row N (any row loaded so far)"),
             .favourite(model),
-            .sort(model, summary: "order the loaded \(model.definition.featureID) (numbers compare as numbers, unknown last)"),
-            .refresh(model, summary: "fetch the loaded pages again (the last good list stays on failure)"),
         ]
+        if !model.definition.sortKeys.isEmpty {
+            commands.append(.sort(model, summary: "order the loaded \(model.definition.featureID) (numbers compare as numbers, unknown last)"))
+        }
+        commands.append(.refresh(model, summary: "fetch the loaded pages again (the last good list stays on failure)"))
+        return commands
     }
 }

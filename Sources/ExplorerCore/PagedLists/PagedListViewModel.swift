@@ -185,6 +185,7 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
         }
         list = fresh
         loadNote = nil
+        allBound = nil
         page = 1
         navigator.showList()
         publish()

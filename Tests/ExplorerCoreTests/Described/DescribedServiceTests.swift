@@ -83,6 +83,43 @@ struct DescribedServiceTests {
         #expect(!asked.value.contains { $0.contains("evil") })
     }
 
+    @Test("a next link that echoes the secret's query parameter is followed without it: the secret goes only as a secret, never traced or recorded")
+    func echoedSecret() async throws {
+        var described = description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil))
+        described.auth = .init(type: .query, name: "sig", env: "THINGS_KEY", file: nil, optional: false)
+        let service = service(described, answer: nextAPI(pages: 2, next: { page in
+            page == 1 ? #""http://127.0.0.1:9/api/things/?sig=s3cret&kind=all&page=2""# : nil
+        }))
+        _ = try await service.page(2)
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
+    }
+
+    @Test("a relative next link is read against the page's URL: `?page=2` is the list's page 2, not the base URL's")
+    func relativeNextLink() async throws {
+        let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 2, next: { page in page == 1 ? #""?kind=all&page=2""# : nil }))
+        _ = try await service.page(2)
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all&page=2"])
+    }
+
+    @Test("a `next` that is a number is no link (a URL is text): the list ends there, nothing more is asked")
+    func nextNotText() async throws {
+        let service = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
+                              answer: nextAPI(pages: 3, next: { _ in "42" }))
+        #expect(try await service.page(1).totalCount == 3)
+        await #expect(throws: DescribedError.noSuchPage(2, last: 1)) { try await service.page(2) }
+        #expect(asked.value == ["/things/?kind=all", "/things/?kind=all"])
+    }
+
+    @Test("a row whose id is empty has none: it is neither opened nor made a favourite by an empty id")
+    func emptyID() {
+        var described = description(paging: .none)
+        described.id = .init(field: JSONPath(segments: [.key("url")], description: "url"), take: .value)
+        let service = service(described, answer: { _ in nil })
+        #expect(service.record(["url": "", "name": "nameless"]).itemID == nil)
+        #expect(service.record(["url": "7", "name": "seven"]).itemID == "7")
+    }
+
     @Test("a page whose next link leaves the host is shown; only following that link is refused")
     func pageLinkingElsewhereIsShown() async throws {
         let leaving = service(description(paging: .next(next: JSONPath(segments: [.key("next")], description: "next"), total: nil)),
@@ -187,6 +224,17 @@ struct DescribedServiceTests {
                                answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
         _ = try await numbered.page(2)
         #expect(asked.value == ["/things/?kind=all&offset=6&limit=3", "/things/?kind=all&p=1&size=3"])
+    }
+
+    @Test("a page number past what `page` and `offset` paging can ask for is no such page, unasked (an API may report any count)")
+    func pageNumberOverflow() async throws {
+        let numbered = service(description(paging: .page(param: "p", start: 1_000_000, sizeParam: nil, size: nil, total: nil)),
+                               answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        await #expect(throws: DescribedError.noSuchPage(Int.max, last: Int.max - 1)) { try await numbered.page(Int.max) }
+        let offset = service(description(paging: .offset(offsetParam: "offset", limitParam: "limit", limit: 3, total: nil)),
+                             answer: { [rows] _ in .json(#"{"results": [\#(rows(1))]}"#) })
+        await #expect(throws: DescribedError.noSuchPage(Int.max, last: Int.max - 1)) { try await offset.page(Int.max) }
+        #expect(asked.value.isEmpty)
     }
 
     @Test("a Link header's targets by rel, however many links it holds")
