@@ -341,6 +341,11 @@ struct FeatureDescriptionParsingTests {
         #expect(error(value) == #"\#(Self.at).sort[0]: a field called "off" cannot be sorted by (`sort off` turns sorting off)"#)
     }
 
+    @Test func aLinkCannotBeSortedBy() throws {
+        #expect(try error(films("sort", ["episode", "characters"]))
+            == #"\#(Self.at).sort[1]: field "characters" is a link: rows are sorted by values, not by what they link to"#)
+    }
+
     @Test func authOfAnUnknownType() throws {
         #expect(try error(films("auth", ["type": "basic", "env": "PASSWORD"]))
             == #"\#(Self.at).auth.type: must be "bearer", "header" or "query", not "basic""#)

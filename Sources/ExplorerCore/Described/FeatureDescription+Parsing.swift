@@ -33,6 +33,10 @@ extension FeatureDescription {
             throw ConfigError(file: file, path: "\(object.path(of: "sort"))[\(index)]",
                               message: "a field called \(SettingSpec.shown(.string(sort[index]))) cannot be sorted by (`sort \(sort[index])` turns sorting off)")
         }
+        if let index = sort.firstIndex(where: { name in fields.first { $0.name == name }?.type == .link }) {
+            throw ConfigError(file: file, path: "\(object.path(of: "sort"))[\(index)]",
+                              message: "field \(SettingSpec.shown(.string(sort[index]))) is a link: rows are sorted by values, not by what they link to")
+        }
         var search: Search?
         if let searchObject = try object.optionalObject("search") {
             try searchObject.allowOnly(["param"])
