@@ -24,10 +24,11 @@ enum DescribedFeatures {
     /// an entry names is found beside it).
     static func descriptors(in config: PluginsConfig, file: String) throws(ConfigError) -> [FeatureDescriptor] {
         var descriptors: [FeatureDescriptor] = []
+        let directory = directory(of: file)
         for (index, entry) in config.features.enumerated() where entry.isEnabled {
             guard let description = entry.description else { continue }
             descriptors.append(try .described(entry, description: description, path: "$.features[\(index)].describe",
-                                              datasets: datasets, directory: directory(of: file), file: file))
+                                              datasets: datasets, directory: directory, file: file))
         }
         return descriptors
     }

@@ -190,7 +190,7 @@ public struct PluginsConfig: Sendable, Equatable {
     /// would open in that feature), and has an id of lowercase letters, digits and `-`.
     private static func checkID(_ id: String, described: Bool, seen: inout Set<String>, knownIDs: Set<String>,
                                 records: [String: String], path: String, file: String) throws(ConfigError) {
-        let shown = SettingSpec.shown(.string(id))
+        var shown: String { SettingSpec.shown(.string(id)) }
         if described {
             guard !knownIDs.contains(id) else {
                 throw ConfigError(file: file, path: "\(path).id", message: "\(shown) is a built-in feature: a described feature needs an id of its own")
