@@ -101,11 +101,6 @@ open class PagedListView<Definition: PagedListDefinition>: ScreenView {
         return columns
     }
 
-    /// The rows in the columns, each row's fields as the definition gives them.
-    public static func table(_ definition: Definition) -> Table {
-        { rows, columns in ScreenTable.list(rows, columns: columns, fields: { PagedListView.fields(definition, $0) }) }
-    }
-
     /// A detail, what it links to named as far as `names` knows them.
     public static func detail(_ definition: Definition, _ row: State.Row, names: [String: String] = [:],
                               fields: @MainActor (Definition.Item, [String: String]) -> [ScreenField]) -> Screen {
