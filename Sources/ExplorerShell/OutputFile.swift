@@ -106,7 +106,7 @@ public struct OutputFile: Sendable, Equatable {
 
     /// The directory `path` is in (`.` for a bare name); never Foundation's path functions,
     /// which trap on some one-character names.
-    static func directory(of path: String) -> String {
+    public static func directory(of path: String) -> String {
         guard let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "." }
         let directory = String(path[..<slash])
         return directory.isEmpty ? "/" : directory

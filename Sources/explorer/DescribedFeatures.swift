@@ -1,5 +1,6 @@
 import ExplorerCore
 import ExplorerHTTP
+import ExplorerShell
 import SWAPI
 
 /// The features Plugins.json describes rather than this binary's Swift: each enabled `describe`
@@ -24,19 +25,12 @@ enum DescribedFeatures {
     /// an entry names is found beside it).
     static func descriptors(in config: PluginsConfig, file: String) throws(ConfigError) -> [FeatureDescriptor] {
         var descriptors: [FeatureDescriptor] = []
-        let directory = directory(of: file)
+        let directory = OutputFile.directory(of: file)
         for (index, entry) in config.features.enumerated() where entry.isEnabled {
             guard let description = entry.description else { continue }
             descriptors.append(try .described(entry, description: description, path: "$.features[\(index)].describe",
                                               datasets: datasets, directory: directory, file: file))
         }
         return descriptors
-    }
-
-    /// The directory part of a path as typed (`conf/my.json` → `conf`), nil for a name alone:
-    /// by the text, not Foundation's path functions, which trap on some relative paths.
-    static func directory(of file: String) -> String? {
-        guard let slash = file.lastIndex(of: "/") else { return nil }
-        return slash == file.startIndex ? "/" : String(file[..<slash])
     }
 }

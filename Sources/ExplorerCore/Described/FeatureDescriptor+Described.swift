@@ -8,7 +8,7 @@ extension FeatureDescriptor {
     /// Throws when the description names a data set this binary does not have or a recording
     /// that cannot be read.
     public static func described(_ entry: PluginsConfig.Entry, description: FeatureDescription, path: String,
-                                 datasets: [String: EmbeddedResponder], directory: String?, file: String) throws(ConfigError) -> FeatureDescriptor {
+                                 datasets: [String: EmbeddedResponder], directory: String, file: String) throws(ConfigError) -> FeatureDescriptor {
         var embedded: EmbeddedResponder = { _ in nil }
         switch description.offline {
         case .embedded(let name)?:
@@ -18,7 +18,7 @@ extension FeatureDescriptor {
             }
             embedded = responder
         case .recording(let name)?:
-            let location = name.hasPrefix("/") || directory == nil ? name : "\(directory!)/\(name)"
+            let location = name.hasPrefix("/") ? name : "\(directory)/\(name)"
             do {
                 embedded = try TapeRecording(path: location, name: name).responder(feature: entry.id)
             } catch {
