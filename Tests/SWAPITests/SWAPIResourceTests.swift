@@ -30,9 +30,8 @@ struct SWAPIResourceTests {
     struct Linked: Sendable {
         var pilots: [String] = []
         var homeworld = ""
-        var species: [String] = []
 
-        static let links: [ItemLink<Linked>] = [.many("pilots", \.pilots), .one("homeworld", \.homeworld), .namesOnly("species", \.species)]
+        static let links: [ItemLink<Linked>] = [.many("pilots", \.pilots), .one("homeworld", \.homeworld)]
 
         func fields(_ names: [String: String]) -> LinkedFields<Linked> {
             LinkedFields(item: self, links: Self.links, names: names, record: SWAPIResource.record(fromURL:))
@@ -62,14 +61,13 @@ struct SWAPIResourceTests {
         #expect(Linked().fields([:])["pilots"].text == "none")
     }
 
-    @Test("a link to one record is followed without a number and shown by name; names only are never followed")
-    func oneAndNamesOnly() {
-        let tatooine = "https://swapi.dev/api/planets/1/", human = "https://swapi.dev/api/species/1/"
-        let linked = Linked(homeworld: tatooine, species: [human]).fields([tatooine: "Tatooine", human: "Human"])
+    @Test("a link to one record is followed without a number and shown by name")
+    func one() {
+        let tatooine = "https://swapi.dev/api/planets/1/"
+        let linked = Linked(homeworld: tatooine).fields([tatooine: "Tatooine"])
         #expect(linked.followable == [FeatureLink(field: "homeworld", number: 1, kind: "planets", id: "1", name: "Tatooine")])
         #expect(linked["homeworld"].text == "Tatooine")
         #expect(linked["homeworld"].value == ["id": "1", "name": "Tatooine", "url": .string(tatooine)])
-        #expect(linked["species"].text == "Human")
         #expect(Linked().fields([:])["homeworld"].text == "unknown")
         #expect(Linked().fields([:])["homeworld"].value == .null)
         #expect(Linked(homeworld: tatooine).fields([:])["homeworld"].text == "planets/1", "unnamed: its reference")

@@ -9,8 +9,6 @@ public struct ItemLink<Item>: Sendable {
         case one
         /// A list, numbered in the detail: `follow residents 2`.
         case many
-        /// A list shown by name only: not followable (no feature shows its kind yet).
-        case namesOnly
     }
 
     /// The field, as the detail and `follow` call it: `residents`.
@@ -47,11 +45,4 @@ public struct ItemLink<Item>: Sendable {
     public static func many(_ field: String, _ urls: KeyPath<Item, [String]> & Sendable) -> ItemLink {
         ItemLink(field: field, arity: .many, urls: { $0[keyPath: urls] })
     }
-
-    /// A field naming a list of records shown by name, not followed.
-    public static func namesOnly(_ field: String, _ urls: KeyPath<Item, [String]> & Sendable) -> ItemLink {
-        ItemLink(field: field, arity: .namesOnly, urls: { $0[keyPath: urls] })
-    }
-
-    public var isFollowable: Bool { arity != .namesOnly }
 }

@@ -31,10 +31,6 @@ public struct LinkedFields<Item> {
         case .one:
             guard let url = urls.first else { return ScreenField(field, text: "unknown", value: .null) }
             return ScreenField(field, text: names[url] ?? reference(url, record), value: json(url, record))
-        case .namesOnly:
-            guard !urls.isEmpty else { return ScreenField(field, text: "none", value: .array([])) }
-            return ScreenField(field, text: urls.map { names[$0] ?? reference($0, record) }.joined(separator: ", "),
-                               value: .array(urls.map { json($0, record) }))
         case .many:
             guard !urls.isEmpty else { return ScreenField(field, text: "none", value: .array([])) }
             var texts: [String] = []
@@ -61,7 +57,7 @@ public struct LinkedFields<Item> {
     /// Every link `follow` can take, numbered from 1 within its field in the order the API
     /// lists them; a URL that names no record is left out (and not counted).
     public var followable: [FeatureLink] {
-        links.filter(\.isFollowable).flatMap { link in
+        links.flatMap { link in
             numbered(link.field, link.urls(item), link.record ?? record).compactMap(\.link)
         }
     }

@@ -11,7 +11,7 @@ extension PagedListFeature {
     public var location: [String] { model.location { $0.favouriteTitle } }
 
     /// The fields whose links `follow` takes, as the definition declares them.
-    public var linkFields: [String] { model.definition.links.filter(\.isFollowable).map(\.field) }
+    public var linkFields: [String] { model.definition.links.map(\.field) }
 
     public var toOneLinkFields: [String] { model.definition.links.filter { $0.arity == .one }.map(\.field) }
 
