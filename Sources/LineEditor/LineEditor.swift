@@ -74,13 +74,16 @@ public final class LineEditor {
                 if errno == EINTR { continue }
                 return .endOfInput
             }
-            if descriptors[1].revents != 0 {
+            // Keys typed before Ctrl-C are read first, in the order typed: when both are waiting
+            // (a busy machine wakes late), the line shows what was typed, then is dropped,
+            // rather than the keys being lost unseen as the terminal leaves raw mode.
+            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) == 0 {
+                guard descriptors[1].revents != 0 else { continue }
                 onInterrupt()
                 rl_replace_line("", 0)
                 finish()
                 return .interrupted
             }
-            if descriptors[0].revents & Int16(POLLIN | POLLHUP | POLLERR) == 0 { continue }
             rl_callback_read_char()
             guard let received = Self.received else { continue }
             guard let line = received else {
