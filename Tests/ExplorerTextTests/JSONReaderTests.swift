@@ -16,6 +16,26 @@ struct JSONReaderTests {
         }
     }
 
+    /// A file a person wrote is read by the letter: what a lenient reading takes (a key twice,
+    /// a number or escape off the grammar) is not JSON to the strict one.
+    @Test func theStrictReadingRefusesWhatTheLenientTakes() throws {
+        for text in [#"{"a": 1, "a": 2}"#, #"{"a": 1, "b": {"c": 1, "c": 1}}"#, "[01]", "[+1]", "[1.]", "[.5]", "[1e]", "[-]", "[1.5e+]",
+                     "[--1]", #"["\u+fff"]"#] {
+            #expect(JSONReader.strictValue(Data(text.utf8)) == nil, "\(text)")
+        }
+        for text in [#"{"a": 1, "a": 2}"#, "[01]", "[+1]", "[1.]"] {
+            #expect(JSONReader.value(Data(text.utf8)) != nil, "\(text)")
+        }
+        let text = #"{"n": [0, -0, 10, -12, 1.5, -0.25e+3, 2E-2, 9223372036854775807, -9223372036854775808, 1e400], "s": "x\u00e9\ud83d\ude00é"}"#
+        #expect(JSONReader.strictValue(Data(text.utf8)) == nil, "1e400 is not a finite number")
+        let read = try #require(JSONReader.strictValue(Data(text.replacingOccurrences(of: ", 1e400", with: "").utf8)))
+        #expect(JSONWriter.string(read) == #"{"n":[0,0,10,-12,1.5,-250,0.02,9223372036854775807,-9223372036854775808],"s":"xé😀é"}"#)
+        // The forty-first key repeats the first: found after the object outgrows its search.
+        let large = "{" + (0..<40).map { "\"k\($0)\": \($0)" }.joined(separator: ",") + ", \"k0\": 1}"
+        #expect(JSONReader.strictValue(Data(large.utf8)) == nil)
+        #expect(JSONReader.value(Data(large.utf8))?["k0"] == .int(1))
+    }
+
     /// An object of 100,000 members reads in one pass (looking each key up among those before
     /// it would take five billion comparisons).
     @Test func aLargeObjectReadsInOnePass() throws {

@@ -5,22 +5,34 @@ import ExplorerText
 /// every problem is a ``ConfigError`` naming the member and what it accepts.
 struct ConfigObject {
     let members: JSONObject
-    let path: String
+    let location: Location
     let file: String
 
     /// `value` as an object found at `path`; a ConfigError when it is not one.
     init(_ value: JSONValue, path: String, file: String) throws(ConfigError) {
+        try self.init(value, location: .path(path), file: file)
+    }
+
+    init(_ value: JSONValue, location: Location, file: String) throws(ConfigError) {
         guard case .object(let members) = value else {
-            throw ConfigError(file: file, path: path, message: "expected an object")
+            throw ConfigError(file: file, path: location.path, message: "expected an object")
         }
         self.members = members
-        self.path = path
+        self.location = location
         self.file = file
     }
 
+    /// The JSON path of this object.
+    var path: String { location.path }
+
     /// The JSON path of the member `key`.
     func path(of key: String) -> String {
-        StrictJSON.member(key, of: path)
+        Location.member(location, key).path
+    }
+
+    /// The JSON path of element `index` of the array member `key`.
+    func path(of key: String, at index: Int) -> String {
+        Location.element(location, key, index).path
     }
 
     /// A problem with the member `key`, or with the object itself when `key` is nil.
@@ -47,7 +59,7 @@ struct ConfigObject {
     // MARK: Members of a kind
 
     func object(_ key: String) throws(ConfigError) -> ConfigObject {
-        try ConfigObject(value(key), path: path(of: key), file: file)
+        try ConfigObject(value(key), location: .member(location, key), file: file)
     }
 
     func optionalObject(_ key: String) throws(ConfigError) -> ConfigObject? {
@@ -99,10 +111,10 @@ struct ConfigObject {
         var texts: [String] = []
         for (index, element) in elements.enumerated() {
             guard case .string(let text) = element else {
-                throw ConfigError(file: file, path: "\(path(of: key))[\(index)]", message: "expected a string")
+                throw ConfigError(file: file, path: path(of: key, at: index), message: "expected a string")
             }
             guard allowEmpty || !text.isEmpty else {
-                throw ConfigError(file: file, path: "\(path(of: key))[\(index)]", message: "expected a non-empty string")
+                throw ConfigError(file: file, path: path(of: key, at: index), message: "expected a non-empty string")
             }
             texts.append(text)
         }
@@ -114,7 +126,7 @@ struct ConfigObject {
         guard case .array(let elements) = try value(key) else { throw error(key, "expected an array") }
         var objects: [ConfigObject] = []
         for (index, element) in elements.enumerated() {
-            objects.append(try ConfigObject(element, path: "\(path(of: key))[\(index)]", file: file))
+            objects.append(try ConfigObject(element, location: .element(location, key, index), file: file))
         }
         return objects
     }

@@ -57,23 +57,24 @@ public struct PluginsConfig: Sendable, Equatable {
                              settings schemas: [String: [SettingSpec]]? = nil,
                              records: [String: String] = [:]) throws(ConfigError) -> PluginsConfig {
         // Read once, each object's members in order (a description's fixed parameters keep
-        // theirs). What JSONReader cannot read, JSONSerialization says where (line and column).
+        // theirs), and held to the standard. What the reader refuses, JSONSerialization says
+        // where (line and column), or StrictJSON: a trailing comma, a key given twice, and what
+        // the standard does not allow.
         let text = data.starts(with: [0xEF, 0xBB, 0xBF]) ? Data(data.dropFirst(3)) : data
-        let read = JSONReader.value(text)
+        let read = JSONReader.strictValue(text)
         if read == nil {
             do {
                 _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
             } catch {
                 throw ConfigError(file: file, path: "$", message: "malformed JSON (\(Self.locate(error, in: data)))")
             }
-        }
-        // A trailing comma, a key given twice, and what the standard does not allow.
-        switch StrictJSON.firstProblem(in: data) {
-        case nil: break
-        case .duplicateKey(let path)?:
-            throw ConfigError(file: file, path: path, message: "duplicate key (each key may appear once in an object)")
-        case .malformed(let what, let offset)?:
-            throw ConfigError(file: file, path: "$", message: "malformed JSON (\(what) at \(Self.position(offset, in: data)))")
+            switch StrictJSON.firstProblem(in: data) {
+            case nil: break
+            case .duplicateKey(let path)?:
+                throw ConfigError(file: file, path: path, message: "duplicate key (each key may appear once in an object)")
+            case .malformed(let what, let offset)?:
+                throw ConfigError(file: file, path: "$", message: "malformed JSON (\(what) at \(Self.position(offset, in: data)))")
+            }
         }
         guard case .object(let object)? = read else {
             throw ConfigError(file: file, path: "$", message: read == nil ? "malformed JSON" : "expected an object")
@@ -172,7 +173,7 @@ public struct PluginsConfig: Sendable, Equatable {
     /// The kinds of record features show under another name than their id, each with the
     /// feature that shows them: `people` → `characters`.
     static func recordOwners(of features: [FeatureDescriptor]) -> [String: String] {
-        let ids = Set(features.map(\.id))
+        let ids = Set(features.map { $0.id })
         var owners: [String: String] = [:]
         for feature in features {
             for kind in feature.records where !ids.contains(kind) && owners[kind] == nil { owners[kind] = feature.id }
@@ -214,7 +215,7 @@ public struct PluginsConfig: Sendable, Equatable {
     /// Every link of a described feature names a feature: one this binary has, or one the
     /// configuration describes.
     private static func checkLinks(of entries: [Entry], knownIDs: Set<String>, file: String) throws(ConfigError) {
-        let ids = knownIDs.union(entries.map(\.id))
+        let ids = knownIDs.union(entries.map { $0.id })
         for (index, entry) in entries.enumerated() {
             guard let fields = entry.description?.fields else { continue }
             for (number, field) in fields.enumerated() {

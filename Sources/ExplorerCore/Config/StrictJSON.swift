@@ -6,8 +6,8 @@ import Foundation
 /// that appears twice in one object, of which it keeps one (which one is not promised), so a
 /// file that says `"limit": 10, … "limit": 500` would mean whatever the reader picked. Numbers,
 /// literals and strings are held to the grammar too, so the text is JSON by the standard's
-/// letter, whatever the parser in front of this accepts; and nested no deeper than
-/// ``JSONReader`` reads, so a file too deep for it is named where it goes too deep.
+/// letter; and nested no deeper than ``JSONReader`` reads, so a file too deep for it is named
+/// where it goes too deep. It says what ``JSONReader/strictValue(_:)`` refused, and where.
 enum StrictJSON {
     enum Problem: Error, Equatable {
         /// A key given twice in one object, at this JSON path (`$.features[2].settings.limit`).

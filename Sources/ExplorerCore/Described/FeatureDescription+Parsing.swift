@@ -26,15 +26,15 @@ extension FeatureDescription {
         if object.has("columns") {
             columns = try fieldNames(object, "columns", of: fields, inList: true)
         } else {
-            columns = fields.filter { !$0.detailOnly }.map(\.name)
+            columns = fields.filter { !$0.detailOnly }.map { $0.name }
         }
         let sort = object.has("sort") ? try fieldNames(object, "sort", of: fields, inList: false) : []
         if let index = sort.firstIndex(where: { ["off", "none"].contains($0) }) {
-            throw ConfigError(file: file, path: "\(object.path(of: "sort"))[\(index)]",
+            throw ConfigError(file: file, path: object.path(of: "sort", at: index),
                               message: "a field called \(SettingSpec.shown(.string(sort[index]))) cannot be sorted by (`sort \(sort[index])` turns sorting off)")
         }
         if let index = sort.firstIndex(where: { name in fields.first { $0.name == name }?.type == .link }) {
-            throw ConfigError(file: file, path: "\(object.path(of: "sort"))[\(index)]",
+            throw ConfigError(file: file, path: object.path(of: "sort", at: index),
                               message: "field \(SettingSpec.shown(.string(sort[index]))) is a link: rows are sorted by values, not by what they link to")
         }
         var search: Search?
@@ -135,16 +135,15 @@ extension FeatureDescription {
         let objects = try object.objects("fields")
         guard !objects.isEmpty else { throw object.error("fields", "expected at least one field") }
         var fields: [Field] = []
-        var seen: Set<String> = []
         for field in objects {
             try field.allowOnly(["name", "path", "type", "unknown", "filter", "detailOnly", "to"])
             let name = try field.string("name")
             if let problem = fieldNameProblem(name) { throw field.error("name", problem) }
-            guard seen.insert(name).inserted else {
+            guard !fields.contains(where: { $0.name == name }) else {
                 throw field.error("name", "field \(SettingSpec.shown(.string(name))) is declared twice")
             }
             let path = try jsonPath(field, "path")
-            let typeName = field.has("type") ? try field.choice("type", Field.Kind.allCases.map(\.rawValue)) : "text"
+            let typeName = field.has("type") ? try field.choice("type", Field.Kind.names) : "text"
             let type = Field.Kind(rawValue: typeName) ?? .text
             let unknown = field.has("unknown") ? try field.strings("unknown", allowEmpty: true) : Field.defaultUnknown
             let filter = try field.bool("filter", default: false)
@@ -226,14 +225,13 @@ extension FeatureDescription {
     private static func fieldNames(_ object: ConfigObject, _ key: String, of fields: [Field], inList: Bool) throws(ConfigError) -> [String] {
         let names = try object.strings(key)
         if inList, names.isEmpty { throw object.error(key, "expected at least one field name") }
-        var seen: Set<String> = []
         for (index, name) in names.enumerated() {
-            let path = "\(object.path(of: key))[\(index)]"
+            var path: String { object.path(of: key, at: index) }
             guard let field = fields.first(where: { $0.name == name }) else {
                 throw ConfigError(file: object.file, path: path,
                                   message: "unknown field \(SettingSpec.shown(.string(name))) (fields: \(fields.map(\.name).joined(separator: ", ")))")
             }
-            guard seen.insert(name).inserted else {
+            guard !names[..<index].contains(name) else {
                 throw ConfigError(file: object.file, path: path, message: "field \(SettingSpec.shown(.string(name))) is listed twice")
             }
             if inList, field.detailOnly {
@@ -276,8 +274,8 @@ extension FeatureDescription {
     /// Why `name` cannot be a field's name, or nil.
     static func fieldNameProblem(_ name: String) -> String? {
         var shown: String { SettingSpec.shown(.string(name)) }
-        guard name.utf8.count <= 40, name.unicodeScalars.first.map({ ("a"..."z").contains($0) }) == true,
-              name.unicodeScalars.allSatisfy({ isLowercaseWordScalar($0) || $0 == "_" }) else {
+        guard name.utf8.count <= 40, name.utf8.first.map({ (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) }) == true,
+              name.utf8.allSatisfy({ isLowercaseWordByte($0) || $0 == UInt8(ascii: "_") }) else {
             return "expected a field name (lowercase letters, digits, \"_\" and \"-\", starting with a letter, at most 40), not \(shown)"
         }
         if reservedFieldNames.contains(name) {
@@ -307,17 +305,17 @@ extension FeatureDescription {
         guard text.hasPrefix("/") || (needsID && text.hasPrefix("{id}")) else {
             throw object.error(key, "expected a path starting with \"/\"\(needsID ? " or {id}" : ""), not \(shown)")
         }
-        guard !text.contains("?"), !text.contains("#") else {
+        guard !text.utf8.contains(UInt8(ascii: "?")), !text.utf8.contains(UInt8(ascii: "#")) else {
             throw object.error(key, "must not hold \"?\" or \"#\" (fixed query parameters go in list.params), not \(shown)")
         }
         guard !text.unicodeScalars.contains(where: { isControl($0) || $0 == " " }) else {
             throw object.error(key, "must not hold spaces or control characters, not \(shown)")
         }
-        let dotDot = text.split(separator: "/").contains { segment in
-            ["..", ".%2e", "%2e.", "%2e%2e"].contains(segment.lowercased())
+        let dotDot = text.utf8.split(separator: UInt8(ascii: "/")).contains { segment in
+            ["..", ".%2e", "%2e.", "%2e%2e"].contains { $0.utf8.elementsEqual(segment.lazy.map(Self.lowercased)) }
         }
         guard !dotDot else { throw object.error(key, "must not hold a \"..\" segment, not \(shown)") }
-        if needsID, !text.contains("{id}") {
+        if needsID, !text.utf8.indices.contains(where: { text.utf8[$0...].starts(with: "{id}".utf8) }) {
             throw object.error(key, "must hold {id}, where the record's id goes, not \(shown)")
         }
         return text
@@ -340,9 +338,22 @@ extension FeatureDescription {
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
+    /// An ASCII letter in lower case; any other byte as it is.
+    private static func lowercased(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
     /// `a`–`z`, `0`–`9` and `-`.
     static func isLowercaseWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar) || scalar == "-"
+        scalar.isASCII && isLowercaseWordByte(UInt8(scalar.value))
+    }
+
+    /// `a`–`z`, `0`–`9` and `-`, in UTF-8.
+    static func isLowercaseWordByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"): true
+        default: false
+        }
     }
 
     /// A character of an HTTP token (RFC 9110), as header names are made of.

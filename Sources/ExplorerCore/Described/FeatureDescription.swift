@@ -130,6 +130,9 @@ public struct FeatureDescription: Sendable, Equatable {
     public struct Field: Sendable, Equatable {
         public enum Kind: String, Sendable, Equatable, CaseIterable {
             case text, number, date, url, image, bool, link
+
+            /// Every kind's name, as a field's `type` gives it.
+            static let names = allCases.map { $0.rawValue }
         }
 
         /// As the list, detail, `sort`, `filter`, JSON and CSV call it.

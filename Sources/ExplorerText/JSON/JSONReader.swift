@@ -8,7 +8,18 @@ public enum JSONReader {
     public static let maxDepth = 256
 
     public static func value(_ data: Data) -> JSONValue? {
-        var reader = Reader(bytes: [UInt8](data))
+        read(data, strict: false)
+    }
+
+    /// The value of `data` when it is JSON by the letter of RFC 8259, as a file a person wrote
+    /// is held to: no key twice in one object, and numbers and `\u` escapes as its grammar
+    /// writes them. Nil otherwise (what is wrong, and where, is for a slower reader to say).
+    public static func strictValue(_ data: Data) -> JSONValue? {
+        read(data, strict: true)
+    }
+
+    private static func read(_ data: Data, strict: Bool) -> JSONValue? {
+        var reader = Reader(bytes: [UInt8](data), strict: strict)
         guard let value = reader.value(depth: 0) else { return nil }
         reader.skipSpace()
         return reader.index == reader.bytes.count ? value : nil
@@ -16,14 +27,22 @@ public enum JSONReader {
 
     private struct Reader {
         let bytes: [UInt8]
+        /// Whether a key given twice, or a number outside the grammar, makes the text unreadable.
+        let strict: Bool
         var index = 0
 
-        init(bytes: [UInt8]) {
+        init(bytes: [UInt8], strict: Bool) {
             self.bytes = bytes
+            self.strict = strict
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func value(depth: Int) -> JSONValue? {
@@ -46,10 +65,18 @@ public enum JSONReader {
                     guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                     index += 1
                     guard let member = value(depth: depth + 1) else { return nil }
-                    if let place = places[key] {
+                    // A small object is searched; a large one keeps its keys' places.
+                    let place = members.count <= Self.searchedMembers
+                        ? members.firstIndex { $0.key == key }
+                        : places[key]
+                    if let place {
+                        guard !strict else { return nil }
                         members[place].value = member
                     } else {
-                        places[key] = members.count
+                        if members.count == Self.searchedMembers {
+                            for (place, member) in members.enumerated() { places[member.key] = place }
+                        }
+                        if members.count >= Self.searchedMembers { places[key] = members.count }
                         members.append(JSONObject.Member(key: key, value: member))
                     }
                     skipSpace()
@@ -83,17 +110,41 @@ public enum JSONReader {
             }
         }
 
-        mutating func literal(_ word: String, _ value: JSONValue) -> JSONValue? {
-            let expected = Array(word.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else { return nil }
-            index += expected.count
+        mutating func literal(_ word: StaticString, _ value: JSONValue) -> JSONValue? {
+            let count = word.utf8CodeUnitCount
+            guard index + count <= bytes.count else { return nil }
+            for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return nil }
+            index += count
             return value
         }
 
         mutating func number() -> JSONValue? {
             let start = index
-            while index < bytes.count, "+-0123456789.eE".utf8.contains(bytes[index]) { index += 1 }
-            guard index > start, let text = String(bytes: bytes[start..<index], encoding: .utf8) else { return nil }
+            var integer = 0
+            var isInteger = true
+            var isNegative = false
+            scan: while index < bytes.count {
+                let byte = bytes[index]
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    if isInteger {
+                        let (times, overflowTimes) = integer.multipliedReportingOverflow(by: 10)
+                        let (sum, overflowSum) = times.addingReportingOverflow(Int(byte - UInt8(ascii: "0")))
+                        if overflowTimes || overflowSum { isInteger = false } else { integer = sum }
+                    }
+                case UInt8(ascii: "-") where index == start:
+                    isNegative = true
+                case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"):
+                    isInteger = false
+                default:
+                    break scan
+                }
+                index += 1
+            }
+            let digits = index - start - (isNegative ? 1 : 0)
+            guard digits > 0, !strict || Self.isNumber(bytes[start..<index]) else { return nil }
+            if isInteger { return .int(isNegative ? -integer : integer) }
+            guard let text = String(bytes: bytes[start..<index], encoding: .utf8) else { return nil }
             if let integer = Int(text) { return .int(integer) }
             guard let double = Double(text), double.isFinite else { return nil }
             return .double(double)
@@ -103,7 +154,20 @@ public enum JSONReader {
         mutating func string() -> String? {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             index += 1
-            var scalars: [UInt8] = []
+            // Most strings have no escape: their bytes are the text.
+            let start = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: "\""), bytes[index] != UInt8(ascii: "\\"),
+                  bytes[index] >= 0x20 {
+                index += 1
+            }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "\"") {
+                index += 1
+                let text = bytes[start..<index - 1]
+                // ASCII is UTF-8 already; anything else is checked.
+                if text.allSatisfy({ $0 < 0x80 }) { return String(decoding: text, as: UTF8.self) }
+                return String(validating: text, as: UTF8.self)
+            }
+            var scalars = Array(bytes[start..<index])
             while index < bytes.count {
                 let byte = bytes[index]
                 index += 1
@@ -141,11 +205,51 @@ public enum JSONReader {
             return nil
         }
 
+        /// Objects with at most this many members find a repeated key by searching them.
+        static let searchedMembers = 16
+
         mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count, let text = String(bytes: bytes[index..<index + 4], encoding: .ascii),
-                  let value = UInt32(text, radix: 16) else { return nil }
+            guard index + 4 <= bytes.count else { return nil }
+            var value: UInt32 = 0
+            for byte in bytes[index..<index + 4] {
+                let digit: UInt8
+                switch byte {
+                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
+                default: return nil
+                }
+                value = value << 4 | UInt32(digit)
+            }
             index += 4
             return value
+        }
+
+        /// Whether `text` is a number as JSON's grammar writes one:
+        /// `-? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?`.
+        static func isNumber(_ text: ArraySlice<UInt8>) -> Bool {
+            var rest = text[...]
+            func digits() -> Int {
+                let count = rest.prefix { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }.count
+                rest = rest.dropFirst(count)
+                return count
+            }
+            if rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+            if rest.first == UInt8(ascii: "0") {
+                rest = rest.dropFirst()
+            } else if digits() == 0 {
+                return false
+            }
+            if rest.first == UInt8(ascii: ".") {
+                rest = rest.dropFirst()
+                guard digits() > 0 else { return false }
+            }
+            if rest.first == UInt8(ascii: "e") || rest.first == UInt8(ascii: "E") {
+                rest = rest.dropFirst()
+                if rest.first == UInt8(ascii: "+") || rest.first == UInt8(ascii: "-") { rest = rest.dropFirst() }
+                guard digits() > 0 else { return false }
+            }
+            return rest.isEmpty
         }
     }
 }
