@@ -13,6 +13,29 @@ struct FieldListTests {
             """)
     }
 
+    /// A paragraph whose later lines hang: the first line as wide as the width less the indent,
+    /// the rest narrower by the hang, no word lost or split. A no-break space joins its words
+    /// into one (it was counted as two, so a word after the first line went missing).
+    @Test func aHangingParagraphWrapsItsFirstLineWiderThanTheRest() {
+        let renderer = TextRenderer(width: 24)
+        var screen = Screen(feature: "x", kind: "raw", facts: [:])
+        screen.blocks = [.paragraph("one two three four five six seven eight nine", indent: 2, hanging: 2)]
+        #expect(renderer.render(screen) == """
+              one two three four
+                five six seven eight
+                nine
+            """)
+        screen.blocks = [.paragraph("one\u{A0}two three four five six seven eight nine", indent: 2, hanging: 2)]
+        #expect(renderer.render(screen) == """
+              one two three four
+                five six seven eight
+                nine
+            """)
+        screen.blocks = [.paragraph("née one two three four five six seven", indent: 0, hanging: 4)]
+        #expect(renderer.render(screen) == "née one two three four\n    five six seven")
+        #expect(FieldList.wrap("aa bb cc dd ee", width: 2, firstWidth: 5) == ["aa bb", "cc", "dd", "ee"])
+    }
+
     @Test func labelsAlignByDisplayWidth() {
         let text = FieldList.render([("名前", "a"), ("id", "b")], width: 80)
         #expect(text == "  名前  a\n  id    b")

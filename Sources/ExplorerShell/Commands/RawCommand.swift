@@ -130,8 +130,9 @@ struct RawCommand: GlobalCommand {
             screen.blocks.append(.blankLine)
         }
         for line in lines {
-            let indent = line.prefix { $0 == " " }.count
-            screen.blocks.append(.paragraph(String(line.dropFirst(indent)).sanitizedForTerminal, indent: indent, hanging: indent + 2))
+            // (The renderer sanitizes what it shows.)
+            let indent = line.utf8.prefix { $0 == UInt8(ascii: " ") }.count
+            screen.blocks.append(.paragraph(indent == 0 ? line : String(Substring(line.utf8.dropFirst(indent))), indent: indent, hanging: indent + 2))
         }
         return screen
     }

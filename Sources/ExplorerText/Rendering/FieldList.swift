@@ -43,18 +43,22 @@ public enum FieldList {
         return lines.joined(separator: "\n")
     }
 
-    /// Splits `text` into lines of at most `width` columns, at spaces. A word longer than the
+    /// Splits `text` into lines of at most `width` columns, at spaces; the first line of at most
+    /// `firstWidth` when given (a paragraph whose later lines hang). A word longer than the
     /// width (a URL) keeps a line of its own, whole, so it can still be copied.
-    public static func wrap(_ text: String, width: Int) -> [String] {
+    public static func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
+        let firstWidth = firstWidth ?? width
         // Byte 0xA0 ends U+00A0 in UTF-8 (and a few other characters): a cheap first look, as
         // this runs for every cell of every table.
-        guard text.utf8.contains(0xA0), text.unicodeScalars.contains("\u{A0}") else { return wrapAtSpaces(text, width: width) }
-        return wrapAtSpaces(text, width: width).map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
+        guard text.utf8.contains(0xA0), text.unicodeScalars.contains("\u{A0}") else {
+            return wrapAtSpaces(text, width: width, firstWidth: firstWidth)
+        }
+        return wrapAtSpaces(text, width: width, firstWidth: firstWidth).map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
     }
 
-    private static func wrapAtSpaces(_ text: String, width: Int) -> [String] {
-        guard text.displayWidth > width else { return [text] }
-        if DisplayWidth.isPrintableASCII(text) { return wrapASCII(text, width: width) }
+    private static func wrapAtSpaces(_ text: String, width: Int, firstWidth: Int) -> [String] {
+        guard text.displayWidth > firstWidth else { return [text] }
+        if DisplayWidth.isPrintableASCII(text) { return wrapASCII(text, width: width, firstWidth: firstWidth) }
         var lines: [String] = []
         var line = ""
         var lineWidth = 0
@@ -65,7 +69,7 @@ public enum FieldList {
             // cluster (a combining mark, say): then the joined text is measured.
             let candidateWidth = line.isEmpty ? wordWidth
                 : joinsCleanly(line, word) ? lineWidth + 1 + wordWidth : (line + " " + word).displayWidth
-            if candidateWidth <= width {
+            if candidateWidth <= (lines.isEmpty ? firstWidth : width) {
                 if !line.isEmpty { line += " " }
                 line += word
                 lineWidth = candidateWidth
@@ -79,9 +83,9 @@ public enum FieldList {
         return lines.isEmpty ? [""] : lines
     }
 
-    /// ``wrapAtSpaces(_:width:)`` of printable ASCII, over its bytes: a word is a run of
-    /// bytes other than spaces, as wide as it is long.
-    private static func wrapASCII(_ text: String, width: Int) -> [String] {
+    /// ``wrapAtSpaces(_:width:firstWidth:)`` of printable ASCII, over its bytes: a word is a
+    /// run of bytes other than spaces, as wide as it is long.
+    private static func wrapASCII(_ text: String, width: Int, firstWidth: Int) -> [String] {
         var text = text
         return text.withUTF8 { bytes in
             var lines: [String] = []
@@ -97,7 +101,7 @@ public enum FieldList {
                 let word = UnsafeBufferPointer(rebasing: bytes[start..<index])
                 if line.isEmpty {
                     line.append(contentsOf: word)
-                } else if line.count + 1 + word.count <= width {
+                } else if line.count + 1 + word.count <= (lines.isEmpty ? firstWidth : width) {
                     line.append(UInt8(ascii: " "))
                     line.append(contentsOf: word)
                 } else {

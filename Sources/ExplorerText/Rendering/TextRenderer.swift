@@ -65,13 +65,12 @@ public struct TextRenderer: Sendable, Equatable {
     /// them under 10 columns, when they are indented as the first.
     private func paragraph(_ text: String, indent: Int, hanging: Int) -> [String] {
         let margin = String(repeating: " ", count: indent)
-        let lines = FieldList.wrap(text, width: max(width - indent, 10))
-        guard hanging > 0, width - indent - hanging >= 10, lines.count > 1 else { return lines.map { margin + $0 } }
-        // The words after the first line's, wrapped again to the narrower width.
-        let words = text.split(separator: " ")
-        let rest = words.dropFirst(lines[0].split(separator: " ").count).joined(separator: " ")
+        guard hanging > 0, width - indent - hanging >= 10 else {
+            return FieldList.wrap(text, width: max(width - indent, 10)).map { margin + $0 }
+        }
+        let lines = FieldList.wrap(text, width: width - indent - hanging, firstWidth: width - indent)
         let hung = margin + String(repeating: " ", count: hanging)
-        return [margin + lines[0]] + FieldList.wrap(rest, width: width - indent - hanging).map { hung + $0 }
+        return [margin + lines[0]] + lines.dropFirst().map { hung + $0 }
     }
 
     /// Text wrapped at spaces to the width (a word longer than the width keeps a line of its own).
