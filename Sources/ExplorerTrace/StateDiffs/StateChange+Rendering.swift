@@ -1,5 +1,4 @@
 import ExplorerText
-import Foundation
 
 extension StateChange {
     /// How many names of a collection's elements a line lists before counting the rest.
@@ -87,8 +86,18 @@ extension StateChange {
     static func compact(_ dump: String) -> String? {
         let lines = dump.split(separator: "\n").map(trimmed)
         guard lines.count <= 6 else { return nil }
-        var text = lines.joined(separator: " ")
-        for (from, to) in [("( ", "("), (" )", ")"), ("[ ", "["), (" ]", "]")] { text = text.replacingOccurrences(of: from, with: to) }
+        // The lines joined by spaces, but for a space just inside a bracket: `(key: .name)`.
+        let joined = Array(lines.joined(separator: " ").utf8)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(joined.count)
+        for (index, byte) in joined.enumerated() {
+            if byte == UInt8(ascii: " ") {
+                if index > 0, joined[index - 1] == UInt8(ascii: "(") || joined[index - 1] == UInt8(ascii: "[") { continue }
+                if index + 1 < joined.count, joined[index + 1] == UInt8(ascii: ")") || joined[index + 1] == UInt8(ascii: "]") { continue }
+            }
+            bytes.append(byte)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
         return text.count <= 70 ? text : nil
     }
 

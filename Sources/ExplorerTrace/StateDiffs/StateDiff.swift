@@ -77,17 +77,19 @@ public enum StateDiff {
         guard mirror.displayStyle == .dictionary, mirror.children.count <= largestDumped else { return nil }
         return mirror.children.map { child -> Entry in
             let pair = Array(Mirror(reflecting: child.value).children)
-            let key = String(customDumping: pair.first?.value as Any), content = pair.last?.value as Any
-            return Entry(traceID: key, traceName: StateChange.compact(String(customDumping: content)).flatMap { $0.count <= 40 ? $0 : nil } ?? key,
-                         content: content)
+            return Entry(traceID: String(customDumping: pair.first?.value as Any), content: pair.last?.value as Any)
         }.sorted { $0.traceID < $1.traceID }
     }
 
-    /// A dictionary's entry: its key is who it is, its value what it holds.
+    /// A dictionary's entry: its key is who it is, its value what it holds, and its value
+    /// names it when short (written out only for an entry a change names).
     private struct Entry: TraceIdentifiable {
         var traceID: String
-        var traceName: String
         var content: Any
+
+        var traceName: String {
+            StateChange.compact(String(customDumping: content)).flatMap { $0.count <= 40 ? $0 : nil } ?? traceID
+        }
     }
 
     private static func shown(_ element: any TraceIdentifiable) -> String {
