@@ -75,13 +75,14 @@ final class FavouritesCache: Sendable {
         return Stamp(dataVersion: sqlite3_column_int64(handle, 0), ownChanges: db.totalChangesCount)
     }
 
-    /// How many favourites `feature` has, and the stamp it is known at (a few favourites are read
-    /// whole with it, see ``fewEnoughToRead``); on `db`, which must always be the same
-    /// connection (the writer) and not inside a transaction of another connection's snapshot.
-    func count(in feature: String, _ db: Database) throws -> (count: Int, stamp: Stamp) {
+    /// How many favourites `feature` has, the stamp that is known at, and when it has a few
+    /// (up to ``fewEnoughToRead``, read whole with the count) whether each of them is one
+    /// still (an item not there is not); on `db`, which must always be the same connection
+    /// (the writer) and not inside a transaction of another connection's snapshot.
+    func count(in feature: String, _ db: Database) throws -> (count: Int, stamp: Stamp, whole: [String: Bool]?) {
         let stamp = try stamp(db)
-        if let count = known.withLock({ $0[feature].flatMap { $0.stamp == stamp ? $0.count : nil } }) {
-            return (count, stamp)
+        if let entry = known.withLock({ $0[feature].flatMap { $0.stamp == stamp ? $0 : nil } }) {
+            return (entry.count, stamp, entry.isWhole ? entry.answers : nil)
         }
         let count = try Self.count(of: feature, db)
         var fresh = Known(stamp: stamp, count: count)
@@ -93,7 +94,7 @@ final class FavouritesCache: Sendable {
         fresh.isWhole = count <= Self.fewEnoughToRead
         queries.withLock { $0 += 1 }
         known.withLock { $0[feature] = fresh }
-        return (count, stamp)
+        return (count, stamp, fresh.isWhole ? fresh.answers : nil)
     }
 
     /// How many favourites `feature` has, or every feature when nil, from the counts the

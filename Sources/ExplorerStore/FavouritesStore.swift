@@ -27,8 +27,8 @@ public struct FavouritesStore: Sendable {
 
     /// Which items of `feature` are favourites, for one screen.
     public func lookup(in feature: String) throws -> FavouritesLookup {
-        let (count, stamp) = try database.onWriterConnection { db in try cache.count(in: feature, db) }
-        return FavouritesLookup(store: self, feature: feature, count: count, stamp: stamp)
+        let (count, stamp, whole) = try database.onWriterConnection { db in try cache.count(in: feature, db) }
+        return FavouritesLookup(store: self, feature: feature, count: count, stamp: stamp, whole: whole)
     }
 
     /// How many favourites `feature` has, or every feature when nil.
