@@ -30,6 +30,21 @@ extension UTCTimestamp {
         return Date(timeIntervalSince1970: Double(seconds) + fraction)
     }
 
+    /// The time a date stored as GRDB stores one names (``database(_:)``: `2024-03-15
+    /// 05:00:00.250`, in UTC; the fraction optional, `T` for the space too); nil for anything
+    /// else, such as year 10000 or `yesterday`. Read as text by arithmetic: GRDB's own reading
+    /// goes through Foundation's `Calendar` (ICU) and traps on a date it cannot represent.
+    public static func date(database text: String) -> Date? {
+        let utf8 = text.utf8
+        guard utf8.count >= 19, utf8.count <= 40, utf8.last != UInt8(ascii: "Z") else { return nil }
+        let separator = utf8[utf8.index(utf8.startIndex, offsetBy: 10)]
+        guard separator == UInt8(ascii: " ") || separator == UInt8(ascii: "T") else { return nil }
+        var iso = Array(utf8)
+        iso[10] = UInt8(ascii: "T")
+        iso.append(UInt8(ascii: "Z"))
+        return date(iso8601: String(decoding: iso, as: UTF8.self))
+    }
+
     private static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28

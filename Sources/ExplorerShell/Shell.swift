@@ -67,6 +67,8 @@ public final class Shell {
     public internal(set) var activeID: String?
     /// The `follow`s taken, the last on top: `back` on the detail one opened returns from it.
     var followSteps: [FollowStep] = []
+    /// The page of every feature's favourites `favs all` showed last: `favs all next` moves from it.
+    var allFavouritesPage = 1
     /// In a script, the step (`use`, `open`) that failed last, while the lines after it would
     /// act where it would have led (``StepNotTaken``): they are held back.
     var stepNotTaken: StepNotTaken?

@@ -355,6 +355,28 @@ public final class AppDatabase: Sendable {
             }
         }
         migrator.registerMigration(ResponseCache.migration.identifier, migrate: ResponseCache.migration.migrate)
+        migrator.registerMigration("v3: favourites counted and by date") { db in
+            // `favs all` pages through this index, in the order it lists; each feature's count
+            // is kept by triggers (SQLite counts a million rows by reading every one), whoever
+            // writes the table: explorer, an older explorer, sqlite3.
+            try db.execute(sql: """
+                CREATE INDEX favourite_by_date ON favourite (createdAt, feature, itemID);
+                CREATE TABLE favourite_count (feature TEXT PRIMARY KEY NOT NULL, count INTEGER NOT NULL) WITHOUT ROWID;
+                INSERT INTO favourite_count SELECT feature, count(*) FROM favourite GROUP BY feature;
+                CREATE TRIGGER favourite_counted AFTER INSERT ON favourite BEGIN
+                    INSERT INTO favourite_count (feature, count) VALUES (NEW.feature, 1)
+                        ON CONFLICT (feature) DO UPDATE SET count = count + 1;
+                END;
+                CREATE TRIGGER favourite_uncounted AFTER DELETE ON favourite BEGIN
+                    UPDATE favourite_count SET count = count - 1 WHERE feature = OLD.feature;
+                END;
+                CREATE TRIGGER favourite_recounted AFTER UPDATE OF feature ON favourite BEGIN
+                    UPDATE favourite_count SET count = count - 1 WHERE feature = OLD.feature;
+                    INSERT INTO favourite_count (feature, count) VALUES (NEW.feature, 1)
+                        ON CONFLICT (feature) DO UPDATE SET count = count + 1;
+                END;
+                """)
+        }
         for migration in migrations {
             migrator.registerMigration(migration.identifier, migrate: migration.migrate)
         }

@@ -3,27 +3,24 @@ internal import GRDB
 internal import GRDBSQLite
 import Synchronization
 
-/// The favourites table, kept in memory a feature at a time (and whole, for `favs all`), and
-/// read again only when the database has changed since: when another connection (another
+/// What is known of the favourites table, a feature at a time: how many favourites the feature
+/// has, and the answer for each item a screen asked about (whether it is a favourite). Nothing
+/// is read that a screen does not show: a list of ten rows asks ten keys of the primary key,
+/// whether its feature has a thousand favourites or a million, and a feature with none asks
+/// nothing. A feature with a few (up to ``fewEnoughToRead``) has them read at once, in one
+/// query, which costs less than asking about each row.
+///
+/// It is forgotten when the database has changed since: when another connection (another
 /// explorer process) committed, which `PRAGMA data_version` tells, or when this connection
 /// changed rows itself, which its count of changes tells. Both are asked of the one connection
-/// that writes, so the answer is as fresh as reading the table every time, at the cost of a
-/// pragma. This connection's own toggles are applied to the copies in memory instead
-/// (``applied(_:from:to:)``): with 100,000 favourites a re-read costs 170 ms, an applied toggle
-/// well under a millisecond. A feature's copy holds its rows alone, so starring starships does
-/// not read 100,000 characters.
+/// that writes, so the answers are as fresh as asking the table every time, at the cost of a
+/// pragma. This connection's own toggles are applied to what is known instead
+/// (``applied(_:from:to:)``).
 final class FavouritesCache: Sendable {
     /// What a toggle did.
     enum Change {
-        case added(Favourite)
+        case added(feature: String, itemID: String)
         case removed(feature: String, itemID: String)
-
-        var feature: String {
-            switch self {
-            case .added(let favourite): favourite.feature
-            case .removed(let feature, _): feature
-            }
-        }
     }
 
     /// What the connection says about changes; equal stamps mean nothing was committed between.
@@ -32,44 +29,35 @@ final class FavouritesCache: Sendable {
         var ownChanges: Int
     }
 
-    /// The rows of one feature, or of every feature (``everyFeature``), as read at `stamp`.
-    private struct Snapshot {
+    /// What is known of one feature, as the database was at `stamp`.
+    private struct Known {
         var stamp: Stamp
-        /// Oldest first (then by feature and id), as ``FavouritesStore/list(feature:)`` gives them.
-        var favourites: [Favourite]
-        var ids: Set<String>
+        var count: Int
+        /// Whether each item asked about is a favourite.
+        var answers: [String: Bool] = [:]
+        /// Whether `answers` holds every favourite of the feature: an item not in it is not one.
+        var isWhole = false
+
+        func answer(_ itemID: String) -> Bool? {
+            answers[itemID] ?? (isWhole ? false : nil)
+        }
     }
 
-    /// The key of the snapshot of every feature: no feature id is empty.
-    private static let everyFeature = ""
+    /// The most favourites a feature may have to be read whole when it is first asked about.
+    static let fewEnoughToRead = 100
 
-    /// The unreadable rows not yet reported: each is reported once a run.
+    private let known = Mutex<[String: Known]>([:])
+
+    /// The favourites whose date could not be read, not reported yet, as lists found them.
+    private let unreadableFound = Mutex<[String]>([])
+    /// Those reported already: each is reported once a run.
     private let reported = Mutex<Set<String>>([])
 
-    /// The snapshots read so far, by feature (``everyFeature`` for all of them).
-    private let snapshots = Mutex<[String: Snapshot]>([:])
-    /// The rows the reads found unreadable (each costs itself, not every favourite), in the
-    /// order found, each once, described for the user:
-    /// `starships/10 (its date "10000-01-01 00:00:59.000" cannot be read)`.
-    private let unreadableFound = Mutex<[String]>([])
-
-    /// How many times the table was read: for tests.
-    var readCount: Int { reads.withLock { $0 } }
-    private let reads = Mutex(0)
+    /// How many questions went to the table (a count, or one item): for tests.
+    var queryCount: Int { queries.withLock { $0 } }
+    private let queries = Mutex(0)
 
     init() {}
-
-    /// The item ids of `feature` that are favourites, on `db`, which must always be the same
-    /// connection (the writer) and not inside a transaction of another connection's snapshot.
-    func ids(in feature: String, _ db: Database) throws -> Set<String> {
-        try current(feature, db).ids
-    }
-
-    /// The favourites of `feature`, or of every feature when nil, oldest first; on `db`, as for
-    /// ``ids(in:_:)``.
-    func favourites(of feature: String?, _ db: Database) throws -> [Favourite] {
-        try current(feature ?? Self.everyFeature, db).favourites
-    }
 
     /// Where the database is now, as this connection sees it.
     func stamp(_ db: Database) throws -> Stamp {
@@ -87,105 +75,116 @@ final class FavouritesCache: Sendable {
         return Stamp(dataVersion: sqlite3_column_int64(handle, 0), ownChanges: db.totalChangesCount)
     }
 
-    /// Applies this connection's own `change`, made between stamps `before` and `after` in one
-    /// transaction (no other connection could commit in between), to each copy in memory that
-    /// was of the database at `before`: the copy of the feature changed and the copy of every
-    /// feature take the change, the others are still right as they are. A copy of an older
-    /// database (or every copy, with no change known) is dropped, to be read again.
-    func applied(_ change: Change?, from before: Stamp, to after: Stamp) {
-        snapshots.withLock { snapshots in
-            for key in Array(snapshots.keys) {
-                // Taken out while it changes, so that its arrays are not copied (100,000 rows).
-                guard var copy = snapshots.removeValue(forKey: key), copy.stamp == before, let change else { continue }
-                if key == change.feature || key == Self.everyFeature { Self.apply(change, to: &copy) }
-                copy.stamp = after
-                snapshots[key] = copy
-            }
-        }
-    }
-
-    private static func apply(_ change: Change, to copy: inout Snapshot) {
-        switch change {
-        case .added(let favourite):
-            // The first favourite that sorts after the new one: a binary search.
-            var low = 0, high = copy.favourites.count
-            while low < high {
-                let middle = (low + high) / 2
-                if isOrdered(favourite, before: copy.favourites[middle]) { high = middle } else { low = middle + 1 }
-            }
-            copy.favourites.insert(favourite, at: low)
-            copy.ids.insert(favourite.itemID)
-        case .removed(let feature, let itemID):
-            copy.favourites.removeAll { $0.feature == feature && $0.itemID == itemID }
-            copy.ids.remove(itemID)
-        }
-    }
-
-    /// The table's order: oldest first, then by feature and id (as the query sorts them:
-    /// SQLite's BINARY collation compares the UTF-8 bytes, as `<` on their UTF-8 views does).
-    static func isOrdered(_ a: Favourite, before b: Favourite) -> Bool {
-        if a.createdAt != b.createdAt { return a.createdAt < b.createdAt }
-        if a.feature != b.feature { return a.feature.utf8.lexicographicallyPrecedes(b.feature.utf8) }
-        return a.itemID.utf8.lexicographicallyPrecedes(b.itemID.utf8)
-    }
-
-    /// The snapshot of `key` (a feature, or ``everyFeature``) as the database is now.
-    private func current(_ key: String, _ db: Database) throws -> Snapshot {
+    /// How many favourites `feature` has, the stamp that is known at, and when it has a few
+    /// (up to ``fewEnoughToRead``, read whole with the count) whether each of them is one
+    /// still (an item not there is not); on `db`, which must always be the same connection
+    /// (the writer) and not inside a transaction of another connection's snapshot.
+    func count(in feature: String, _ db: Database) throws -> (count: Int, stamp: Stamp, whole: [String: Bool]?) {
         let stamp = try stamp(db)
-        return try snapshots.withLock { snapshots in
-            if let snapshot = snapshots[key], snapshot.stamp == stamp { return snapshot }
-            let order = "ORDER BY createdAt, feature, itemID"
-            let rows = key == Self.everyFeature
-                ? try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite \(order)"))
-                : try Row.fetchCursor(db.cachedStatement(sql: "SELECT \(Favourite.columns) FROM favourite WHERE feature = ? \(order)"),
-                                      arguments: [key])
-            var fresh = Snapshot(stamp: stamp, favourites: [], ids: [])
-            var unreadable: [String] = []
-            while let row = try rows.next() {
-                do {
-                    let favourite = try Favourite(row: row)
-                    fresh.favourites.append(favourite)
-                    fresh.ids.insert(favourite.itemID)
-                } catch {
-                    unreadable.append(Self.describe(row))
+        if let entry = known.withLock({ $0[feature].flatMap { $0.stamp == stamp ? $0 : nil } }) {
+            return (entry.count, stamp, entry.isWhole ? entry.answers : nil)
+        }
+        let count = try Self.count(of: feature, db)
+        var fresh = Known(stamp: stamp, count: count)
+        if count <= Self.fewEnoughToRead, count > 0 {
+            let ids = try String.fetchCursor(db.cachedStatement(sql: "SELECT CAST(itemID AS TEXT) FROM favourite WHERE feature = ?"),
+                                             arguments: [feature])
+            while let id = try ids.next() { fresh.answers[id] = true }
+        }
+        fresh.isWhole = count <= Self.fewEnoughToRead
+        queries.withLock { $0 += 1 }
+        known.withLock { $0[feature] = fresh }
+        return (count, stamp, fresh.isWhole ? fresh.answers : nil)
+    }
+
+    /// How many favourites `feature` has, or every feature when nil, from the counts the
+    /// table's triggers keep (a count of a million rows reads every one of them).
+    static func count(of feature: String?, _ db: Database) throws -> Int {
+        guard let feature else {
+            return try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(sum(count), 0) FROM favourite_count")) ?? 0
+        }
+        return try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM favourite_count WHERE feature = ?"), arguments: [feature]) ?? 0
+    }
+
+    /// Whether `itemID` of `feature` is a favourite, as known at `stamp` (from ``count(in:_:)``);
+    /// nil when it is not known.
+    func knownAnswer(_ itemID: String, in feature: String, at stamp: Stamp) -> Bool? {
+        known.withLock { known -> Bool? in
+            guard let entry = known[feature], entry.stamp == stamp else { return nil }
+            return entry.answer(itemID)
+        }
+    }
+
+    /// Whether `itemID` of `feature` is a favourite, asked of the table by its key, and known
+    /// from then on while the database is still as it was at `stamp`; on `db`, as for
+    /// ``count(in:_:)``.
+    func ask(_ itemID: String, in feature: String, at stamp: Stamp, _ db: Database) throws -> Bool {
+        let found = try Bool.fetchOne(db.cachedStatement(sql: "SELECT 1 FROM favourite WHERE feature = ? AND itemID = ?"),
+                                      arguments: [feature, itemID]) ?? false
+        queries.withLock { $0 += 1 }
+        known.withLock { known in
+            // Kept only while nothing changed since the stamp: it is then the answer at it.
+            guard known[feature]?.stamp == stamp else { return }
+            known[feature]?.answers[itemID] = found
+        }
+        return found
+    }
+
+    /// Applies this connection's own `change`, made between stamps `before` and `after` in one
+    /// transaction (no other connection could commit in between), to what was known at
+    /// `before`: the feature changed takes the change, the others are still right as they are.
+    /// What is known of an older database (or everything, with no change known) is forgotten.
+    func applied(_ change: Change?, from before: Stamp, to after: Stamp) {
+        known.withLock { known in
+            for feature in Array(known.keys) {
+                // Taken out while it changes, so that its dictionary is not copied.
+                guard var entry = known.removeValue(forKey: feature), entry.stamp == before, let change else { continue }
+                switch change {
+                case .added(feature, let itemID):
+                    entry.count += 1
+                    entry.answers[itemID] = true
+                case .removed(feature, let itemID):
+                    entry.count -= 1
+                    entry.answers[itemID] = false
+                default:
+                    break
                 }
+                entry.stamp = after
+                known[feature] = entry
             }
-            reads.withLock { $0 += 1 }
-            unreadableFound.withLock { found in found += unreadable.filter { !found.contains($0) } }
-            snapshots[key] = fresh
+        }
+    }
+
+    /// Notes the favourites of a list whose dates could not be read, to be reported once.
+    func noteUnreadable(_ favourites: [Favourite]) {
+        let found = favourites.compactMap { favourite in
+            favourite.unreadableDate.map { "\(favourite.feature.prefix(40))/\(favourite.itemID.prefix(40)) (its date \(Self.quoted($0)) cannot be read)" }
+        }
+        guard !found.isEmpty else { return }
+        unreadableFound.withLock { unreadable in unreadable += found.filter { !unreadable.contains($0) } }
+    }
+
+    /// `"10000-01-01 00:00:59.000"`: the stored text, cut to 40 characters.
+    private static func quoted(_ text: String) -> String {
+        "\"\(text.prefix(40))\""
+    }
+
+    /// The favourites lists found with a date that cannot be read, not reported yet, in one
+    /// line; nil when there is nothing new to say.
+    func unreportedProblem() -> String? {
+        let new = unreadableFound.withLock { found in
+            defer { found = [] }
+            return found
+        }
+        let fresh = reported.withLock { reported in
+            let fresh = new.filter { !reported.contains($0) }
+            reported.formUnion(fresh)
             return fresh
         }
-    }
-
-    /// What the last read found unreadable and was not reported yet, in one line; nil when
-    /// there is nothing new to say.
-    func unreportedProblem() -> String? {
-        let unreadable = unreadableFound.withLock { $0 }
-        guard !unreadable.isEmpty else { return nil }
-        let new = reported.withLock { reported in
-            let new = unreadable.filter { !reported.contains($0) }
-            reported.formUnion(new)
-            return new
-        }
-        guard !new.isEmpty else { return nil }
-        let shown = new.prefix(3).joined(separator: ", ") + (new.count > 3 ? " and \(new.count - 3) more" : "")
-        return "\(new.count) favourite\(new.count == 1 ? "" : "s") could not be read and \(new.count == 1 ? "is" : "are") left out: \(shown)"
-    }
-
-    /// `starships/10 (its date "10000-01-01 00:00:59.000" cannot be read)`: which favourite,
-    /// as far as the row tells, and which value is at fault.
-    static func describe(_ row: Row) -> String {
-        func text(_ column: String) -> String? {
-            (try? row.decode(String?.self, forColumn: column)) ?? nil
-        }
-        let name = "\(text("feature") ?? "?")/\(text("itemID") ?? "?")"
-        let problem: String
-        if (try? row.decode(Date.self, forColumn: "createdAt")) == nil {
-            let value = row["createdAt"] as DatabaseValue
-            problem = "its date \(String(describing: value).prefix(40)) cannot be read"
-        } else {
-            problem = "a value cannot be read"
-        }
-        return "\(name.prefix(80)) (\(problem))"
+        guard !fresh.isEmpty else { return nil }
+        let shown = fresh.prefix(3).joined(separator: ", ") + (fresh.count > 3 ? " and \(fresh.count - 3) more" : "")
+        return fresh.count == 1
+            ? "1 favourite has a date that cannot be read, and is listed without one: \(shown)"
+            : "\(fresh.count) favourites have a date that cannot be read, and are listed without one: \(shown)"
     }
 }

@@ -811,7 +811,46 @@ struct ShellTests {
             "no fake favourites yet (`fav N` marks one)",
             "no favourites yet (`fav N` on a list marks one)",
         ])
-        #expect(h.output.errors == ["error: usage: favs [all]"])
+        #expect(h.output.errors == ["error: usage: favs [all [next|prev|N]]"])
+    }
+
+    @Test("`favs all` lists 20 favourites a page, numbered as in the whole list; `favs all next|prev|N` moves from the page shown")
+    func favsAllPages() async throws {
+        let h = ShellHarness()
+        defer { h.remove() }
+        for number in 1...45 {
+            try h.shell.favourites.toggle(feature: number.isMultiple(of: 2) ? "films" : "fake", itemID: "\(number)", title: "Thing \(number)")
+            h.clock.advance(by: 1)
+        }
+        /// The screen's heading, its first and last rows and its hints; the page it leaves.
+        func page(_ command: String) async -> [String] {
+            h.output.clear()
+            await h.run(command)
+            let lines = h.output.out.joined(separator: "\n").split(separator: "\n").map(String.init)
+            return [lines[0], lines[2], lines[lines.count - 3], lines[lines.count - 2], lines[lines.count - 1], "page \(h.shell.allFavouritesPage)"]
+        }
+        let hints = ["`use FEATURE` then `favs` to open one", "`favs all next`, `favs all prev` or `favs all N` shows another page"]
+
+        #expect(await page("favs all") == ["favourites · page 1 of 3 · 45 in all", "★  fake     Thing 1   fake/1",
+                                           "★  films    Thing 20  films/20"] + hints + ["page 1"])
+        #expect(await page("favs all next") == ["favourites · page 2 of 3 · 45 in all", "★  fake     Thing 21  fake/21",
+                                                "★  films    Thing 40  films/40"] + hints + ["page 2"])
+        #expect(await page("favs all 3") == ["favourites · page 3 of 3 · 45 in all", "★  fake     Thing 41  fake/41",
+                                             "★  fake     Thing 45  fake/45"] + hints + ["page 3"])
+        h.output.clear()
+        #expect(await h.run("favs all next") == false)
+        #expect(await h.run("favs all 4") == false)
+        #expect(await h.run("favs all all") == false)
+        #expect(h.output.errors == ["error: already on the last page (3)", "error: no page 4: there are 3 pages",
+                                    "error: usage: favs [all [next|prev|N]]"])
+        #expect(h.shell.allFavouritesPage == 3, "a move that fails leaves the page shown")
+        #expect(await page("favs all prev") == ["favourites · page 2 of 3 · 45 in all", "★  fake     Thing 21  fake/21",
+                                                "★  films    Thing 40  films/40"] + hints + ["page 2"])
+        #expect(await page("favs all") == ["favourites · page 1 of 3 · 45 in all", "★  fake     Thing 1   fake/1",
+                                           "★  films    Thing 20  films/20"] + hints + ["page 1"], "`favs all` starts again")
+        h.output.clear()
+        #expect(await h.run("favs all prev") == false)
+        #expect(h.output.errors == ["error: already on the first page"])
     }
 
     @Test func favsListsTheFavourites() async throws {

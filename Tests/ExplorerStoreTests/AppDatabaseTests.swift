@@ -55,7 +55,7 @@ struct AppDatabaseTests {
                 "FTS5 works on the system SQLite")
         #expect(try FavouritesStore(database: after).list().map(\.title) == ["Luke Skywalker"])
         let applied = try after.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
-        #expect(applied == ["v1: favourites", "v2: response cache", "moviedb v1: cache", "moviedb v2: search index"])
+        #expect(applied == ["v1: favourites", "v2: response cache", "v3: favourites counted and by date", "moviedb v1: cache", "moviedb v2: search index"])
 
         let older = AppDatabase(directory: directory.url, migrations: [Self.cache])
         #expect(try FavouritesStore(database: older).ids(in: "characters") == ["1"], "an older binary still opens the file")

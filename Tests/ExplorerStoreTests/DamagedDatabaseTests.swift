@@ -121,7 +121,9 @@ struct DamagedDatabaseTests {
         #expect(database.damage?.description == error.description, sourceLocation: sourceLocation)
 
         // Lists show without stars and say why.
-        #expect(store.marks(in: "characters") == FavouriteMarks(ids: [], problem: error.description), sourceLocation: sourceLocation)
+        let marks = store.marks(in: "characters")
+        #expect(marks.problem == error.description, sourceLocation: sourceLocation)
+        #expect(!marks.contains(id: "1"), sourceLocation: sourceLocation)
         // Writes are refused, favourites' and caches' alike, and reads fail the same way.
         let toggle = try #require(throws: StoreError.self, sourceLocation: sourceLocation) {
             try store.toggle(feature: "characters", itemID: "61", title: "Character number 61")
@@ -163,7 +165,9 @@ struct DamagedDatabaseTests {
         let size = try Data(contentsOf: file).count
         try overwrite(file, at: size / 2, count: 200)
 
-        try expectDamaged(directory, saying: "is damaged (quick_check: ")
+        // In SQLite's words: the page there is a table's root now (quick_check cannot start),
+        // an index's before the favourites had their own index and counts (it listed the problem).
+        try expectDamaged(directory, saying: "is damaged (")
     }
 
     @Test func damagedFavouritesPageIsReportedAndNeverWritten() throws {
@@ -203,7 +207,7 @@ struct DamagedDatabaseTests {
         let file = directory.file("explorer.sqlite")
         try overwrite(file, at: try Data(contentsOf: file).count / 2, count: 200)
 
-        try expectDamaged(directory, saying: "quick_check: ")
+        try expectDamaged(directory, saying: "is damaged (")
     }
 
     /// Every kind of damage to a closed file: found, and not a file made beside it.
@@ -294,14 +298,15 @@ struct DamagedDatabaseTests {
     }
 
     /// A frame's salts are outside its checksum: SQLite takes a frame whose salts were changed
-    /// for an older generation's and drops it and everything after it (here 450 transactions:
-    /// about 900 frames, under the 1,000 that would checkpoint the log and start it again).
+    /// for an older generation's and drops it and everything after it (here 220 transactions:
+    /// about 900 frames, four a toggle (the row, its key, its date's index, its feature's
+    /// count), under the 1,000 that would checkpoint the log and start it again).
     @Test func logWhoseFirstFrameHasOtherSaltsIsReportedAndNeverWritten() throws {
-        let directory = try sixtyFavouritesInTheLog(count: 450)
+        let directory = try sixtyFavouritesInTheLog(count: 220)
         defer { directory.remove() }
         let log = directory.file("explorer.sqlite-wal")
         let before = Self.frameSalts(try Data(contentsOf: log))
-        #expect(before.frames.count > 450, "450 transactions in the log: \(before.frames.count) frames")
+        #expect(before.frames.count > 660, "220 transactions in the log: \(before.frames.count) frames")
         #expect(before.frames.allSatisfy { $0 == before.header },
                 "all of them current: \(before.frames.filter { $0 == before.header }.count) of \(before.frames.count)")
         try overwrite(log, at: 32 + 8, count: 4)

@@ -62,8 +62,9 @@ struct FavouritesStoreTests {
         #expect(favourite.itemID == "10")
         #expect(favourite.title == "周杰倫's \"ship\"")
         // The database keeps milliseconds.
-        #expect(favourite.createdAt.timeIntervalSince(before) >= -0.002)
-        #expect(favourite.createdAt.timeIntervalSince(after) <= 0.002)
+        let createdAt = try #require(favourite.createdAt)
+        #expect(createdAt.timeIntervalSince(before) >= -0.002)
+        #expect(createdAt.timeIntervalSince(after) <= 0.002)
     }
 
     @Test func listIsOldestFirstAndFiltersByFeature() throws {

@@ -370,7 +370,8 @@ struct OfflineIndexTests {
         #expect(tables.contains("moviedb_search"))
         #expect(tables.contains("moviedb_count"))
         let applied = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
-        #expect(applied == ["v1: favourites", "v2: response cache", "moviedb v1: offline index", "moviedb v2: collection counts",
+        #expect(applied == ["v1: favourites", "v2: response cache", "v3: favourites counted and by date",
+                            "moviedb v1: offline index", "moviedb v2: collection counts",
                             "itunes v1: offline index", "itunes v2: collection counts"])
     }
 }

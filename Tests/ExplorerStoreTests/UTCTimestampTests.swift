@@ -47,7 +47,7 @@ struct UTCTimestampTests {
             try Favourite(feature: "starships", itemID: "10", title: "Millennium Falcon", createdAt: date).insert(db)
             #expect(try String.fetchOne(db, sql: "SELECT createdAt FROM favourite") == "2024-03-15 05:00:00.251")
             let row = try #require(try Row.fetchOne(db, sql: "SELECT * FROM favourite"))
-            let read = try Favourite(row: row).createdAt.timeIntervalSince1970
+            let read = try #require(Favourite(row: row).createdAt).timeIntervalSince1970
             #expect(abs(read - 1_710_478_800.251) < 0.000_5)
         }
     }

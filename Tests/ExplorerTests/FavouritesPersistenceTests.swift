@@ -46,6 +46,45 @@ struct FavouritesPersistenceTests {
             """, "the unmarking in the second run persisted too")
     }
 
+    @Test("a favourite whose stored date cannot be read is listed, counted and starred, its `created` null, and named in a warning once a run")
+    func aFavouriteWithAnUnreadableDateIsStillShown() async throws {
+        let sandbox = try Sandbox("favourites-bad-date")
+        let marked = try await Explorer.run(["--clock", "2024-03-15T05:00:00Z", "-c", "use starships; fav 5"], in: sandbox)
+        #expect(marked.status == 0)
+        let insert = try await ChildProcess.run(
+            executable: TestPaths.sqlite3,
+            arguments: [sandbox.dataDirectory + "/explorer.sqlite", "insert into favourite values ('starships', '3', 'Star Destroyer', '10000-01-01 00:00:59.000');"],
+            environment: sandbox.environment, timeout: 30)
+        #expect(insert.status == 0, "\(insert.stderrText)")
+
+        let json = try await Explorer.run(["--format", "json", "-c", "favs all; favs all"], in: sandbox)
+        let listed = #"{"feature":null,"screen":"favourites","all":true,"page":1,"pages":1,"count":2,"rows":["#
+            + #"{"row":1,"feature":"starships","title":"Star Destroyer","id":"3","created":null},"#
+            + #"{"row":2,"feature":"starships","title":"Millennium Falcon","id":"10","created":"2024-03-15T05:00:00Z"}]"#
+        let screens = json.stdoutText.split(separator: "\n")
+        #expect(screens.count == 2 && screens.allSatisfy { $0.hasPrefix(listed) }, "\(json.stdoutText)")
+        let warning = #"1 favourite has a date that cannot be read, and is listed without one: starships/3 (its date \"10000-01-01 00:00:59.000\" cannot be read)"#
+        #expect(screens.first?.hasSuffix(#","warnings":[""# + warning + #""]}"#) == true, "on the screen that met it")
+        #expect(json.stderrText == #"{"warning":""# + warning + "\"}\n", "and on stderr, once")
+        #expect(json.status == 0)
+
+        let text = try await Explorer.run(["-c", "use starships; favs"], in: sandbox)
+        #expect(text.stdoutText.contains(" 2  ★  Star Destroyer "), "the list stars it")
+        #expect(text.stdoutText.contains("""
+            starships › favourites · 2
+            #  ★  title              id
+            1  ★  Star Destroyer     starships/3
+            2  ★  Millennium Falcon  starships/10
+
+            """))
+        #expect(text.stderrText == """
+            warning: 1 favourite has a date that cannot be read, and is listed without one: \
+            starships/3 (its date "10000-01-01 00:00:59.000" cannot be read)
+
+            """)
+        #expect(text.status == 0)
+    }
+
     @Test("another data directory has its own (empty) favourites")
     func dataDirectoriesAreSeparate() async throws {
         let sandbox = try Sandbox("favourites-separate")

@@ -1,18 +1,25 @@
-/// One feature's favourites, read once for a screen: which items to star, or why none can be.
-public struct FavouriteMarks: Sendable, Equatable {
-    public let ids: Set<String>
+import ExplorerStore
+
+/// One feature's favourites for a screen: which items to star, asked as each row is made, or
+/// why none can be.
+public struct FavouriteMarks: Sendable {
+    /// Nil when favourites cannot be shown.
+    private let lookup: FavouritesLookup?
     /// Why favourites cannot be shown (the database is unusable); lists still show, unstarred.
     public let problem: String?
 
-    public init(ids: Set<String>, problem: String? = nil) {
-        self.ids = ids
+    public init(_ lookup: FavouritesLookup?, problem: String? = nil) {
+        self.lookup = lookup
         self.problem = problem
     }
 
-    @inlinable
+    /// Whether the item with this id is a favourite.
+    public func contains(id: String) -> Bool {
+        lookup?.contains(id) ?? false
+    }
+
     public func contains<Item: ListItem>(_ item: Item) -> Bool {
-        // (No favourites: nothing to hash.)
-        !ids.isEmpty && (item.itemID.map(ids.contains) ?? false)
+        item.itemID.map(contains(id:)) ?? false
     }
 
     /// The row for `item`, starred when it is a favourite.

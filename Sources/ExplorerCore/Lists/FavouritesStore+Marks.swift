@@ -1,13 +1,13 @@
 import ExplorerStore
 
 extension FavouritesStore {
-    /// For screens that must show even when the database is unusable: the ids, or none and
-    /// the reason, to say beside the list.
+    /// For screens that must show even when the database is unusable: the favourites to star,
+    /// or none and the reason, to say beside the list.
     public func marks(in feature: String) -> FavouriteMarks {
         do {
-            return FavouriteMarks(ids: try ids(in: feature))
+            return FavouriteMarks(try lookup(in: feature))
         } catch {
-            return FavouriteMarks(ids: [], problem: String(describing: error))
+            return FavouriteMarks(nil, problem: String(describing: error))
         }
     }
 }

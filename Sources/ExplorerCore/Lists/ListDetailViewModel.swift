@@ -155,7 +155,7 @@ extension ListDetailViewModel {
     public func favouriteRows(_ marks: FavouriteMarks) -> [FavouriteRow] {
         guard navigator.place == .favourites else { return [] }
         return navigator.favouriteRows.enumerated().map { index, favourite in
-            FavouriteRow(number: index + 1, favourite: favourite, isFavourite: marks.ids.contains(favourite.itemID))
+            FavouriteRow(number: index + 1, favourite: favourite, isFavourite: marks.contains(id: favourite.itemID))
         }
     }
 

@@ -34,7 +34,7 @@ extension Screen {
                         ScreenTable.Cell(row.isFavourite ? "★" : "☆", .bool(row.isFavourite)),
                         ScreenTable.Cell(favourite.title),
                         ScreenTable.Cell("\(feature)/\(favourite.itemID)", .string(favourite.itemID)),
-                        .data(.string(UTCTimestamp.iso8601(favourite.createdAt)))]
+                        .data(favourite.createdAt.map { .string(UTCTimestamp.iso8601($0)) } ?? .null)]
             })
         guard !favourites.isEmpty else {
             screen.blocks = [.line("no \(feature) favourites yet (`fav N` on the list marks one)"), .table(table)]

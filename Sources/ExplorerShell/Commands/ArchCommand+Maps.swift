@@ -143,7 +143,7 @@ extension ArchCommand {
         map.add(.endpoints, wiring, facts: ["endpoints": .array(descriptor.endpoints.map(JSONValue.string)),
                                             "screens": .array(descriptor.screens.map(JSONValue.string))])
 
-        let favouriteCount = (try? shell.favourites.list(feature: id).count) ?? 0
+        let favouriteCount = (try? shell.favourites.count(feature: id)) ?? 0
         var tables = ["favourite (shared): \(favouriteCount) row\(favouriteCount == 1 ? "" : "s") for \(id)"]
         if descriptor.cachesResponses {
             let cached = (try? context.database.cachedAnswerCount(feature: id)) ?? 0
