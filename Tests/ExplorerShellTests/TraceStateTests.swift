@@ -1,3 +1,4 @@
+import CustomDump
 import Testing
 @testable import ExplorerTrace
 
@@ -64,6 +65,15 @@ struct TraceStateTests {
         #expect(lines(State(names: names), State(names: ["https://a/1": "Luke", "https://a/2": "Leia Organa"])) == [
             #"names: "Leia Organa": "Leia" → "Leia Organa""#,
         ])
+    }
+
+    /// Strings, numbers and flags are written as swift-custom-dump writes them, without it.
+    @Test func aSimpleValueIsDumpedAsTheLibraryDumpsIt() {
+        let values: [Any] = ["A New Hope", "", "tab\tand é 😀", "say \"hi\"", "back\\slash", "two\nlines", "\u{7}",
+                             Optional("wrapped") as Any, Optional<String>.none as Any, 0, -42, Int.max, true, false, 1.5, [1, 2]]
+        for value in values {
+            #expect(StateDiff.dump(value) == String(customDumping: value), "\(value)")
+        }
     }
 
     @Test func aLargeCollectionIsCountedNotWrittenOut() {

@@ -43,8 +43,20 @@ public enum StateDiff {
         if let a = (old as? any Collection)?.count, let b = (new as? any Collection)?.count, max(a, b) > largestDumped {
             return a == b ? [] : [.value(path: path, before: "\(a) elements", after: "\(b) elements")]
         }
-        let (before, after) = (String(customDumping: old), String(customDumping: new))
+        let (before, after) = (dump(old), dump(new))
         return before == after ? [] : [.value(path: path, before: before, after: after)]
+    }
+
+    /// `value` as swift-custom-dump writes it; a string on one line, a number and a flag
+    /// written as it does without asking the library (which reflects on the value first).
+    static func dump(_ value: Any) -> String {
+        switch value {
+        case let text as String where !text.contains(where: \.isNewline) && !text.utf8.contains(UInt8(ascii: "\"")) && !text.utf8.contains(UInt8(ascii: "\\")):
+            text.debugDescription
+        case let number as Int: String(number)
+        case let flag as Bool: flag ? "true" : "false"
+        default: String(customDumping: value)
+        }
     }
 
     /// Whether both are of one `Equatable` type and equal.
@@ -77,7 +89,10 @@ public enum StateDiff {
         guard mirror.displayStyle == .dictionary, mirror.children.count <= largestDumped else { return nil }
         return mirror.children.map { child -> Entry in
             let pair = Array(Mirror(reflecting: child.value).children)
-            return Entry(traceID: String(customDumping: pair.first?.value as Any), content: pair.last?.value as Any)
+            // Each as the optional a mirror's child is (its dump names an enum's case without its
+            // type: `.eye`), a string as itself (written the same, and without the library).
+            func part(_ value: Any?) -> Any { (value as? String) ?? value as Any }
+            return Entry(traceID: dump(part(pair.first?.value)), content: part(pair.last?.value))
         }.sorted { $0.traceID < $1.traceID }
     }
 
@@ -88,7 +103,7 @@ public enum StateDiff {
         var content: Any
 
         var traceName: String {
-            StateChange.compact(String(customDumping: content)).flatMap { $0.count <= 40 ? $0 : nil } ?? traceID
+            StateChange.compact(dump(content)).flatMap { $0.count <= 40 ? $0 : nil } ?? traceID
         }
     }
 
