@@ -512,6 +512,38 @@ final class FactsViewModelTests {
         calls.expectAllMade()
     }
 
+    /// A page turn in the same window uses the pages laid out already: measuring is what a
+    /// page holds, not what the document does. In a window of another size they are laid out
+    /// again.
+    @Test func aPageTurnMeasuresAgainOnlyInAWindowOfAnotherSize() async throws {
+        let size = LockedValue(5)
+        let measured = LockedValue(0)
+        let server = Canada.server()
+        let calls = ExpectedCalls<FactsCall>()
+        let documents = FactsServiceFixture(Canada.document, calls: calls)
+        let loader = ImageLoader(cache: cache, http: server)
+        let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store, selection: selection,
+                                       clock: clock, pageFits: { state in
+                                           measured.withLock { $0 += 1 }
+                                           return state.rows.count <= size.value
+                                       }, pageMeasure: { [size.value] })
+        let state = StateExpectations(viewModel.state)
+        calls.expect([.document(fresh: false)])
+        try await viewModel.showPage(.number(2))
+        state.expect { $0 = canada(page: 2) }
+        let laidOut = measured.value
+
+        try await viewModel.showPage(.next)
+        state.expect { $0 = canada(page: 3) }
+        #expect(measured.value - laidOut <= 1, "the page shown is checked, the document not laid out again")
+
+        size.withLock { $0 = 4 }
+        try await viewModel.showPage(.number(3))
+        state.expect { show(&$0, page: 3, size: 4, images: allLoaded(Canada.facts[8..<12].compactMap { $0.imageURL?.absoluteString })) }
+        #expect(viewModel.pageCount == 4)
+        calls.expectAllMade()
+    }
+
     // MARK: Detail
 
     @Test func openShowsAFactWholeAndLoadsItsImageIfNotYet() async throws {

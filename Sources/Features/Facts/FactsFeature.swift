@@ -54,6 +54,10 @@ public final class FactsFeature: ScreenFeature, FavouritesListing {
                 let text = TextRenderer(width: terminal.currentWidth).render(FactsView.list(state))
                 return text.utf8.reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 } < height
             },
+            pageMeasure: {
+                guard let height = configuredPageSize == nil ? terminal.currentHeight : nil else { return [configuredPageSize ?? 20] }
+                return [terminal.currentWidth, height]
+            },
             tracer: context.tracer)
         view = FactsView(viewModel: viewModel, outlet: context.outlet, tracer: context.tracer)
     }

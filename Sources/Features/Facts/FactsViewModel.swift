@@ -33,6 +33,11 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     /// Whether a list showing this state fits on a page: the feature measures the lines it
     /// takes at the terminal's size (or counts rows); asked as pages are laid out.
     private let pageFits: @MainActor (FactsState) -> Bool
+    /// What ``pageFits`` measures against (the window's size, or a fixed number of rows): the
+    /// pages laid out for it serve every page turn until it changes.
+    private let pageMeasure: @MainActor () -> [Int]
+    /// The ``pageMeasure`` the pages were laid out for; nil before they are.
+    private var laidOutFor: [Int]?
 
     private var document: FactsDocument?
     private var facts: [Fact] = []
@@ -52,12 +57,13 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
 
     public init(service: FactsService, loader: ImageLoader, favourites: FavouritesStore, selection: SourceSelection,
                 clock: any AppClock = LiveClock(), pageFits: @escaping @MainActor (FactsState) -> Bool = { $0.rows.count <= 20 },
-                tracer: Tracer? = nil) {
+                pageMeasure: @escaping @MainActor () -> [Int] = { [20] }, tracer: Tracer? = nil) {
         self.service = service
         self.loader = loader
         self.selection = selection
         self.clock = clock
         self.pageFits = pageFits
+        self.pageMeasure = pageMeasure
         self.tracer = tracer
         navigator = ListNavigator(featureID: Self.featureID, favourites: favourites)
         state = Observable(FactsState(), traceLabel: "FactsViewModel.state", tracer: tracer)
@@ -84,9 +90,10 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     // MARK: Pages
 
     /// Lays the facts out in pages from page `first` on (the pages before keep their facts):
-    /// each takes as many facts as fit (``pageFits``), at least one. Laid out again whenever a
-    /// page is shown, so the pages follow the window as it is then.
+    /// each takes as many facts as fit (``pageFits``), at least one. Laid out again when a page
+    /// is shown in a window of another size, so the pages follow the window as it is then.
     private func paginate(from first: Int = 1) {
+        laidOutFor = pageMeasure()
         var starts = Array(pageStarts.prefix(max(min(first, pageStarts.count), 1)))
         if starts.isEmpty { starts = [0] }
         let marks = navigator.marks()
@@ -165,7 +172,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
     public func showPage(_ argument: PageArgument) async throws {
         intent()
         if document == nil { try await load() }
-        paginate()
+        if laidOutFor != pageMeasure() { paginate() }
         let target = try argument.target(current: min(page, max(pageCount, 1)), count: max(pageCount, 1))
         page = target
         showsAll = argument.allBound != nil
@@ -186,6 +193,7 @@ public final class FactsViewModel: ListDetailViewModel, PagedViewModel {
         stopBackgroundWork()
         document = nil
         facts = []
+        laidOutFor = nil
         hiddenCount = 0
         cutRows = 0
         page = 1
