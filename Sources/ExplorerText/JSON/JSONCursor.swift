@@ -264,6 +264,9 @@ public struct JSONCursor {
 
     // MARK: Reading
 
+    // Both are inlined: called for every key, colon, comma and value, as functions they cost
+    // more than the reading they do (docs/performance.md).
+    @inline(__always)
     private mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -273,6 +276,7 @@ public struct JSONCursor {
         }
     }
 
+    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { throw GiveUp() }
