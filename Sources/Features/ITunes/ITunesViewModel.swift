@@ -148,12 +148,14 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// places among their artist's, the only ones they are ordered against.
     static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
         let items = results.map(\.listed)
-        let artists = SortComparison.places(of: items.lazy.map { $0.artistName ?? "" })
-        let artistPlaces = items.map { artists[$0.artistName ?? ""] ?? 0 }
+        let artistNames = items.map { $0.artistName ?? "" }
+        let albumNames = items.map { $0.collectionName ?? "" }
+        let artists = SortComparison.places(of: artistNames)
+        let artistPlaces = artistNames.map { artists[$0] ?? 0 }
         var albumPlaces = [Int](repeating: 0, count: items.count)
         for members in Dictionary(grouping: items.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
-            let albums = SortComparison.places(of: members.lazy.map { items[$0].collectionName ?? "" })
-            for index in members { albumPlaces[index] = albums[items[index].collectionName ?? ""] ?? 0 }
+            let albums = SortComparison.places(of: members.map { albumNames[$0] })
+            for index in members { albumPlaces[index] = albums[albumNames[index]] ?? 0 }
         }
         return items.indices.sorted { a, b in
             if artistPlaces[a] != artistPlaces[b] { return artistPlaces[a] < artistPlaces[b] }
