@@ -146,22 +146,21 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// Names compare as ``SortComparison/names(_:_:descending:)`` does, by their places among
     /// the results' distinct names (most results share an artist and an album); albums by their
     /// places among their artist's, the only ones they are ordered against.
-    static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
-        let items = results.map(\.listed)
-        let artistNames = items.map { $0.artistName ?? "" }
-        let albumNames = items.map { $0.collectionName ?? "" }
+    nonisolated static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
+        let artistNames = results.map { $0.listed.artistName ?? "" }
+        let albumNames = results.map { $0.listed.collectionName ?? "" }
+        let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
         let artists = SortComparison.places(of: artistNames)
         let artistPlaces = artistNames.map { artists[$0] ?? 0 }
-        var albumPlaces = [Int](repeating: 0, count: items.count)
-        for members in Dictionary(grouping: items.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
+        var albumPlaces = [Int](repeating: 0, count: results.count)
+        for members in Dictionary(grouping: results.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
             let albums = SortComparison.places(of: members.map { albumNames[$0] })
             for index in members { albumPlaces[index] = albums[albumNames[index]] ?? 0 }
         }
-        return items.indices.sorted { a, b in
+        return results.indices.sorted { a, b in
             if artistPlaces[a] != artistPlaces[b] { return artistPlaces[a] < artistPlaces[b] }
             if albumPlaces[a] != albumPlaces[b] { return albumPlaces[a] < albumPlaces[b] }
-            let (x, y) = (items[a], items[b])
-            if let order = SortComparison.numbers(x.trackNumber.map(Double.init), y.trackNumber.map(Double.init), descending: false) { return order }
+            if let order = SortComparison.numbers(trackNumbers[a], trackNumbers[b], descending: false) { return order }
             return a < b
         }.map { results[$0] }
     }
