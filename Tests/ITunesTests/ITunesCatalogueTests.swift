@@ -272,7 +272,7 @@ import Testing
         let service = ITunesService.http(EmbeddedHTTPClient(responder: ITunesCatalogue.responder), country: "US", limit: 50)
         let found = try await service.search("jack johnson")
         #expect(found.count == 50)
-        #expect(found.first?.trackName == "Better Together")
+        #expect(found.first?.item.trackName == "Better Together")
         #expect(try await service.lookup(879273565)?.trackName == "Better Together")
         #expect(try await service.lookup(1) == nil)
 

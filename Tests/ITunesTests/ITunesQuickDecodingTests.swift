@@ -41,7 +41,46 @@ import Testing
         #expect(Set(ITunesItem.Member.keys).count == 23)
     }
 
-    @Test(arguments: [
+    @Test(arguments: oddBodies)
+    func anOddBodyIsReadAlikeOrLeftToJSONDecoder(_ text: String) {
+        let body = Data(text.utf8)
+        let reference = Self.decoded(body)
+        if let quick = ITunesSearchAnswer.quicklyDecoded(body) {
+            #expect(quick == reference, "read otherwise than JSONDecoder reads it")
+        }
+    }
+
+    /// What a list reads of an answer: of every result the members it sorts and finds results
+    /// by, the rest when a result is shown, which is then what the whole answer read holds; an
+    /// answer the quick reader leaves to `JSONDecoder` is left to it alike.
+    @Test(arguments: oddBodies)
+    func aListReadsAnOddBodyAsTheQuickReaderDoes(_ text: String) {
+        let body = Data(text.utf8)
+        let listed = ITunesResults.quicklyDecoded(body)
+        #expect(listed?.results.map(\.item) == ITunesSearchAnswer.quicklyDecoded(body)?.results)
+    }
+
+    @Test func aListReadsOfEachResultWhatItSortsByAndTheRestWhenShown() throws {
+        for body in Self.realAnswers {
+            let listed = try #require(ITunesResults.quicklyDecoded(body))
+            let whole = try #require(Self.decoded(body)).results
+            #expect(listed.results.map(\.item) == whole)
+            #expect(listed.results.map(\.listed) == whole.map { item in
+                ITunesItem(trackId: item.trackId, artistName: item.artistName, collectionName: item.collectionName,
+                           trackNumber: item.trackNumber, kind: nil)
+            })
+        }
+    }
+
+    @Test func anAnswerLeftToJSONDecoderIsReadInFull() throws {
+        let body = Data(#"{"results": [{"trackId": 5.0, "trackName": "a", "trackPrice": 1e2}]}"#.utf8)
+        #expect(ITunesResults.quicklyDecoded(body) == nil)
+        let results = try JSONDecoder().decode(ITunesResults.self, from: body).results
+        #expect(results.map(\.listed) == [try #require(Self.decoded(body)).results[0]])
+        #expect(results[0].listed.trackName == "a", "read in full")
+    }
+
+    static let oddBodies = [
         #"{"resultCount": 1, "results": [{"trackId": 1, "trackName": "a"}]}"#,
         #"{"results": [{"trackId": 5.0, "trackNumber": 3.5, "trackTimeMillis": 1e3, "trackCount": null}]}"#,
         #"{"results": [{"trackId": "7", "trackName": 7, "trackPrice": "1.29", "collectionPrice": true}]}"#,
@@ -78,14 +117,7 @@ import Testing
         #"{"results": [{"trackName": "\u0000"}]}"#,
         #"{"results": [{"trackName": tru}]}"#,
         #"{"results": [{"trackName": nul}]}"#,
-    ])
-    func anOddBodyIsReadAlikeOrLeftToJSONDecoder(_ text: String) {
-        let body = Data(text.utf8)
-        let reference = Self.decoded(body)
-        if let quick = ITunesSearchAnswer.quicklyDecoded(body) {
-            #expect(quick == reference, "read otherwise than JSONDecoder reads it")
-        }
-    }
+    ]
 
     /// Odd but plain bodies are read quickly, not left to JSONDecoder: members of the wrong kind,
     /// escapes, a count that is not a number, members nobody keeps.
@@ -118,9 +150,14 @@ import Testing
         for round in 0..<4_000 {
             let bytes = ByteDamage.damaged(answers[round % answers.count], tokens: tokens, using: &generator)
             let body = Data(bytes)
-            guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else { continue }
+            let listed = ITunesResults.quicklyDecoded(body)
+            guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else {
+                #expect(listed == nil, "round \(round): a list reads only what the quick reader reads")
+                continue
+            }
             readQuickly += 1
             #expect(quick == Self.decoded(body), "round \(round)")
+            #expect(listed?.results.map(\.item) == quick.results, "round \(round)")
         }
         // Most damage lands in a value passed over or a text: the reader still reads those.
         #expect(readQuickly > 500)

@@ -57,7 +57,7 @@ import Testing
         let service = ITunesService.http(client, country: "JP", limit: 25)
 
         let found = try await service.search("桜")
-        #expect(found == [Recorded.sakura])
+        #expect(found.map(\.item) == [Recorded.sakura])
         let looked = try await service.lookup(256412807)
         #expect(looked == Recorded.sakura)
         #expect(client.endpoints == [

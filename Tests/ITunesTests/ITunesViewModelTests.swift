@@ -249,7 +249,7 @@ import Testing
         try await viewModel.search(["ties"])
 
         state.expect { $0 = Self.results("ties", order.map { items[$0 - 1] }) }
-        #expect(ITunesViewModel.sorted(items).map(\.trackId) == order)
+        #expect(Self.sorted(items).map(\.trackId) == order)
         calls.expectAllMade()
     }
 
@@ -274,14 +274,19 @@ import Testing
                 }
                 return a.offset < b.offset
             }.map(\.element)
-            #expect(ITunesViewModel.sorted(items) == byNames)
+            #expect(Self.sorted(items) == byNames)
         }
+    }
+
+    /// The view model's order of `items`, as results read in full.
+    static func sorted(_ items: [ITunesItem]) -> [ITunesItem] {
+        ITunesViewModel.sorted(items.map(ITunesResult.init)).map(\.item)
     }
 
     @Test func equalKeysKeepTheStoreOrder() {
         let items = (1...6).map { song($0, artist: "Same", album: "Same", track: "take \($0)", number: $0 % 2 == 0 ? nil : 4) }
-        #expect(ITunesViewModel.sorted(items).map(\.trackId) == [1, 3, 5, 2, 4, 6])
-        #expect(ITunesViewModel.sorted(items.reversed()).map(\.trackId) == [5, 3, 1, 6, 4, 2])
+        #expect(Self.sorted(items).map(\.trackId) == [1, 3, 5, 2, 4, 6])
+        #expect(Self.sorted(items.reversed()).map(\.trackId) == [5, 3, 1, 6, 4, 2])
     }
 
     // MARK: Paging

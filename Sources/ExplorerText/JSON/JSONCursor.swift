@@ -28,6 +28,10 @@ public struct JSONCursor {
         self.bytes = bytes
     }
 
+    /// Where the cursor is: the offset of the next byte it reads (after ``nextKind()``, the
+    /// first byte of the value that comes next; after a value, the byte past it).
+    public var position: Int { index }
+
     // MARK: Structure
 
     /// The kind of the value that comes next (after white space).
@@ -67,6 +71,7 @@ public struct JSONCursor {
         first = false
         try expect(UInt8(ascii: "\""))
         let start = index
+        skipPlainText()
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
             let byte = bytes[index]
             guard byte >= 0x20, byte != UInt8(ascii: "\\"), byte < 0x80 else { throw GiveUp() }
@@ -136,6 +141,7 @@ public struct JSONCursor {
         var hasEscapes = false
         var isASCII = true
         while true {
+            skipPlainText()
             guard index < bytes.count else { throw GiveUp() }
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") { break }
@@ -151,6 +157,29 @@ public struct JSONCursor {
         let raw = UnsafeBufferPointer(rebasing: bytes[start..<index])
         index += 1
         return (raw, hasEscapes, isASCII)
+    }
+
+    /// Passes over the bytes of a string or key, eight at a time, up to the first that ends it,
+    /// escapes, or is past ASCII or a control character: most of an answer is plain text in
+    /// strings.
+    private mutating func skipPlainText() {
+        guard let base = bytes.baseAddress else { return }
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs = ones &* 0x80
+        // The high bit of each byte of `word` that is 0; of the bytes past the first such, some
+        // are marked wrongly (a borrow), which the lowest mark never is.
+        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
+        while index + 8 <= bytes.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
+            let stops = word & highs | (word &- ones &* 0x20) & ~word & highs
+                | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+            guard stops == 0 else {
+                // The lowest mark is the first byte that stops.
+                index += stops.trailingZeroBitCount / 8
+                return
+            }
+            index += 8
+        }
     }
 
     /// An integer written as one (digits, maybe a minus) that fits in an `Int`; a number
@@ -235,6 +264,9 @@ public struct JSONCursor {
 
     // MARK: Reading
 
+    // Both are inlined: called for every key, colon, comma and value, as functions they cost
+    // more than the reading they do (docs/performance.md).
+    @inline(__always)
     private mutating func skipSpace() {
         while index < bytes.count {
             switch bytes[index] {
@@ -244,6 +276,7 @@ public struct JSONCursor {
         }
     }
 
+    @inline(__always)
     private mutating func expect(_ byte: UInt8) throws {
         skipSpace()
         guard index < bytes.count, bytes[index] == byte else { throw GiveUp() }

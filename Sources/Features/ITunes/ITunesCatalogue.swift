@@ -154,7 +154,23 @@ struct ITunesCatalogue: Sendable {
         default:
             return nil
         }
-        return .json(#"{"resultCount":\#(results.count),"results":["# + results.joined(separator: ",") + "]}")
+        return .json(answer(results))
+    }
+
+    /// The body of an answer of `results` (JSON texts), written as bytes once.
+    static func answer(_ results: [String]) -> Data {
+        var body = Data(capacity: results.reduce(64) { $0 + $1.utf8.count + 1 })
+        func append(_ text: String) {
+            var text = text
+            text.withUTF8 { body.append($0) }
+        }
+        append(#"{"resultCount":\#(results.count),"results":["#)
+        for (index, result) in results.enumerated() {
+            if index > 0 { body.append(UInt8(ascii: ",")) }
+            append(result)
+        }
+        append("]}")
+        return body
     }
 
     static func normalize(_ text: String) -> String {

@@ -1,12 +1,16 @@
 import ExplorerCore
 import ExplorerText
+import Foundation
 
 extension ITunesItem {
     /// One result read in place by a ``JSONCursor``, member by member as `init(from:)` reads
     /// it: a text that is not a string, or a number that is not one, is nil; the members it
     /// does not keep are passed over. A member given twice, or a number written in a way
     /// `JSONDecoder` might read otherwise (`5.0` for an id), gives up.
-    static func read(_ cursor: inout JSONCursor) throws -> ITunesItem {
+    ///
+    /// With `only`, the members not among them are read as closely (and give up alike) but
+    /// left nil: what a list reads of every result before it shows any (``Member/Set/listed``).
+    static func read(_ cursor: inout JSONCursor, only kept: Member.Set = .all) throws -> ITunesItem {
         guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
         var item = ITunesItem(kind: nil)
         var seen: UInt32 = 0
@@ -20,6 +24,10 @@ extension ITunesItem {
             let bit: UInt32 = 1 << member.rawValue
             guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
             seen |= bit
+            guard kept.bits & bit != 0 else {
+                try member.pass(&cursor)
+                continue
+            }
             switch member {
             case .wrapperType: item.wrapperType = try text(&cursor)
             case .kind: item.kind = try text(&cursor)
@@ -56,6 +64,32 @@ extension ITunesItem {
 
     /// The members a result keeps, known by their keys' bytes.
     enum Member: Int, CaseIterable {
+        /// Some of the members, one bit each.
+        struct Set {
+            let bits: UInt32
+
+            init(_ members: [Member]) { bits = members.reduce(0) { $0 | 1 << $1.rawValue } }
+
+            static let all = Set(Member.allCases)
+
+            /// What a list reads of every result: the artist, album and track number it sorts
+            /// by, and the track id it finds a result by.
+            static let listed = Set([.artistName, .collectionName, .trackNumber, .trackId])
+        }
+
+        /// Reads the member's value as ``ITunesItem/read(_:only:)`` reads it, giving up alike,
+        /// and makes nothing of it.
+        func pass(_ cursor: inout JSONCursor) throws {
+            switch self {
+            case .trackId, .collectionId, .trackTimeMillis, .trackNumber, .trackCount, .discNumber, .discCount:
+                _ = try cursor.integerIfNumber()
+            case .trackPrice, .collectionPrice:
+                _ = try cursor.doubleIfNumber()
+            default:
+                try cursor.skipValue()
+            }
+        }
+
         case wrapperType, kind, trackId, collectionId, artistName, collectionName, trackName, primaryGenreName,
              releaseDate, trackTimeMillis, trackNumber, trackCount, discNumber, discCount, trackPrice,
              collectionPrice, currency, country, trackExplicitness, collectionExplicitness, previewUrl,
@@ -75,8 +109,8 @@ extension ITunesItem {
         }()
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
-            guard key.count < Self.byLength.count else { return nil }
-            for candidate in Self.byLength[key.count] where candidate.key.elementsEqual(key) {
+            guard key.count < Self.byLength.count, let start = key.baseAddress else { return nil }
+            for candidate in Self.byLength[key.count] where memcmp(candidate.key, start, key.count) == 0 {
                 self = candidate.member
                 return
             }

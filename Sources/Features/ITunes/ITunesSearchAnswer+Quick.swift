@@ -15,19 +15,29 @@ extension ITunesSearchAnswer: QuicklyDecodable {
     }
 
     static func read(_ cursor: inout JSONCursor) throws -> ITunesSearchAnswer {
+        let (count, results) = try read(&cursor) { try ITunesItem.read(&$0) }
+        var answer = ITunesSearchAnswer(results: results)
+        answer.resultCount = count ?? results.count
+        return answer
+    }
+
+    /// An answer's `resultCount`, when it is an integer, and its results, each read by
+    /// `result` (which gives up on one that is not an object).
+    static func read<Result>(_ cursor: inout JSONCursor,
+                             result: (inout JSONCursor) throws -> Result) throws -> (count: Int?, results: [Result]) {
         var resultCount: Int?
         var countSeen = false
-        var results: [ITunesItem]?
+        var results: [Result]?
         try cursor.enterObject()
         var first = true
         while let key = try cursor.nextKey(first: &first) {
             if key.elementsEqual("results".utf8) {
                 guard results == nil, try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
-                var items: [ITunesItem] = []
+                var items: [Result] = []
                 try cursor.enterArray()
                 var firstItem = true
                 while try cursor.nextElement(first: &firstItem) {
-                    items.append(try ITunesItem.read(&cursor))
+                    items.append(try result(&cursor))
                 }
                 results = items
             } else if key.elementsEqual("resultCount".utf8) {
@@ -41,8 +51,6 @@ extension ITunesSearchAnswer: QuicklyDecodable {
         }
         try cursor.end()
         guard let results else { throw JSONCursor.GiveUp() }
-        var answer = ITunesSearchAnswer(results: results)
-        answer.resultCount = resultCount ?? results.count
-        return answer
+        return (resultCount, results)
     }
 }

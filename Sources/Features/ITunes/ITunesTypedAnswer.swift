@@ -2,5 +2,5 @@
 /// type binding delivers to the view model, the results or why there are none.
 struct ITunesTypedAnswer: Sendable {
     var term: String
-    var result: Result<[ITunesItem], any Error>
+    var result: Result<[ITunesResult], any Error>
 }

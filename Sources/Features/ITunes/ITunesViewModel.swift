@@ -51,7 +51,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         progress(text.sanitizedForTerminal)
     }
 
-    private var results: [ITunesItem] = []
+    /// The results of the last search, sorted.
+    private var results: [ITunesResult] = []
+    /// The results read in full, at their places in ``results``, once shown.
+    private var items: [ITunesItem?] = []
     private var page = 0
     /// Whether `page all` lists every result as one.
     private var showsAll = false
@@ -80,11 +83,19 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             throw ITunesError.nothingFound(row: number)
         }
         let number = try ListError.rowNumber(text, count: results.count)
-        return (number, results[number - 1])
+        return (number, item(at: number - 1))
     }
 
     public func item(number: Int) -> ITunesItem? {
-        results.indices.contains(number - 1) ? results[number - 1] : nil
+        results.indices.contains(number - 1) ? item(at: number - 1) : nil
+    }
+
+    /// The result at `index` of ``results``, read in full the first time it is asked for.
+    private func item(at index: Int) -> ITunesItem {
+        if let item = items[index] { return item }
+        let item = results[index].item
+        items[index] = item
+        return item
     }
 
     // MARK: Intents
@@ -116,9 +127,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     }
 
     /// What a search of `term` found, listed from its first page (`search`, or `type`'s binding).
-    private func showResults(_ found: [ITunesItem], of term: String) {
+    private func showResults(_ found: [ITunesResult], of term: String) {
         self.term = term
         results = Self.sorted(found)
+        items = Array(repeating: nil, count: results.count)
         page = results.isEmpty ? 0 : 1
         showsAll = false
         navigator.showList()
@@ -132,18 +144,25 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
 
     /// The order the spec's app used: artist, then album, then track number.
     /// Names compare as ``SortComparison/names(_:_:descending:)`` does, by their places among
-    /// the results' distinct names (most results share an artist and an album).
-    static func sorted(_ items: [ITunesItem]) -> [ITunesItem] {
-        let artists = SortComparison.places(of: items.lazy.map { $0.artistName ?? "" })
-        let albums = SortComparison.places(of: items.lazy.map { $0.collectionName ?? "" })
-        let keys = items.map { (artist: artists[$0.artistName ?? ""] ?? 0, album: albums[$0.collectionName ?? ""] ?? 0) }
-        return items.indices.sorted { a, b in
-            if keys[a].artist != keys[b].artist { return keys[a].artist < keys[b].artist }
-            if keys[a].album != keys[b].album { return keys[a].album < keys[b].album }
-            let (x, y) = (items[a], items[b])
-            if let order = SortComparison.numbers(x.trackNumber.map(Double.init), y.trackNumber.map(Double.init), descending: false) { return order }
+    /// the results' distinct names (most results share an artist and an album); albums by their
+    /// places among their artist's, the only ones they are ordered against.
+    nonisolated static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
+        let artistNames = results.map { $0.listed.artistName ?? "" }
+        let albumNames = results.map { $0.listed.collectionName ?? "" }
+        let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
+        let artists = SortComparison.places(of: artistNames)
+        let artistPlaces = artistNames.map { artists[$0] ?? 0 }
+        var albumPlaces = [Int](repeating: 0, count: results.count)
+        for members in Dictionary(grouping: results.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
+            let albums = SortComparison.places(of: members.map { albumNames[$0] })
+            for index in members { albumPlaces[index] = albums[albumNames[index]] ?? 0 }
+        }
+        return results.indices.sorted { a, b in
+            if artistPlaces[a] != artistPlaces[b] { return artistPlaces[a] < artistPlaces[b] }
+            if albumPlaces[a] != albumPlaces[b] { return albumPlaces[a] < albumPlaces[b] }
+            if let order = SortComparison.numbers(trackNumbers[a], trackNumbers[b], descending: false) { return order }
             return a < b
-        }.map { items[$0] }
+        }.map { results[$0] }
     }
 
     // MARK: Search as you type
@@ -222,7 +241,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             progress("searching “\(term.sanitizedForTerminal)”…")
             let service = self.service, clock = self.clock
             let request = Task { @MainActor in
-                let (result, waited) = await clock.measuringWaits { () async -> Result<[ITunesItem], any Error> in
+                let (result, waited) = await clock.measuringWaits { () async -> Result<[ITunesResult], any Error> in
                     do { return .success(try await service.search(term)) } catch { return .failure(error) }
                 }
                 // Superseded, or `type` interrupted: its answer (a cancellation) is not shown.
@@ -351,7 +370,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
             throw ITunesError.noTrack(id)
         }
-        let number = results.firstIndex { $0.trackId == id }.map { $0 + 1 }
+        let number = results.firstIndex { $0.listed.trackId == id }.map { $0 + 1 }
         navigator.showDetail(number: number, item: item)
         detailNotRefreshed = nil
         publish()
@@ -368,8 +387,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         try await search([term])
         page = min(max(shownPage, page), pageCount)
         showsAll = shownAll && !results.isEmpty
-        if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.trackId == id }) {
-            navigator.showDetail(number: index + 1, item: results[index])
+        if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.listed.trackId == id }) {
+            navigator.showDetail(number: index + 1, item: item(at: index))
             detailNotRefreshed = nil
         }
         publish()
@@ -379,6 +398,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     public func reset() {
         term = nil
         results = []
+        items = []
         page = 0
         showsAll = false
         navigator.showList()
@@ -405,12 +425,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         next.screen = navigator.place
         if showsAll, page > 0 {
             next.all = AllPages(pages: pageCount)
-            next.rows = results.enumerated().map { marks.row($0.offset + 1, $0.element) }
+            next.rows = results.indices.map { marks.row($0 + 1, item(at: $0)) }
         } else if page > 0 {
             let start = (page - 1) * Self.pageSize
-            next.rows = results[start..<min(start + Self.pageSize, results.count)].enumerated().map { offset, item in
-                marks.row(start + offset + 1, item)
-            }
+            next.rows = (start..<min(start + Self.pageSize, results.count)).map { marks.row($0 + 1, item(at: $0)) }
         }
         next.detail = detailRow(marks)
         next.favourites = favouriteRows(marks)

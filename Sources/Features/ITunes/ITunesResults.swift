@@ -1,0 +1,34 @@
+import ExplorerHTTP
+import ExplorerText
+import Foundation
+
+/// The results of a search answer as a list reads them: every result checked as
+/// ``ITunesSearchAnswer`` reads it, and of each only what the list needs before it shows any
+/// (``ITunesResult/listed``); the rest when it is shown. An answer the quick reader leaves to
+/// `JSONDecoder` is read in full, as ``ITunesSearchAnswer`` is.
+public struct ITunesResults: Sendable, QuicklyDecodable {
+    public var results: [ITunesResult]
+
+    public init(from decoder: Decoder) throws {
+        results = try ITunesSearchAnswer(from: decoder).results.map(ITunesResult.init)
+    }
+
+    init(results: [ITunesResult]) {
+        self.results = results
+    }
+
+    /// The answer's results read in place by a ``JSONCursor``, as far as a list needs; nil
+    /// where ``ITunesSearchAnswer/quicklyDecoded(_:)`` gives nil.
+    public static func quicklyDecoded(_ body: Data) -> ITunesResults? {
+        let read = body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (count: Int?, results: [ITunesResult])? in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            return try? ITunesSearchAnswer.read(&cursor) { (cursor: inout JSONCursor) -> ITunesResult in
+                _ = try cursor.nextKind()
+                let start = cursor.position
+                let listed = try ITunesItem.read(&cursor, only: .listed)
+                return ITunesResult(listed: listed, json: body[body.startIndex + start..<body.startIndex + cursor.position])
+            }
+        }
+        return read.map { ITunesResults(results: $0.results) }
+    }
+}
