@@ -66,7 +66,7 @@ public struct OfflineIndex: Sendable {
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
         try database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(items) WHERE key = ?"), arguments: [key]).flatMap(Self.item)
+            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key]).flatMap(Self.item)
         }
     }
 
@@ -99,13 +99,13 @@ public struct OfflineIndex: Sendable {
             switch (collection, query) {
             case (let collection?, nil):
                 return try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT i.* FROM \(items) i JOIN (
+                    SELECT \(Self.columns(of: "i")) FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
                     """), arguments: [collection, limit]).compactMap(Self.item)
             case (let collection?, let query?):
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                    SELECT i.* FROM \(listed) l
+                    SELECT \(Self.columns(of: "i")) FROM \(listed) l
                     JOIN \(members) m ON m.collection = :collection
                         AND m.page = (l.rowid >> 20) & 1048575 AND m.position = l.rowid & 1048575
                     JOIN \(items) i ON i.key = m.key
@@ -124,7 +124,7 @@ public struct OfflineIndex: Sendable {
                 return found
             case (nil, let query?):
                 return try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                    SELECT \(Self.columns(of: "i")) FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                     WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
                     """), arguments: [query, limit]).compactMap(Self.item)
             case (nil, nil):
@@ -147,13 +147,21 @@ public struct OfflineIndex: Sendable {
         return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
     }
 
-    /// The item in `row`, or nil when a value in it cannot be read (a date GRDB cannot parse,
-    /// a blob where text should be): that item is left out of what is found, where GRDB's
-    /// subscripts would trap.
+    /// The columns of an item, in the order ``item(_:)`` reads them.
+    private static let columns = "key, title, originalTitle, text, payload, fetchedAt"
+
+    /// ``columns`` of the items table named `table` in a query.
+    private static func columns(of table: String) -> String {
+        columns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
+    }
+
+    /// The item in `row` (its ``columns``, read by position: not looked up by name in every
+    /// row), or nil when a value in it cannot be read (a date GRDB cannot parse, a blob where
+    /// text should be): that item is left out of what is found, where GRDB's subscripts would
+    /// trap.
     private static func item(_ row: Row) -> IndexedItem? {
-        try? IndexedItem(key: row.decode(forColumn: "key"), title: row.decode(forColumn: "title"),
-                         originalTitle: row.decode(forColumn: "originalTitle"), text: row.decode(forColumn: "text"),
-                         payload: row.decode(forColumn: "payload"), fetchedAt: row.decode(forColumn: "fetchedAt"))
+        try? IndexedItem(key: row.decode(atIndex: 0), title: row.decode(atIndex: 1), originalTitle: row.decode(atIndex: 2),
+                         text: row.decode(atIndex: 3), payload: row.decode(atIndex: 4), fetchedAt: row.decode(atIndex: 5))
     }
 
     // MARK: Tables
