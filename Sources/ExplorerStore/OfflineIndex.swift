@@ -66,7 +66,9 @@ public struct OfflineIndex: Sendable {
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
         try database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key]).flatMap(Self.item)
+            var reader = IndexedItemReader()
+            return try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key])
+                .flatMap { reader.item($0) }
         }
     }
 
@@ -95,6 +97,7 @@ public struct OfflineIndex: Sendable {
     /// until `limit` are found.
     public func search(_ words: [String], in collection: String? = nil, limit: Int = 1_000) throws -> [IndexedItem] {
         let query = Self.matchExpression(words)
+        var reader = IndexedItemReader()
         return try database.read { db in
             switch (collection, query) {
             case (let collection?, nil):
@@ -102,10 +105,10 @@ public struct OfflineIndex: Sendable {
                     SELECT \(Self.columns(of: "i")) FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
-                    """), arguments: [collection, limit]).compactMap(Self.item)
+                    """), arguments: [collection, limit]).compactMap { reader.item($0) }
             case (let collection?, let query?):
                 let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                    SELECT \(Self.columns(of: "i")) FROM \(listed) l
+                    SELECT \(Self.columns(of: "i")), i.rowid FROM \(listed) l
                     JOIN \(members) m ON m.collection = :collection
                         AND m.page = (l.rowid >> 20) & 1048575 AND m.position = l.rowid & 1048575
                     JOIN \(items) i ON i.key = m.key
@@ -114,11 +117,11 @@ public struct OfflineIndex: Sendable {
                             AND ((SELECT rowid FROM \(counts) WHERE collection = :collection) << 40) + 1099511627775
                     ORDER BY l.rowid
                     """), arguments: ["collection": collection, "query": query])
-                // An item listed twice is kept at its first place.
+                // An item listed twice is kept at its first place (told by its rowid, the last column).
                 var found: [IndexedItem] = []
-                var seen: Set<String> = []
+                var seen: Set<Int64> = []
                 while found.count < limit, let row = try rows.next() {
-                    guard let item = Self.item(row), seen.insert(item.key).inserted else { continue }
+                    guard seen.insert(row[6]).inserted, let item = reader.item(row) else { continue }
                     found.append(item)
                 }
                 return found
@@ -126,7 +129,7 @@ public struct OfflineIndex: Sendable {
                 return try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT \(Self.columns(of: "i")) FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                     WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
-                    """), arguments: [query, limit]).compactMap(Self.item)
+                    """), arguments: [query, limit]).compactMap { reader.item($0) }
             case (nil, nil):
                 return []
             }
@@ -147,21 +150,12 @@ public struct OfflineIndex: Sendable {
         return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
     }
 
-    /// The columns of an item, in the order ``item(_:)`` reads them.
+    /// The columns of an item, in the order ``IndexedItemReader`` reads them.
     private static let columns = "key, title, originalTitle, text, payload, fetchedAt"
 
     /// ``columns`` of the items table named `table` in a query.
     private static func columns(of table: String) -> String {
         columns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
-    }
-
-    /// The item in `row` (its ``columns``, read by position: not looked up by name in every
-    /// row), or nil when a value in it cannot be read (a date GRDB cannot parse, a blob where
-    /// text should be): that item is left out of what is found, where GRDB's subscripts would
-    /// trap.
-    private static func item(_ row: Row) -> IndexedItem? {
-        try? IndexedItem(key: row.decode(atIndex: 0), title: row.decode(atIndex: 1), originalTitle: row.decode(atIndex: 2),
-                         text: row.decode(atIndex: 3), payload: row.decode(atIndex: 4), fetchedAt: row.decode(atIndex: 5))
     }
 
     // MARK: Tables

@@ -360,6 +360,26 @@ struct OfflineIndexTests {
         #expect(keys(try index.search(["a"], in: "popular", limit: 5)) == ["movie/194"])
     }
 
+    /// Each item found has its own stored date, read as GRDB reads it, whatever the rows before
+    /// it held: a run of the same time (a page's titles), another time, a date that cannot be
+    /// read (that item left out), then the first time again.
+    @Test func eachItemFoundHasItsOwnDate() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        let later = Self.fetched.addingTimeInterval(3_600.5)
+        let items = [Self.item("movie/1", "A one"), Self.item("movie/2", "A two"), Self.item("movie/3", "A three", at: later),
+                     Self.item("movie/4", "A four"), Self.item("movie/5", "A five")]
+        try index.store(items, collection: "popular")
+        try index.database.write { db in
+            try db.execute(sql: "UPDATE films_item SET fetchedAt = 'not a date' WHERE key = 'movie/4'")
+        }
+        let expected = [items[0], items[1], items[2], items[4]]
+        #expect(try index.search(["a"], in: "popular") == expected)
+        #expect(try index.search([], in: "popular") == expected)
+        #expect(Set(try index.search(["a"]).map(\.key)) == Set(expected.map(\.key)))
+        #expect(try index.item("movie/3")?.fetchedAt == later)
+        #expect(try index.item("movie/4") == nil)
+    }
+
     /// A file made before the listing index was kept (its `v1` and `v2` tables only) keeps
     /// every item, page and count, and is indexed as it is next opened: its searches find what
     /// they found, and what is written after is searched too.
