@@ -32,6 +32,7 @@ public struct OfflineIndex: Sendable {
     private var members: String { "\(prefix)_member" }
     private var search: String { "\(prefix)_search" }
     private var counts: String { "\(prefix)_count" }
+    private var listed: String { "\(prefix)_listed" }
 
     // MARK: Writing
 
@@ -65,7 +66,9 @@ public struct OfflineIndex: Sendable {
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
         try database.read { db in
-            try Row.fetchOne(db.cachedStatement(sql: "SELECT * FROM \(items) WHERE key = ?"), arguments: [key]).flatMap(Self.item)
+            var reader = IndexedItemReader()
+            return try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key])
+                .flatMap { reader.item($0) }
         }
     }
 
@@ -87,62 +90,46 @@ public struct OfflineIndex: Sendable {
     /// The items matching every word of `words` (title, original title or text starting a word
     /// with it). In `collection`: in the collection's order (page, then position), each once;
     /// without: the best matches first. No words: every item of the collection (or none).
+    ///
+    /// A search in a collection reads the collection's listing index (see ``listing(prefix:)``)
+    /// in the collection's order and stops at `limit`: it costs what it finds, however many
+    /// items are kept or match. An item that cannot be read is passed over, and reading goes on
+    /// until `limit` are found.
     public func search(_ words: [String], in collection: String? = nil, limit: Int = 1_000) throws -> [IndexedItem] {
-        try search(words, in: collection, limit: limit, walkingPast: Self.walkingPast)
-    }
-
-    /// Above this many items matching the words, a search in a collection walks the collection
-    /// in order rather than placing every match.
-    static let walkingPast = 4_000
-
-    /// ``search(_:in:limit:)``, choosing how to search a collection by how many items match:
-    /// up to `walkingPast`, each match is placed in the collection and the places sorted (no
-    /// more work than the matches); past it, the collection is read in order, keeping what
-    /// matches, until `limit` are found (a common word stops early: `the` over 100,000 titles
-    /// takes 13 ms this way and 195 ms the other). Both give the same items.
-    func search(_ words: [String], in collection: String?, limit: Int, walkingPast: Int) throws -> [IndexedItem] {
         let query = Self.matchExpression(words)
+        var reader = IndexedItemReader()
         return try database.read { db in
             switch (collection, query) {
             case (let collection?, nil):
                 return try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT i.* FROM \(items) i JOIN (
+                    SELECT \(Self.columns(of: "i")) FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
-                    """), arguments: [collection, limit]).compactMap(Self.item)
+                    """), arguments: [collection, limit]).compactMap { reader.item($0) }
             case (let collection?, let query?):
-                // Counted only as far as it decides (`the` matches 58,000 of 100,000 titles).
-                let matching = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM (SELECT 1 FROM \(search) WHERE \(search) MATCH ? LIMIT ?)"),
-                                                arguments: [query, min(walkingPast, Int.max - 1) + 1]) ?? 0
-                // Either way read until `limit` readable items are found (a row that cannot be
-                // read is passed over), an item listed twice kept at its first place.
-                let rows = matching <= walkingPast
-                    // The matches first (few), then where each is in the collection (by index).
-                    ? try Row.fetchCursor(db.cachedStatement(sql: """
-                        SELECT i.*, MIN(m.page * 100000 + m.position) AS place
-                        FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
-                        JOIN \(members) m ON m.collection = ? AND m.key = i.key
-                        WHERE \(search) MATCH ?
-                        GROUP BY i.key ORDER BY place
-                        """), arguments: [collection, query])
-                    // Many matches: the collection in order.
-                    : try Row.fetchCursor(db.cachedStatement(sql: """
-                        SELECT i.* FROM \(members) m JOIN \(items) i ON i.key = m.key
-                        WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM \(search) WHERE \(search) MATCH ?)
-                        ORDER BY m.page, m.position
-                        """), arguments: [collection, query])
+                let rows = try Row.fetchCursor(db.cachedStatement(sql: """
+                    SELECT \(Self.columns(of: "i")), i.rowid FROM \(listed) l
+                    JOIN \(members) m ON m.collection = :collection
+                        AND m.page = (l.rowid >> 20) & 1048575 AND m.position = l.rowid & 1048575
+                    JOIN \(items) i ON i.key = m.key
+                    WHERE \(listed) MATCH :query
+                        AND l.rowid BETWEEN (SELECT rowid FROM \(counts) WHERE collection = :collection) << 40
+                            AND ((SELECT rowid FROM \(counts) WHERE collection = :collection) << 40) + 1099511627775
+                    ORDER BY l.rowid
+                    """), arguments: ["collection": collection, "query": query])
+                // An item listed twice is kept at its first place (told by its rowid, the last column).
                 var found: [IndexedItem] = []
-                var seen: Set<String> = []
+                var seen: Set<Int64> = []
                 while found.count < limit, let row = try rows.next() {
-                    guard let item = Self.item(row), seen.insert(item.key).inserted else { continue }
+                    guard seen.insert(row[6]).inserted, let item = reader.item(row) else { continue }
                     found.append(item)
                 }
                 return found
             case (nil, let query?):
                 return try Row.fetchAll(db.cachedStatement(sql: """
-                    SELECT i.* FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
+                    SELECT \(Self.columns(of: "i")) FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
                     WHERE \(search) MATCH ? ORDER BY s.rank, i.title LIMIT ?
-                    """), arguments: [query, limit]).compactMap(Self.item)
+                    """), arguments: [query, limit]).compactMap { reader.item($0) }
             case (nil, nil):
                 return []
             }
@@ -163,21 +150,20 @@ public struct OfflineIndex: Sendable {
         return tokens.isEmpty ? nil : tokens.joined(separator: " AND ")
     }
 
-    /// The item in `row`, or nil when a value in it cannot be read (a date GRDB cannot parse,
-    /// a blob where text should be): that item is left out of what is found, where GRDB's
-    /// subscripts would trap.
-    private static func item(_ row: Row) -> IndexedItem? {
-        try? IndexedItem(key: row.decode(forColumn: "key"), title: row.decode(forColumn: "title"),
-                         originalTitle: row.decode(forColumn: "originalTitle"), text: row.decode(forColumn: "text"),
-                         payload: row.decode(forColumn: "payload"), fetchedAt: row.decode(forColumn: "fetchedAt"))
+    /// The columns of an item, in the order ``IndexedItemReader`` reads them.
+    private static let columns = "key, title, originalTitle, text, payload, fetchedAt"
+
+    /// ``columns`` of the items table named `table` in a query.
+    private static func columns(of table: String) -> String {
+        columns.split(separator: ", ").map { "\(table).\($0)" }.joined(separator: ", ")
     }
 
     // MARK: Tables
 
     /// The migrations that make a feature's index tables, in order: `<prefix> v1: offline
-    /// index`, then `<prefix> v2: collection counts`.
+    /// index`, `<prefix> v2: collection counts`, then `<prefix> v3: collection listings`.
     public static func migrations(prefix: String) -> [StoreMigration] {
-        [tables(prefix: prefix), counts(prefix: prefix)]
+        [tables(prefix: prefix), counts(prefix: prefix), listing(prefix: prefix)]
     }
 
     /// The items, the collections' pages and the search index.
@@ -241,6 +227,67 @@ public struct OfflineIndex: Sendable {
                     INSERT OR IGNORE INTO \(counts) (collection, count) VALUES (new.collection, 0);
                     UPDATE \(counts) SET count = count + 1 WHERE collection = new.collection
                         AND NOT EXISTS (SELECT 1 FROM \(members) WHERE collection = new.collection AND key = new.key AND rowid != new.rowid);
+                END;
+                """)
+        }
+    }
+
+    /// A second search index, of the collections' entries rather than of the items: one row
+    /// for each place an item holds in a collection, its rowid the place itself —
+    /// `collection << 40 + page << 20 + position`, the collection's number being its row in
+    /// `<prefix>_count` — so that a search in a collection reads its matches in the
+    /// collection's order and stops at the last one it shows. Prefix indexes of one to four
+    /// characters let a short word (`the`, `a`) be read as one list rather than every word it
+    /// begins merged first. Contentless (`content=''`): it gives rowids, never text.
+    ///
+    /// Triggers keep it as pages and items are written (by explorer or another program; an
+    /// `INSERT OR REPLACE` over a row needs `recursive_triggers` on, as for the counts), and
+    /// the migration indexes what an older file holds, once. A place outside the encoding (a
+    /// page or position above 1,048,575, written by another program) is left out of it.
+    static func listing(prefix: String) -> StoreMigration {
+        StoreMigration("\(prefix) v3: collection listings") { db in
+            let items = "\(prefix)_item", members = "\(prefix)_member", counts = "\(prefix)_count", listed = "\(prefix)_listed"
+            // The place of member `m` (its collection's number `c`), and whether it has one.
+            func place(_ m: String, _ c: String) -> String { "(\(c).rowid << 40) + (\(m).page << 20) + \(m).position" }
+            func placed(_ m: String) -> String { "\(m).page BETWEEN 0 AND 1048575 AND \(m).position BETWEEN 0 AND 1048575" }
+            // Adds (or, with `'delete', `, removes) the entries of the members `m` in `from`.
+            func entries(_ from: String, _ m: String, values item: String, deleting: Bool = false) -> String {
+                """
+                INSERT INTO \(listed) (\(deleting ? "\(listed), " : "")rowid, title, originalTitle, text)
+                    SELECT \(deleting ? "'delete', " : "")\(place(m, "c")), \(item).title, \(item).originalTitle, \(item).text
+                    FROM \(from) WHERE \(placed(m));
+                """
+            }
+            let ofMember = { (m: String) in "\(items) i JOIN \(counts) c ON c.collection = \(m).collection AND i.key = \(m).key" }
+            let ofItem = { (i: String) in "\(counts) c JOIN \(members) m ON m.collection = c.collection AND m.key = \(i).key" }
+            try db.execute(sql: """
+                CREATE VIRTUAL TABLE \(listed) USING fts5(
+                    title, originalTitle, text, content='', columnsize=0,
+                    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
+                \(entries("\(members) m JOIN \(ofMember("m"))", "m", values: "i"))
+                CREATE TRIGGER \(members)_listed_ai AFTER INSERT ON \(members) BEGIN
+                    INSERT OR IGNORE INTO \(counts) (collection, count) VALUES (new.collection, 0);
+                    \(entries(ofMember("new"), "new", values: "i"))
+                END;
+                CREATE TRIGGER \(members)_listed_ad AFTER DELETE ON \(members) BEGIN
+                    \(entries(ofMember("old"), "old", values: "i", deleting: true))
+                END;
+                CREATE TRIGGER \(members)_listed_au AFTER UPDATE OF collection, page, position, key ON \(members) BEGIN
+                    \(entries(ofMember("old"), "old", values: "i", deleting: true))
+                    INSERT OR IGNORE INTO \(counts) (collection, count) VALUES (new.collection, 0);
+                    \(entries(ofMember("new"), "new", values: "i"))
+                END;
+                CREATE TRIGGER \(items)_listed_ai AFTER INSERT ON \(items) BEGIN
+                    \(entries(ofItem("new"), "m", values: "new"))
+                END;
+                CREATE TRIGGER \(items)_listed_ad AFTER DELETE ON \(items) BEGIN
+                    \(entries(ofItem("old"), "m", values: "old", deleting: true))
+                END;
+                CREATE TRIGGER \(items)_listed_au AFTER UPDATE OF key, title, originalTitle, text ON \(items)
+                WHEN old.key IS NOT new.key OR old.title IS NOT new.title OR old.originalTitle IS NOT new.originalTitle OR old.text IS NOT new.text
+                BEGIN
+                    \(entries(ofItem("old"), "m", values: "old", deleting: true))
+                    \(entries(ofItem("new"), "m", values: "new"))
                 END;
                 """)
         }

@@ -165,8 +165,9 @@ struct DamagedDatabaseTests {
         let size = try Data(contentsOf: file).count
         try overwrite(file, at: size / 2, count: 200)
 
-        // In SQLite's words: the page there is a table's root now (quick_check cannot start),
-        // an index's before the favourites had their own index and counts (it listed the problem).
+        // In SQLite's words: the page there is a table's root or a page of the search index
+        // now (quick_check cannot start), an index's before favourites and listings had their
+        // own tables (it listed the problem).
         try expectDamaged(directory, saying: "is damaged (")
     }
 
@@ -207,6 +208,7 @@ struct DamagedDatabaseTests {
         let file = directory.file("explorer.sqlite")
         try overwrite(file, at: try Data(contentsOf: file).count / 2, count: 200)
 
+        // As above, in SQLite's words: found by the check of the copy, not by the open.
         try expectDamaged(directory, saying: "is damaged (")
     }
 

@@ -256,33 +256,158 @@ struct OfflineIndexTests {
         #expect(try index.search(["star"], limit: 1).count == 1)
     }
 
-    /// A search in a collection places few matches and walks the collection for many: the
-    /// same items, in the same order, each once, cut at the same limit.
-    @Test(arguments: [["star"], ["wars"], ["a"], ["the"], ["far"], ["nothing"]] as [[String]])
-    func walkingTheCollectionFindsWhatPlacingTheMatchesFinds(words: [String]) throws {
-        let index = OfflineIndex.inMemory(prefix: "films")
-        try index.store([Self.roses, Self.starWars], collection: "popular", page: 1)
-        try index.store([Self.amelie, Self.starWars, Self.troopers], collection: "popular", page: 2)
-        try index.store([Self.troopers], collection: "top_rated", page: 1)
-        for limit in [1, 2, 3, 1_000] {
-            let placed = try index.search(words, in: "popular", limit: limit, walkingPast: .max)
-            let walked = try index.search(words, in: "popular", limit: limit, walkingPast: 0)
-            #expect(keys(walked) == keys(placed), "limit \(limit)")
+    /// What a search in a collection finds: the items of the collection matching every word
+    /// (as the items' own index matches them), each once at its first place, in page and
+    /// position order: asked of the index's tables, not of its listing index.
+    private func matchesByPlace(_ words: [String], in collection: String, of index: OfflineIndex) throws -> [String] {
+        guard let query = OfflineIndex.matchExpression(words) else { return [] }
+        return try index.database.read { db in
+            try String.fetchAll(db, sql: """
+                SELECT i.key FROM films_member m JOIN films_item i ON i.key = m.key
+                WHERE m.collection = ? AND i.rowid IN (SELECT rowid FROM films_search WHERE films_search MATCH ?)
+                GROUP BY i.key ORDER BY MIN(m.page * 100000 + m.position)
+                """, arguments: [collection, query])
         }
-        #expect(keys(try index.search(["a"], in: "popular", limit: 10, walkingPast: 0)) == ["movie/900", "movie/11", "movie/194"])
     }
 
-    /// An item whose stored date cannot be read is passed over, and either way the search reads
-    /// on until it has `limit` items.
-    @Test(arguments: [0, Int.max])
-    func anUnreadableItemIsPassedOverAndTheLimitStillFilled(walkingPast: Int) throws {
+    private static let searchedWords: [[String]] = [["title"], ["t"], ["ti"], ["tit"], ["titl"], ["renamed"], ["1"], ["2"], ["title", "1"], ["x"]]
+
+    /// After every kind of write — pages stored, replaced and emptied, items on several pages
+    /// and in several collections, items renamed — a search in a collection finds what
+    /// matching its items and ordering them by place finds, cut at the limit (a seeded walk of
+    /// 300 writes).
+    @Test func aSearchInACollectionFindsItsMatchesInOrderAfterEveryWrite() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        var random = SplitMix64(seed: 44)
+        for step in 0..<300 {
+            let collection = ["popular", "top_rated"][Int(random.next() % 2)]
+            if random.next() % 4 == 0 {
+                let n = Int(random.next() % 30)
+                try index.store([Self.item("movie/\(n)", "Renamed \(n) at \(step)", text: step % 2 == 0 ? "a title" : "")])
+            } else {
+                let page = Int(random.next() % 6) + 1
+                let entries = (0..<Int(random.next() % 5)).map { _ in
+                    let n = Int(random.next() % 30)
+                    return Self.item("movie/\(n)", "Title \(n)", text: "x\(n % 3)")
+                }
+                try index.store(entries, collection: collection, page: page)
+            }
+            for name in ["popular", "top_rated"] {
+                for words in Self.searchedWords {
+                    let expected = try matchesByPlace(words, in: name, of: index)
+                    #expect(keys(try index.search(words, in: name)) == expected, "\(words) in \(name) after write \(step)")
+                    #expect(keys(try index.search(words, in: name, limit: 2)) == Array(expected.prefix(2)))
+                }
+            }
+        }
+    }
+
+    /// Rows another program writes (sqlite3, the bench's Python) are searched too: members
+    /// added, moved and removed, items renamed and removed.
+    @Test func aSearchInACollectionFollowsOtherPrograms() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.amelie], collection: "popular", page: 1)
+        try index.store([Self.troopers, Self.roses])
+        try index.database.write { db in
+            try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('popular', 2, 0, 'movie/563')")
+            try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('upcoming', 1, 0, 'movie/900')")
+        }
+        #expect(keys(try index.search(["star"], in: "popular")) == ["movie/11", "movie/563"])
+        #expect(keys(try index.search(["wars"], in: "upcoming")) == ["movie/900"])
+
+        try index.database.write { db in
+            try db.execute(sql: "UPDATE films_member SET page = 0 WHERE key = 'movie/563'")
+            try db.execute(sql: "UPDATE films_item SET title = 'Return of the Jedi' WHERE key = 'movie/11'")
+            try db.execute(sql: "UPDATE films_member SET collection = 'popular', page = 3 WHERE key = 'movie/900'")
+        }
+        #expect(keys(try index.search(["star"], in: "popular")) == ["movie/563"])
+        #expect(keys(try index.search(["jedi"], in: "popular")) == ["movie/11"])
+        #expect(keys(try index.search(["a"], in: "popular")) == ["movie/11", "movie/194", "movie/900"])
+        #expect(keys(try index.search(["wars"], in: "upcoming")) == [])
+
+        try index.database.write { db in
+            try db.execute(sql: "DELETE FROM films_item WHERE key = 'movie/194'")
+            try db.execute(sql: "DELETE FROM films_member WHERE key = 'movie/563'")
+        }
+        #expect(keys(try index.search(["a"], in: "popular")) == ["movie/11", "movie/900"])
+        try index.store([Self.amelie])
+        #expect(keys(try index.search(["a"], in: "popular")) == ["movie/11", "movie/194", "movie/900"], "its place was kept")
+    }
+
+    /// A place beyond what the listing index encodes (page or position above 1,048,575, which
+    /// only another program writes) is listed but not searched, and writing it fails nothing.
+    @Test func aPlaceBeyondTheListingIsNotSearched() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars], collection: "popular", page: 1)
+        try index.database.write { db in
+            try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('popular', 1048576, 0, 'movie/11')")
+            try db.execute(sql: "INSERT INTO films_member (collection, page, position, key) VALUES ('popular', 2, -1, 'movie/11')")
+            try db.execute(sql: "DELETE FROM films_member WHERE page = 1")
+        }
+        #expect(keys(try index.search([], in: "popular")) == ["movie/11"])
+        #expect(try index.search(["star"], in: "popular") == [])
+    }
+
+    /// An item whose stored date cannot be read is passed over, and the search reads on until
+    /// it has `limit` items.
+    @Test func anUnreadableItemIsPassedOverAndTheLimitStillFilled() throws {
         let index = OfflineIndex.inMemory(prefix: "films")
         try index.store([Self.starWars, Self.troopers, Self.amelie], collection: "popular")
         try index.database.write { db in
             try db.execute(sql: "UPDATE films_item SET fetchedAt = 'not a date' WHERE key = 'movie/11'")
         }
-        #expect(keys(try index.search(["a"], in: "popular", limit: 1, walkingPast: walkingPast)) == ["movie/194"])
-        #expect(keys(try index.search(["a"], in: "popular", limit: 5, walkingPast: walkingPast)) == ["movie/194"])
+        #expect(keys(try index.search(["a"], in: "popular", limit: 1)) == ["movie/194"])
+        #expect(keys(try index.search(["a"], in: "popular", limit: 5)) == ["movie/194"])
+    }
+
+    /// Each item found has its own stored date, read as GRDB reads it, whatever the rows before
+    /// it held: a run of the same time (a page's titles), another time, a date that cannot be
+    /// read (that item left out), then the first time again.
+    @Test func eachItemFoundHasItsOwnDate() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        let later = Self.fetched.addingTimeInterval(3_600.5)
+        let items = [Self.item("movie/1", "A one"), Self.item("movie/2", "A two"), Self.item("movie/3", "A three", at: later),
+                     Self.item("movie/4", "A four"), Self.item("movie/5", "A five")]
+        try index.store(items, collection: "popular")
+        try index.database.write { db in
+            try db.execute(sql: "UPDATE films_item SET fetchedAt = 'not a date' WHERE key = 'movie/4'")
+        }
+        let expected = [items[0], items[1], items[2], items[4]]
+        #expect(try index.search(["a"], in: "popular") == expected)
+        #expect(try index.search([], in: "popular") == expected)
+        #expect(Set(try index.search(["a"]).map(\.key)) == Set(expected.map(\.key)))
+        #expect(try index.item("movie/3")?.fetchedAt == later)
+        #expect(try index.item("movie/4") == nil)
+    }
+
+    /// A file made before the listing index was kept (its `v1` and `v2` tables only) keeps
+    /// every item, page and count, and is indexed as it is next opened: its searches find what
+    /// they found, and what is written after is searched too.
+    @Test func anOlderFileIsIndexedWhenNextOpened() throws {
+        let directory = TemporaryDirectory("listing")
+        defer { directory.remove() }
+        let older = [OfflineIndex.tables(prefix: "films"), OfflineIndex.counts(prefix: "films")]
+        do {
+            let index = OfflineIndex(database: AppDatabase(directory: directory.url, migrations: older), prefix: "films")
+            try index.store([Self.roses, Self.starWars], collection: "popular", page: 2)
+            try index.store([Self.amelie, Self.starWars], collection: "popular", page: 1)
+            try index.store([Self.troopers], collection: "top_rated", page: 1)
+        }
+        let index = OfflineIndex(database: AppDatabase(directory: directory.url, migrations: OfflineIndex.migrations(prefix: "films")),
+                                 prefix: "films")
+        #expect(keys(try index.search(["star"], in: "popular")) == ["movie/11"])
+        #expect(keys(try index.search(["a"], in: "popular")) == ["movie/194", "movie/11", "movie/900"])
+        #expect(keys(try index.search(["star"], in: "top_rated")) == ["movie/563"])
+        #expect(keys(try index.search([], in: "popular")) == ["movie/194", "movie/11", "movie/900"])
+        #expect(try index.count(of: "popular") == 3)
+        #expect(try index.item("movie/11") == Self.starWars)
+
+        try index.store([Self.troopers], collection: "popular", page: 3)
+        try index.store([Self.item("movie/11", "Star Wars: A New Hope")])
+        #expect(keys(try index.search(["star"], in: "popular")) == ["movie/11", "movie/563"])
+        #expect(keys(try index.search(["hope"], in: "popular")) == ["movie/11"])
+        let applied = try index.database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        #expect(applied.suffix(3) == ["films v1: offline index", "films v2: collection counts", "films v3: collection listings"])
     }
 
     // MARK: Search without a collection
@@ -369,9 +494,10 @@ struct OfflineIndexTests {
         #expect(tables.contains("moviedb_member"))
         #expect(tables.contains("moviedb_search"))
         #expect(tables.contains("moviedb_count"))
+        #expect(tables.contains("moviedb_listed"))
         let applied = try database.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
         #expect(applied == ["v1: favourites", "v2: response cache", "v3: favourites counted and by date",
-                            "moviedb v1: offline index", "moviedb v2: collection counts",
-                            "itunes v1: offline index", "itunes v2: collection counts"])
+                            "moviedb v1: offline index", "moviedb v2: collection counts", "moviedb v3: collection listings",
+                            "itunes v1: offline index", "itunes v2: collection counts", "itunes v3: collection listings"])
     }
 }
