@@ -83,7 +83,8 @@ final class CurlTransport: Sendable {
         let buffer = UnsafeMutablePointer<ccurl_buffer>.allocate(capacity: 1)
         buffer.initialize(to: ccurl_buffer())
         buffer.pointee.limit = limit
-        let milliseconds = Int(min(max(timeout, 0.001), 86_400) * 1000)
+        // Rounded up: a transfer given what is left of a deadline must not end before it.
+        let milliseconds = Int((min(max(timeout, 0.001), 86_400) * 1000).rounded(.up))
         let handle = Self.withCStrings(headers) { pointers in
             ccurl_easy_new(url, pointers, Int32(headers.count), milliseconds, buffer, userAgent)
         }
