@@ -481,14 +481,24 @@ final class FactsViewModelTests {
         test.calls.expectAllMade()
     }
 
-    @Test func thePageSizeIsReadAgainOnRefreshAndThePageKeptWhileItExists() async throws {
-        let size = LockedValue(5)
-        let server = Canada.server()
+    /// A view model of the embedded document, live, whose pages take `size` facts; with the
+    /// calls it is expected to make, and how many times it measured a page.
+    func sizedViewModel(_ size: LockedValue<Int>, measured: LockedValue<Int> = LockedValue(0),
+                        window: (@MainActor () -> [Int])? = nil) -> (FactsViewModel, ExpectedCalls<FactsCall>) {
         let calls = ExpectedCalls<FactsCall>()
         let documents = FactsServiceFixture(Canada.document, calls: calls)
-        let loader = ImageLoader(cache: cache, http: server)
+        let loader = ImageLoader(cache: cache, http: Canada.server())
         let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store, selection: selection,
-                                       clock: clock, pageFits: { $0.rows.count <= size.value })
+                                       clock: clock, pageFits: { state in
+                                           measured.withLock { $0 += 1 }
+                                           return state.rows.count <= size.value
+                                       }, pageMeasure: window ?? { [20] })
+        return (viewModel, calls)
+    }
+
+    @Test func thePageSizeIsReadAgainOnRefreshAndThePageKeptWhileItExists() async throws {
+        let size = LockedValue(5)
+        let (viewModel, calls) = sizedViewModel(size)
         let state = StateExpectations(viewModel.state)
         calls.expect([.document(fresh: false)])
         try await viewModel.showPage(.number(3))
@@ -518,15 +528,7 @@ final class FactsViewModelTests {
     @Test func aPageTurnMeasuresAgainOnlyInAWindowOfAnotherSize() async throws {
         let size = LockedValue(5)
         let measured = LockedValue(0)
-        let server = Canada.server()
-        let calls = ExpectedCalls<FactsCall>()
-        let documents = FactsServiceFixture(Canada.document, calls: calls)
-        let loader = ImageLoader(cache: cache, http: server)
-        let viewModel = FactsViewModel(service: documents.service, loader: loader, favourites: store, selection: selection,
-                                       clock: clock, pageFits: { state in
-                                           measured.withLock { $0 += 1 }
-                                           return state.rows.count <= size.value
-                                       }, pageMeasure: { [size.value] })
+        let (viewModel, calls) = sizedViewModel(size, measured: measured, window: { [size.value] })
         let state = StateExpectations(viewModel.state)
         calls.expect([.document(fresh: false)])
         try await viewModel.showPage(.number(2))

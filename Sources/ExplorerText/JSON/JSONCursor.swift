@@ -321,18 +321,7 @@ public struct JSONCursor {
         out.reserveCapacity(raw.count)
         var index = 0
         func hex4(_ at: Int) throws -> UInt32 {
-            guard at + 4 <= raw.count else { throw GiveUp() }
-            var value: UInt32 = 0
-            for byte in raw[at..<at + 4] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: throw GiveUp()
-                }
-                value = value << 4 | UInt32(digit)
-            }
+            guard at + 4 <= raw.count, let value = HexDigits.value(of: raw[at..<at + 4]) else { throw GiveUp() }
             return value
         }
         while index < raw.count {

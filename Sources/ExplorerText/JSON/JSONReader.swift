@@ -209,18 +209,7 @@ public enum JSONReader {
         static let searchedMembers = 16
 
         mutating func hex4() -> UInt32? {
-            guard index + 4 <= bytes.count else { return nil }
-            var value: UInt32 = 0
-            for byte in bytes[index..<index + 4] {
-                let digit: UInt8
-                switch byte {
-                case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
-                case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
-                case UInt8(ascii: "A")...UInt8(ascii: "F"): digit = byte - UInt8(ascii: "A") + 10
-                default: return nil
-                }
-                value = value << 4 | UInt32(digit)
-            }
+            guard index + 4 <= bytes.count, let value = HexDigits.value(of: bytes[index..<index + 4]) else { return nil }
             index += 4
             return value
         }
