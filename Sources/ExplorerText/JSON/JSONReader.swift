@@ -74,7 +74,7 @@ public enum JSONReader {
                         members[place].value = member
                     } else {
                         if members.count == Self.searchedMembers {
-                            for (place, member) in members.enumerated() { places[member.key] = place }
+                            for (position, earlier) in members.enumerated() { places[earlier.key] = position }
                         }
                         if members.count >= Self.searchedMembers { places[key] = members.count }
                         members.append(JSONObject.Member(key: key, value: member))
