@@ -87,8 +87,7 @@ final class FavouritesCache: Sendable {
         let count = try Self.count(of: feature, db)
         var fresh = Known(stamp: stamp, count: count)
         if count <= Self.fewEnoughToRead, count > 0 {
-            let ids = try String.fetchCursor(db.cachedStatement(sql: "SELECT CAST(itemID AS TEXT) FROM favourite WHERE feature = ?"),
-                                             arguments: [feature])
+            let ids = try Self.ids(of: feature, db)
             while let id = try ids.next() { fresh.answers[id] = true }
         }
         fresh.isWhole = count <= Self.fewEnoughToRead
@@ -104,6 +103,11 @@ final class FavouritesCache: Sendable {
             return try Int.fetchOne(db.cachedStatement(sql: "SELECT coalesce(sum(count), 0) FROM favourite_count")) ?? 0
         }
         return try Int.fetchOne(db.cachedStatement(sql: "SELECT count FROM favourite_count WHERE feature = ?"), arguments: [feature]) ?? 0
+    }
+
+    /// The item ids of `feature`'s favourites, as text whatever was stored.
+    static func ids(of feature: String, _ db: Database) throws -> FastDatabaseValueCursor<String> {
+        try String.fetchCursor(db.cachedStatement(sql: "SELECT CAST(itemID AS TEXT) FROM favourite WHERE feature = ?"), arguments: [feature])
     }
 
     /// Whether `itemID` of `feature` is a favourite, as known at `stamp` (from ``count(in:_:)``);

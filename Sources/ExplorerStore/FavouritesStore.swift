@@ -38,10 +38,7 @@ public struct FavouritesStore: Sendable {
 
     /// The item ids of `feature` that are favourites: every one, read afresh.
     public func ids(in feature: String) throws -> Set<String> {
-        try database.read { db in
-            try Set(String.fetchCursor(db.cachedStatement(sql: "SELECT CAST(itemID AS TEXT) FROM favourite WHERE feature = ?"),
-                                       arguments: [feature]))
-        }
+        try database.read { db in try Set(FavouritesCache.ids(of: feature, db)) }
     }
 
     /// The order favourites are listed in: oldest first, then by feature and id.
