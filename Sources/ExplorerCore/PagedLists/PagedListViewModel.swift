@@ -251,18 +251,13 @@ open class PagedListViewModel<Definition: PagedListDefinition>: ListDetailViewMo
             let walked = try await whileLoading { [list] () async throws -> PagedList<Item>? in
                 var walked = list
                 var fetched = false
-                var number = 1
-                while number <= min(bound, max(walked.pageCount, 1)) {
-                    if walked.pages[number] == nil {
-                        progress("loading \(feature) \(number)/\(min(bound, max(walked.pageCount, number)))")
-                        let count = walked.isEmpty ? nil : walked.pageCount
-                        let page = try await PageLoader.attempt(page: number, of: count) { try await service.page($0) }
-                        try Task.checkCancellation()
+                try await PageLoader.walk(
+                    upTo: bound, pageCount: { walked.isEmpty ? nil : walked.pageCount }, needs: { walked.pages[$0] == nil },
+                    progress: { progress("loading \(feature) \($0)/\($1)") }, fetch: { try await service.page($0) },
+                    store: { number, page in
                         walked.store(page: number, items: page.items, totalCount: page.totalCount)
                         fetched = true
-                    }
-                    number += 1
-                }
+                    })
                 return fetched ? walked : nil
             }
             if let walked { list = walked }

@@ -110,6 +110,28 @@ public enum PageLoader {
         return loaded
     }
 
+    /// `page all`'s walk: pages 1 to `bound` (or to the last, as `pageCount` says after each
+    /// answer), one after another in order (an API that links each page to the next can only be
+    /// walked so, and each answer may change the count): each page `needs` lets through is
+    /// fetched with `fetch` (its failure named by the page, as ``attempt(page:of:_:)`` names
+    /// it), said to `progress` (`loading starships 3/4`) and given to `store`. Stops at the
+    /// first failure or cancellation, which it throws.
+    public static func walk<Page>(
+        upTo bound: Int, pageCount: () -> Int?, needs: (Int) -> Bool, progress: (_ page: Int, _ of: Int) -> Void,
+        fetch: (Int) async throws -> Page, store: (Int, Page) -> Void
+    ) async throws {
+        var number = 1
+        while number <= min(bound, max(pageCount() ?? 1, 1)) {
+            if needs(number) {
+                progress(number, min(bound, max(pageCount() ?? number, number)))
+                let page = try await attempt(page: number, of: pageCount(), fetch)
+                try Task.checkCancellation()
+                store(number, page)
+            }
+            number += 1
+        }
+    }
+
     /// Fetches page `page` (of `count`, when known) with `fetch`: its failure named by the page
     /// (``PageLoadError``), a cancellation left as it is.
     public static func attempt<Page>(

@@ -246,19 +246,15 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
                         fetch: (Int) async throws -> MovieDBAnswer<MovieDBPage>) async throws -> MovieDBPages {
         try await whileLoading {
             var pages = start
-            var number = 1
-            while number <= min(bound, max(pageCount(pages), 1)) {
-                if fresh || pages.list.pages[number] == nil {
-                    progress("loading \(name) \(number)/\(min(bound, max(pageCount(pages), number)))")
-                    let answer = try await PageLoader.attempt(page: number, of: pages.list.isEmpty ? nil : pageCount(pages), fetch)
-                    try Task.checkCancellation()
+            try await PageLoader.walk(
+                upTo: bound, pageCount: { pages.list.isEmpty ? nil : pageCount(pages) }, needs: { fresh || pages.list.pages[$0] == nil },
+                progress: { progress("loading \(name) \($0)/\($1)") }, fetch: fetch,
+                store: { number, answer in
                     if number == 1, pages.list.pageSize != answer.value.results.count, !pages.list.isEmpty {
                         pages = MovieDBPages()
                     }
                     pages.store(answer, page: number, counting: number == 1 || countingEveryPage)
-                }
-                number += 1
-            }
+                })
             return pages
         }
     }
