@@ -6,40 +6,23 @@ import Foundation
 /// itself if the test runner dies). Once stopped, its port refuses connections until this object
 /// goes away (``RefusingPort``): no other test's server is given it meanwhile.
 public final class FakeSWAPI: Sendable {
-    public let port: Int
     /// The path the API lives under: `/api` unless the arguments give `--prefix`.
     public let prefix: String
     /// The file the server appends each request target to.
     public let logFile: URL
-    private let process: RunningProcess
-    /// The port, held refusing after ``stop()``.
-    private let stoppedPort = LockedValue<RefusingPort?>(nil)
+    private let server: LoopbackScript
+    public var port: Int { server.port }
 
     /// Starts the server, serving `data` (default: the repository's data/swapi; a `--data DIR`
     /// among `arguments` serves DIR instead), and waits until it announces its port.
     public init(_ arguments: [String] = [], data: URL = TestPaths.swapiData, sandbox: Sandbox) async throws {
         logFile = sandbox.file("fake_swapi-requests.log")
         _ = FileManager.default.createFile(atPath: logFile.path, contents: nil)
-        // -S: the script needs only the standard library; skipping site-packages saves a fifth of its start.
-        var all = ["-S", TestPaths.fakeSWAPI.path, "--log", logFile.path, "--max-seconds", "600"]
+        var all = ["--log", logFile.path, "--max-seconds", "600"]
         if !arguments.contains(where: { $0 == "--data" || $0.hasPrefix("--data=") }) {
             all += ["--data", data.path]
         }
-        all += arguments
-        let python = await TestPaths.python()
-        let (process, announced) = try await ProcessSlots.serverStarts.holding {
-            let process = try await RunningProcess(executable: python, arguments: all, environment: sandbox.environment)
-            return (process, await process.firstLine(timeout: 60))
-        }
-        guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
-            let running = process.isRunning ? "still running, \(process.kernelState)" : "ended"
-            process.send(signal: SIGKILL)
-            await process.exitStatus()
-            throw SetupError("fake_swapi.py did not start (spawned after \(process.startDelay) s, no port within 60 s, "
-                             + "\(running)): \(process.stderrSoFar)")
-        }
-        self.process = process
-        self.port = port
+        server = try await LoopbackScript(TestPaths.fakeSWAPI, all + arguments, name: "fake_swapi.py", sandbox: sandbox)
         prefix = Self.prefix(in: arguments)
     }
 
@@ -58,10 +41,6 @@ public final class FakeSWAPI: Sendable {
         return prefix
     }
 
-    deinit {
-        end()
-    }
-
     /// `http://127.0.0.1:PORT/api` (or whatever `--prefix` said), for Plugins.json's `baseURL`.
     public var baseURL: String { "http://127.0.0.1:\(port)\(prefix)" }
 
@@ -71,21 +50,10 @@ public final class FakeSWAPI: Sendable {
         return text.split(separator: "\n").map(String.init)
     }
 
-    /// Ends the server; its port then refuses connections (as a server that went away does)
-    /// for as long as this object lives. The port is free only between the server's exit and
-    /// the bind that holds it — microseconds, against the seconds a test may wait for its turn
-    /// to run explorer, which is when a freed port used to be taken.
+    /// Ends the server; its port then refuses connections for as long as this object lives
+    /// (``LoopbackScript/stop()``).
     public func stop() {
-        end()
-        stoppedPort.withLock { held in
-            if held == nil { held = try? RefusingPort(holding: port) }
-        }
-    }
-
-    private func end() {
-        process.closeStdin()  // the script exits at end of stdin …
-        process.send(signal: SIGTERM)  // … and on SIGTERM, whichever comes first
-        process.waitForExit()
+        server.stop()
     }
 
     /// A Plugins.json enabling starships with its live data at `baseURL`.

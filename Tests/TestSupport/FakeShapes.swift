@@ -34,35 +34,15 @@ public final class FakeShapes: Sendable {
     }
 
     public let shape: Shape
-    public let port: Int
-    private let process: RunningProcess
-    /// The port, held refusing after ``stop()``.
-    private let stoppedPort = LockedValue<RefusingPort?>(nil)
+    private let server: LoopbackScript
+    public var port: Int { server.port }
 
     /// Starts the server shaped as `shape` with extra `arguments` (`--token T`, `--loop-next`,
     /// `--garbage PATTERN`, …) and waits until it announces its port.
     public init(_ shape: Shape, _ arguments: [String] = [], sandbox: Sandbox) async throws {
-        // -S: the script needs only the standard library; skipping site-packages saves a fifth of its start.
-        let all = ["-S", TestPaths.fakeShapes.path, "--shape", shape.rawValue, "--max-seconds", "600"] + arguments
-        let python = await TestPaths.python()
-        let (process, announced) = try await ProcessSlots.serverStarts.holding {
-            let process = try await RunningProcess(executable: python, arguments: all, environment: sandbox.environment)
-            return (process, await process.firstLine(timeout: 60))
-        }
-        guard let line = announced, let port = Int(line.trimmingCharacters(in: .whitespaces)) else {
-            let running = process.isRunning ? "still running, \(process.kernelState)" : "ended"
-            process.send(signal: SIGKILL)
-            await process.exitStatus()
-            throw SetupError("fake_shapes.py --shape \(shape) did not start (spawned after \(process.startDelay) s, no port within 60 s, "
-                             + "\(running)): \(process.stderrSoFar)")
-        }
+        server = try await LoopbackScript(TestPaths.fakeShapes, ["--shape", shape.rawValue, "--max-seconds", "600"] + arguments,
+                                          name: "fake_shapes.py --shape \(shape)", sandbox: sandbox)
         self.shape = shape
-        self.process = process
-        self.port = port
-    }
-
-    deinit {
-        end()
     }
 
     /// `http://127.0.0.1:PORT`.
@@ -92,18 +72,9 @@ public final class FakeShapes: Sendable {
         try await requests().map(\.target)
     }
 
-    /// Ends the server; its port then refuses connections (as a server that went away does)
-    /// for as long as this object lives, so no other test's server is given it meanwhile.
+    /// Ends the server; its port then refuses connections for as long as this object lives
+    /// (``LoopbackScript/stop()``).
     public func stop() {
-        end()
-        stoppedPort.withLock { held in
-            if held == nil { held = try? RefusingPort(holding: port) }
-        }
-    }
-
-    private func end() {
-        process.closeStdin()  // the script exits at end of stdin …
-        process.send(signal: SIGTERM)  // … and on SIGTERM, whichever comes first
-        process.waitForExit()
+        server.stop()
     }
 }
