@@ -841,8 +841,12 @@ struct ShellTests {
         #expect(await h.run("favs all next") == false)
         #expect(await h.run("favs all 4") == false)
         #expect(await h.run("favs all all") == false)
+        #expect(await h.run("favs all foo") == false)
+        #expect(await h.run("favs all 0") == false)
         #expect(h.output.errors == ["error: already on the last page (3)", "error: no page 4: there are 3 pages",
-                                    "error: usage: favs [all [next|prev|N]]"])
+                                    "error: usage: favs [all [next|prev|N]]",
+                                    "error: expected next, prev or a page number after `favs all`, not 'foo'",
+                                    "error: page numbers start at 1, not 0"])
         #expect(h.shell.allFavouritesPage == 3, "a move that fails leaves the page shown")
         #expect(await page("favs all prev") == ["favourites · page 2 of 3 · 45 in all", "★  fake     Thing 21  fake/21",
                                                 "★  films    Thing 40  films/40"] + hints + ["page 2"])

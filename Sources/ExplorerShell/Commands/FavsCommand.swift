@@ -38,7 +38,19 @@ struct FavsCommand: GlobalCommand {
         let words = arguments.map { $0.lowercased() }
         guard words.count <= 2, words.first ?? "all" == "all", words.dropFirst().first != "all" else { throw Self.usageError }
         all = !words.isEmpty
-        page = words.count == 2 ? try PageArgument([words[1]]) : nil
+        guard words.count == 2 else {
+            page = nil
+            return
+        }
+        do {
+            page = try PageArgument([words[1]])
+        } catch {
+            // PageArgument's own words would offer `all`, which `favs all` has already.
+            guard Int(words[1]) != nil else {
+                throw CommandError("expected next, prev or a page number after `favs all`, not '\(arguments[1].sanitizedForTerminal.truncated(toWidth: 20))'")
+            }
+            throw error
+        }
     }
 
     func run(in shell: Shell) async throws -> CommandOutput {
