@@ -10,7 +10,7 @@ public final class ExchangeLog: Sendable {
     public let capacity: Int
     public let bodyBudget: Int
 
-    public init(capacity: Int = 12, bodyBudget: Int = 512 << 10) {
+    public init(capacity: Int = 64, bodyBudget: Int = 512 << 10) {
         self.capacity = capacity
         self.bodyBudget = bodyBudget
     }
