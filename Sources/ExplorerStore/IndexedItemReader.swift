@@ -13,18 +13,18 @@ struct IndexedItemReader {
     /// a blob where text should be): that item is left out of what is found, where GRDB's
     /// subscripts would trap.
     mutating func item(_ row: Row) -> IndexedItem? {
-        guard let fetchedAt = date(row) else { return nil }
+        guard let fetchedAt = date(row, at: 5) else { return nil }
         return try? IndexedItem(key: row.decode(atIndex: 0), title: row.decode(atIndex: 1), originalTitle: row.decode(atIndex: 2),
                                 text: row.decode(atIndex: 3), payload: row.decode(atIndex: 4), fetchedAt: fetchedAt)
     }
 
-    /// The date in column 5, as GRDB reads it: the same text gives the same date, so a text
-    /// met just before is not parsed again.
-    private mutating func date(_ row: Row) -> Date? {
-        let value: DatabaseValue = row[5]
-        guard case .string(let text) = value.storage else { return try? row.decode(atIndex: 5) }
+    /// The date in column `index`, as GRDB reads it: the same text gives the same date, so a
+    /// text met just before is not parsed again.
+    private mutating func date(_ row: Row, at index: Int) -> Date? {
+        let value: DatabaseValue = row[index]
+        guard case .string(let text) = value.storage else { return try? row.decode(atIndex: index) }
         if let lastDate, lastDate.text == text { return lastDate.date }
-        let date: Date? = try? row.decode(atIndex: 5)
+        let date: Date? = try? row.decode(atIndex: index)
         lastDate = (text, date)
         return date
     }

@@ -25,7 +25,7 @@ public struct OfflineIndex: Sendable {
 
     /// An index that lives in memory and goes with this value.
     public static func inMemory(prefix: String) -> OfflineIndex {
-        OfflineIndex(database: .inMemory(migrations: migrations(prefix: prefix)), prefix: prefix)
+        OfflineIndex(database: .inMemory(migrations: migrations(prefix: prefix, prefixIndexes: false)), prefix: prefix)
     }
 
     private var items: String { "\(prefix)_item" }
@@ -65,10 +65,16 @@ public struct OfflineIndex: Sendable {
 
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
+        try items([key])[0]
+    }
+
+    /// The items kept under `keys`, in their order: nil for a key with no item, or with one
+    /// that cannot be read.
+    public func items(_ keys: some Collection<String>) throws -> [IndexedItem?] {
         try database.read { db in
             var reader = IndexedItemReader()
-            return try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key])
-                .flatMap { reader.item($0) }
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?")
+            return try keys.map { try Row.fetchOne(statement, arguments: [$0]).flatMap { reader.item($0) } }
         }
     }
 
@@ -107,16 +113,7 @@ public struct OfflineIndex: Sendable {
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
                     """), arguments: [collection, limit]).compactMap { reader.item($0) }
             case (let collection?, let query?):
-                let rows = try Row.fetchCursor(db.cachedStatement(sql: """
-                    SELECT \(Self.columns(of: "i")), i.rowid FROM \(listed) l
-                    JOIN \(members) m ON m.collection = :collection
-                        AND m.page = (l.rowid >> 20) & 1048575 AND m.position = l.rowid & 1048575
-                    JOIN \(items) i ON i.key = m.key
-                    WHERE \(listed) MATCH :query
-                        AND l.rowid BETWEEN (SELECT rowid FROM \(counts) WHERE collection = :collection) << 40
-                            AND ((SELECT rowid FROM \(counts) WHERE collection = :collection) << 40) + 1099511627775
-                    ORDER BY l.rowid
-                    """), arguments: ["collection": collection, "query": query])
+                let rows = try listedMatches(db, columns: "\(Self.columns(of: "i")), i.rowid", collection: collection, query: query)
                 // An item listed twice is kept at its first place (told by its rowid, the last column).
                 var found: [IndexedItem] = []
                 var seen: Set<Int64> = []
@@ -134,6 +131,42 @@ public struct OfflineIndex: Sendable {
                 return []
             }
         }
+    }
+
+    /// The keys of the items of `collection` matching every word of `words`, in the
+    /// collection's order, each once, at most `limit`: what ``search(_:in:limit:)`` finds, with
+    /// nothing read but each key, for a list that reads the items it shows (``items(_:)``). So
+    /// an item whose date cannot be read is found here, where that search passes it over. No
+    /// searchable word: none.
+    public func keys(matching words: [String], in collection: String, limit: Int = 1_000) throws -> [String] {
+        guard let query = Self.matchExpression(words) else { return [] }
+        return try database.read { db in
+            let rows = try listedMatches(db, columns: "i.key, i.rowid", collection: collection, query: query)
+            var found: [String] = []
+            var seen: Set<Int64> = []
+            seen.reserveCapacity(min(limit, 4_096))
+            while found.count < limit, let row = try rows.next() {
+                guard seen.insert(row[1]).inserted else { continue }
+                found.append(row[0])
+            }
+            return found
+        }
+    }
+
+    /// The rows of `columns` of the items of `collection` matching `query` (an FTS5 match
+    /// expression), read from the collection's listing index in the collection's order (an
+    /// item listed twice comes twice).
+    private func listedMatches(_ db: Database, columns: String, collection: String, query: String) throws -> RowCursor {
+        try Row.fetchCursor(db.cachedStatement(sql: """
+            SELECT \(columns) FROM \(listed) l
+            JOIN \(members) m ON m.collection = :collection
+                AND m.page = (l.rowid >> 20) & 1048575 AND m.position = l.rowid & 1048575
+            JOIN \(items) i ON i.key = m.key
+            WHERE \(listed) MATCH :query
+                AND l.rowid BETWEEN (SELECT rowid FROM \(counts) WHERE collection = :collection) << 40
+                    AND ((SELECT rowid FROM \(counts) WHERE collection = :collection) << 40) + 1099511627775
+            ORDER BY l.rowid
+            """), arguments: ["collection": collection, "query": query])
     }
 
     /// Whether `words` hold anything to search for (a letter or a digit).
@@ -161,9 +194,11 @@ public struct OfflineIndex: Sendable {
     // MARK: Tables
 
     /// The migrations that make a feature's index tables, in order: `<prefix> v1: offline
-    /// index`, `<prefix> v2: collection counts`, then `<prefix> v3: collection listings`.
-    public static func migrations(prefix: String) -> [StoreMigration] {
-        [tables(prefix: prefix), counts(prefix: prefix), listing(prefix: prefix)]
+    /// index`, `<prefix> v2: collection counts`, then `<prefix> v3: collection listings`
+    /// (without `prefixIndexes`, its listing index has no prefix indexes: see
+    /// ``listing(prefix:prefixIndexes:)``).
+    public static func migrations(prefix: String, prefixIndexes: Bool = true) -> [StoreMigration] {
+        [tables(prefix: prefix), counts(prefix: prefix), listing(prefix: prefix, prefixIndexes: prefixIndexes)]
     }
 
     /// The items, the collections' pages and the search index.
@@ -238,13 +273,15 @@ public struct OfflineIndex: Sendable {
     /// `<prefix>_count` — so that a search in a collection reads its matches in the
     /// collection's order and stops at the last one it shows. Prefix indexes of one to four
     /// characters let a short word (`the`, `a`) be read as one list rather than every word it
-    /// begins merged first. Contentless (`content=''`): it gives rowids, never text.
+    /// begins merged first; an index in memory (``inMemory(prefix:)``: the embedded data's few
+    /// hundred titles) is made without them, for it is made at every run and they would be
+    /// most of its making. Contentless (`content=''`): it gives rowids, never text.
     ///
     /// Triggers keep it as pages and items are written (by explorer or another program; an
     /// `INSERT OR REPLACE` over a row needs `recursive_triggers` on, as for the counts), and
     /// the migration indexes what an older file holds, once. A place outside the encoding (a
     /// page or position above 1,048,575, written by another program) is left out of it.
-    static func listing(prefix: String) -> StoreMigration {
+    static func listing(prefix: String, prefixIndexes: Bool = true) -> StoreMigration {
         StoreMigration("\(prefix) v3: collection listings") { db in
             let items = "\(prefix)_item", members = "\(prefix)_member", counts = "\(prefix)_count", listed = "\(prefix)_listed"
             // The place of member `m` (its collection's number `c`), and whether it has one.
@@ -263,7 +300,7 @@ public struct OfflineIndex: Sendable {
             try db.execute(sql: """
                 CREATE VIRTUAL TABLE \(listed) USING fts5(
                     title, originalTitle, text, content='', columnsize=0,
-                    tokenize = 'unicode61 remove_diacritics 2', prefix = '1 2 3 4');
+                    tokenize = 'unicode61 remove_diacritics 2'\(prefixIndexes ? ", prefix = '1 2 3 4'" : ""));
                 \(entries("\(members) m JOIN \(ofMember("m"))", "m", values: "i"))
                 CREATE TRIGGER \(members)_listed_ai AFTER INSERT ON \(members) BEGIN
                     INSERT OR IGNORE INTO \(counts) (collection, count) VALUES (new.collection, 0);

@@ -55,7 +55,9 @@ struct MovieDBLibraryTests {
         #expect(answer.value.results.map(\.title) == ["Star Wars", "The Matrix"])
         #expect(try cache.entry(for: "/movie/popular?page=1")?.body == Self.page)
         #expect(try index.search([], in: MovieDBCategory.moviePopular.rawValue).map(\.key) == ["movie/11", "movie/603"])
-        #expect(try library().titles(matching: ["hack"], in: .moviePopular).matches.map(\.title) == ["The Matrix"])
+        let found = try library().titles(matching: ["hack"], in: .moviePopular)
+        #expect(found.matches == ["movie/603"])
+        #expect(MovieDBLibrary.listedItems(found.matches, in: found.index).map(\.title) == ["The Matrix"])
     }
 
     @Test func aDetailIsKeptByTitleWithItsBody() async throws {

@@ -6,15 +6,17 @@ import Foundation
 /// (no network), in pages of ``pageSize`` like any list; at most ``MovieDBLibrary/filterLimit``
 /// of them, the heading saying so when more matched.
 ///
-/// The matches are kept as the index gave them and each is decoded when it is shown or
-/// opened: decoding all 1,000 of a common word took a quarter of the filter.
+/// The matches are kept as their keys, and each is read from the index and decoded when it is
+/// shown or opened: reading all 1,000 of a common word was most of the filter.
 struct MovieDBFilterListing: MovieDBListing {
     /// Rows per page of matches.
     static let pageSize = 20
 
     var words: [String]
-    /// The matches, in the category's order.
-    var found: [IndexedItem]
+    /// The matches' keys, in the category's order.
+    var found: [String]
+    /// Where the matches are read from.
+    var index: OfflineIndex
     /// The page on show.
     var page = 1
     /// How many titles of the category are kept (all pages ever fetched).
@@ -31,16 +33,21 @@ struct MovieDBFilterListing: MovieDBListing {
             throw MovieDBError.noMatch(row: text, words: words)
         }
         let number = try ListError.rowNumber(text, count: found.count)
-        return (number, MovieDBLibrary.listedItem(found[number - 1]))
+        return (number, title(number - 1))
     }
 
-    /// The match whose key is `id` (a title's id, `movie/603`), found before anything is decoded.
+    /// The match whose key is `id` (a title's id, `movie/603`), found before anything is read.
     func row(id: String) -> (number: Int, item: MovieDBItem)? {
-        found.firstIndex { $0.key == id }.map { ($0 + 1, MovieDBLibrary.listedItem(found[$0])) }
+        found.firstIndex(of: id).map { ($0 + 1, title($0)) }
     }
 
     func item(number: Int) -> MovieDBItem? {
-        found.indices.contains(number - 1) ? MovieDBLibrary.listedItem(found[number - 1]) : nil
+        found.indices.contains(number - 1) ? title(number - 1) : nil
+    }
+
+    /// The match at `position` in ``found``, read.
+    private func title(_ position: Int) -> MovieDBItem {
+        MovieDBLibrary.listedItems(found[position ... position], in: index)[0]
     }
 
     func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?) {
@@ -52,7 +59,7 @@ struct MovieDBFilterListing: MovieDBListing {
         state.totalCount = found.count
         state.cachedCount = keptCount
         state.cappedAt = cappedAt
-        state.rows = shown.enumerated().map { marks.row(first + $0.offset + 1, MovieDBLibrary.listedItem($0.element)) }
+        state.rows = MovieDBLibrary.listedItems(shown, in: index).enumerated().map { marks.row(first + $0.offset + 1, $0.element) }
         state.offline = nil
     }
 }

@@ -281,7 +281,8 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         }
         if categories[category] == nil { try await load() }
         let found = try library.titles(matching: words, in: category)
-        var listing = MovieDBFilterListing(words: words, found: found.matches, keptCount: found.keptCount, cappedAt: found.cappedAt)
+        var listing = MovieDBFilterListing(words: words, found: found.matches, index: found.index, keptCount: found.keptCount,
+                                           cappedAt: found.cappedAt)
         listing.page = min(page, listing.pageCount)
         display(.filter(listing), all: all)
     }
