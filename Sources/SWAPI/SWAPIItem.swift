@@ -1,10 +1,20 @@
 import ExplorerCore
+import ExplorerHTTP
+import ExplorerText
+import Foundation
 
 /// An item of a SWAPI list (a starship, a person): named, and identified by its URL.
-public protocol SWAPIItem: ListItem, Decodable {
+///
+/// It reads itself from its record's members (``init(fields:)``), whoever read them:
+/// `JSONDecoder` through its `init(from:)`, or the quick reading of a page or an item
+/// (``quicklyDecoded(_:)``).
+public protocol SWAPIItem: ListItem, QuicklyDecodable {
     var name: String { get }
     /// Its own address, `https://swapi.dev/api/starships/10/`.
     var url: String { get }
+
+    /// The item of the record `fields` holds.
+    init(fields: SWAPIFields) throws
 }
 
 extension SWAPIItem {
@@ -16,4 +26,20 @@ extension SWAPIItem {
 
     public var itemID: String? { id }
     public var favouriteTitle: String { name }
+
+    /// The item `body` holds (`/starships/10/`), read by a ``JSONCursor``; nil to leave it to
+    /// `JSONDecoder`.
+    public static func quicklyDecoded(_ body: Data) -> Self? {
+        body.withUnsafeBytes { raw in
+            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
+            return try? read(&cursor, whole: true)
+        }
+    }
+
+    /// The item whose record comes next at `cursor`; with `whole`, nothing may follow it.
+    static func read(_ cursor: inout JSONCursor, whole: Bool = false) throws -> Self {
+        let fields = try SWAPIFields.read(&cursor)
+        if whole { try cursor.end() }
+        return try Self(fields: fields)
+    }
 }

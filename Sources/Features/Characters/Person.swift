@@ -22,31 +22,27 @@ public struct Person: Sendable, Equatable, SWAPIItem {
     public var edited: String
     public var url: String
 
-    enum CodingKeys: String, CodingKey {
-        case name, height, mass, gender, homeworld, films, species, vehicles, starships, created, edited, url
-        case hairColor = "hair_color"
-        case skinColor = "skin_color"
-        case eyeColor = "eye_color"
-        case birthYear = "birth_year"
+    /// Reads it from its record, whether `JSONDecoder` or the quick reading of a page read it.
+    public init(fields: SWAPIFields) throws {
+        name = try fields.requiredText("name")
+        height = try fields.text("height")
+        mass = try fields.text("mass")
+        hairColor = try fields.text("hair_color")
+        skinColor = try fields.text("skin_color")
+        eyeColor = try fields.text("eye_color")
+        birthYear = try fields.text("birth_year")
+        gender = try fields.text("gender")
+        homeworld = try fields.link("homeworld")
+        films = try fields.links("films")
+        species = try fields.links("species")
+        vehicles = try fields.links("vehicles")
+        starships = try fields.links("starships")
+        created = try fields.text("created")
+        edited = try fields.text("edited")
+        url = try fields.link("url")
     }
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.swapiRequiredText(.name)
-        height = try container.swapiText(.height)
-        mass = try container.swapiText(.mass)
-        hairColor = try container.swapiText(.hairColor)
-        skinColor = try container.swapiText(.skinColor)
-        eyeColor = try container.swapiText(.eyeColor)
-        birthYear = try container.swapiText(.birthYear)
-        gender = try container.swapiText(.gender)
-        homeworld = try container.swapiLink(.homeworld)
-        films = try container.swapiLinks(.films)
-        species = try container.swapiLinks(.species)
-        vehicles = try container.swapiLinks(.vehicles)
-        starships = try container.swapiLinks(.starships)
-        created = try container.swapiText(.created)
-        edited = try container.swapiText(.edited)
-        url = try container.swapiLink(.url)
+        try self.init(fields: SWAPIFields(decoder))
     }
 }

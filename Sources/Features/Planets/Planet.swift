@@ -18,28 +18,25 @@ public struct Planet: Sendable, Equatable, SWAPIItem {
     public var edited: String
     public var url: String
 
-    enum CodingKeys: String, CodingKey {
-        case name, diameter, climate, gravity, terrain, population, residents, films, created, edited, url
-        case rotationPeriod = "rotation_period"
-        case orbitalPeriod = "orbital_period"
-        case surfaceWater = "surface_water"
+    /// Reads it from its record, whether `JSONDecoder` or the quick reading of a page read it.
+    public init(fields: SWAPIFields) throws {
+        name = try fields.requiredText("name")
+        rotationPeriod = try fields.text("rotation_period")
+        orbitalPeriod = try fields.text("orbital_period")
+        diameter = try fields.text("diameter")
+        climate = try fields.text("climate")
+        gravity = try fields.text("gravity")
+        terrain = try fields.text("terrain")
+        surfaceWater = try fields.text("surface_water")
+        population = try fields.text("population")
+        residents = try fields.links("residents")
+        films = try fields.links("films")
+        created = try fields.text("created")
+        edited = try fields.text("edited")
+        url = try fields.link("url")
     }
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.swapiRequiredText(.name)
-        rotationPeriod = try container.swapiText(.rotationPeriod)
-        orbitalPeriod = try container.swapiText(.orbitalPeriod)
-        diameter = try container.swapiText(.diameter)
-        climate = try container.swapiText(.climate)
-        gravity = try container.swapiText(.gravity)
-        terrain = try container.swapiText(.terrain)
-        surfaceWater = try container.swapiText(.surfaceWater)
-        population = try container.swapiText(.population)
-        residents = try container.swapiLinks(.residents)
-        films = try container.swapiLinks(.films)
-        created = try container.swapiText(.created)
-        edited = try container.swapiText(.edited)
-        url = try container.swapiLink(.url)
+        try self.init(fields: SWAPIFields(decoder))
     }
 }

@@ -24,35 +24,29 @@ public struct Starship: Sendable, Equatable, SWAPIItem {
     public var edited: String
     public var url: String
 
-    enum CodingKeys: String, CodingKey {
-        case name, model, manufacturer, length, crew, passengers, consumables, pilots, films, created, edited, url
-        case costInCredits = "cost_in_credits"
-        case maxAtmospheringSpeed = "max_atmosphering_speed"
-        case cargoCapacity = "cargo_capacity"
-        case hyperdriveRating = "hyperdrive_rating"
-        case mglt = "MGLT"
-        case starshipClass = "starship_class"
+    /// Reads it from its record, whether `JSONDecoder` or the quick reading of a page read it.
+    public init(fields: SWAPIFields) throws {
+        name = try fields.requiredText("name")
+        model = try fields.text("model")
+        manufacturer = try fields.text("manufacturer")
+        costInCredits = try fields.text("cost_in_credits")
+        length = try fields.text("length")
+        maxAtmospheringSpeed = try fields.text("max_atmosphering_speed")
+        crew = try fields.text("crew")
+        passengers = try fields.text("passengers")
+        cargoCapacity = try fields.text("cargo_capacity")
+        consumables = try fields.text("consumables")
+        hyperdriveRating = try fields.text("hyperdrive_rating")
+        mglt = try fields.text("MGLT")
+        starshipClass = try fields.text("starship_class")
+        pilots = try fields.links("pilots")
+        films = try fields.links("films")
+        created = try fields.text("created")
+        edited = try fields.text("edited")
+        url = try fields.link("url")
     }
 
     public init(from decoder: Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        name = try container.swapiRequiredText(.name)
-        model = try container.swapiText(.model)
-        manufacturer = try container.swapiText(.manufacturer)
-        costInCredits = try container.swapiText(.costInCredits)
-        length = try container.swapiText(.length)
-        maxAtmospheringSpeed = try container.swapiText(.maxAtmospheringSpeed)
-        crew = try container.swapiText(.crew)
-        passengers = try container.swapiText(.passengers)
-        cargoCapacity = try container.swapiText(.cargoCapacity)
-        consumables = try container.swapiText(.consumables)
-        hyperdriveRating = try container.swapiText(.hyperdriveRating)
-        mglt = try container.swapiText(.mglt)
-        starshipClass = try container.swapiText(.starshipClass)
-        pilots = try container.swapiLinks(.pilots)
-        films = try container.swapiLinks(.films)
-        created = try container.swapiText(.created)
-        edited = try container.swapiText(.edited)
-        url = try container.swapiLink(.url)
+        try self.init(fields: SWAPIFields(decoder))
     }
 }
