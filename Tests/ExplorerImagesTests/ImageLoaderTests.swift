@@ -316,7 +316,8 @@ struct ImageLoaderTests {
         let directory = TemporaryDirectory()
         defer { directory.remove() }
         let url = Self.url("img.example", "a.png")
-        let loader = ImageLoader(cache: ImageCache(directory: directory.url), http: ScriptedImageClient([url: .throw(DiskTrouble())]))
+        let loader = ImageLoader(cache: ImageCache(directory: directory.url), http: ScriptedImageClient([url: .throw(DiskTrouble())]),
+                                 timeout: Self.never, loadTimeout: Self.never)
         #expect(await loader.load([url]) == [url: .failed("disk [31mtrouble")])
     }
 
@@ -342,7 +343,7 @@ struct ImageLoaderTests {
         defer { directory.remove() }
         let client = ScriptedImageClient([:])
         let local = URL(fileURLWithPath: "/etc/hosts")
-        let loader = ImageLoader(cache: ImageCache(directory: directory.url), http: client)
+        let loader = ImageLoader(cache: ImageCache(directory: directory.url), http: client, timeout: Self.never, loadTimeout: Self.never)
         #expect(await loader.load([local]) == [local: .failed("not an http(s) URL")])
         #expect(client.requests.isEmpty)
     }
