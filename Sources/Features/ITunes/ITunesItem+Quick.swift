@@ -82,9 +82,9 @@ extension ITunesItem {
         func pass(_ cursor: inout JSONCursor) throws {
             switch self {
             case .trackId, .collectionId, .trackTimeMillis, .trackNumber, .trackCount, .discNumber, .discCount:
-                _ = try cursor.integerIfNumber()
+                try cursor.passIntegerIfNumber()
             case .trackPrice, .collectionPrice:
-                _ = try cursor.doubleIfNumber()
+                try cursor.passDoubleIfNumber()
             default:
                 try cursor.skipValue()
             }
