@@ -321,4 +321,15 @@ import Testing
         }
     }
 
+    /// The names a search answer's results are sorted by compare as the locale-aware
+    /// comparison orders them, every embedded artist, album and track against every other.
+    @Test func theEmbeddedNamesCompareInTheLocaleAwareOrder() {
+        let names = Array(Set(EmbeddedITunesResults.results.compactMap { ITunesCatalogue.searched($0)?.names }.joined())).sorted()
+        #expect(names.count > 300)
+        for (index, a) in names.enumerated() {
+            for b in names[(index + 1)...] {
+                #expect(SortComparison.order(a, b) == a.localizedStandardCompare(b), "\(a) against \(b)")
+            }
+        }
+    }
 }

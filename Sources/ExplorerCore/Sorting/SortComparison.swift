@@ -18,38 +18,51 @@ public enum SortComparison {
     /// results, most of which share an artist and an album.
     public static func names(_ a: String, _ b: String, descending: Bool) -> Bool? {
         if a == b { return nil }
-        return switch a.localizedStandardCompare(b) {
+        return switch order(a, b) {
         case .orderedSame: nil
         case .orderedAscending: !descending
         case .orderedDescending: descending
         }
     }
 
-    /// Each distinct name of `names` with its place in ``names(_:_:descending:)``'s ascending
-    /// order, names that tie sharing a place: sorting many rows by their names' places asks the
-    /// locale-aware comparison about the distinct names alone, and gives the same order.
+    /// The place of each of `names` in ``names(_:_:descending:)``'s ascending order, names that
+    /// tie sharing a place: sorting many rows by their names' places asks the locale-aware
+    /// comparison about the distinct names alone, and gives the same order.
     ///
     /// An array, not any sequence: compiled here for it rather than generically, where making
     /// the set of names went through a table of functions for every name.
-    public static func places(of names: [String]) -> [String: Int] {
+    public static func places(of names: [String]) -> [Int] {
+        // The distinct names, each found among those before (most names of a search repeat the
+        // one before, and the distinct ones are few): hashing every name cost more.
+        var distinct: [String] = []
+        var which = [Int](repeating: 0, count: names.count)
+        for (index, name) in names.enumerated() {
+            if index > 0, names[index - 1] == name {
+                which[index] = which[index - 1]
+            } else if let found = distinct.firstIndex(of: name) {
+                which[index] = found
+            } else {
+                which[index] = distinct.count
+                distinct.append(name)
+            }
+        }
         // Each name inserted where a binary search finds its place: about log2(n) comparisons a
         // name, where `sorted` insertion-sorts a list this short, n / 4 (docs/performance.md).
-        var distinct: [String] = []
-        for name in Set(names) {
-            var (low, high) = (0, distinct.count)
+        var ascending: [Int] = []
+        for candidate in distinct.indices {
+            var (low, high) = (0, ascending.count)
             while low < high {
                 let middle = (low + high) / 2
-                if name.localizedStandardCompare(distinct[middle]) == .orderedAscending { high = middle } else { low = middle + 1 }
+                if order(distinct[candidate], distinct[ascending[middle]]) == .orderedAscending { high = middle } else { low = middle + 1 }
             }
-            distinct.insert(name, at: low)
+            ascending.insert(candidate, at: low)
         }
-        var places: [String: Int] = [:]
-        places.reserveCapacity(distinct.count)
+        var places = [Int](repeating: 0, count: distinct.count)
         var place = 0
-        for (index, name) in distinct.enumerated() {
-            if index > 0, distinct[index - 1].localizedStandardCompare(name) != .orderedSame { place += 1 }
-            places[name] = place
+        for (rank, candidate) in ascending.enumerated() {
+            if rank > 0, order(distinct[ascending[rank - 1]], distinct[candidate]) != .orderedSame { place += 1 }
+            places[candidate] = place
         }
-        return places
+        return which.map { places[$0] }
     }
 }

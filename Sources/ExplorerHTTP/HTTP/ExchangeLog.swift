@@ -17,7 +17,9 @@ public final class ExchangeLog: Sendable {
 
     func record(_ exchange: HTTPExchange, feature: String) {
         exchanges.withLock { all in
-            var recent = all[feature] ?? []
+            // Taken out of the dictionary while it changes: held there too, the list would be
+            // copied whole for each exchange.
+            var recent = all.removeValue(forKey: feature) ?? []
             recent.insert(exchange, at: 0)
             if recent.count > capacity { recent.removeLast(recent.count - capacity) }
             // The newest answer's body is always kept (up to HTTPExchange.maxKeptBytes).

@@ -185,18 +185,33 @@ public struct JSONCursor {
     /// An integer written as one (digits, maybe a minus) that fits in an `Int`; a number
     /// written otherwise (a fraction, an exponent, too many digits) gives up.
     public mutating func integer() throws -> Int {
-        let text = try numberText()
-        guard text.count <= 18, !text.contains(UInt8(ascii: ".")), let value = Int(Self.text(text)) else { throw GiveUp() }
-        return value
+        let text = try integerText()
+        var value = 0
+        for byte in text where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
+        return text.first == UInt8(ascii: "-") ? -value : value
     }
 
     /// A number written with digits and maybe a fraction (no exponent), as a `Double`.
     public mutating func double() throws -> Double {
-        let text = try numberText()
-        guard text.count <= 24, let value = Double(Self.text(text)), value.isFinite, value != 0 || text.first != UInt8(ascii: "-") else {
-            throw GiveUp()
-        }
+        guard let value = Double(Self.text(try doubleText())), value.isFinite else { throw GiveUp() }
         return value
+    }
+
+    /// The text of an integer ``integer()`` reads: at most 18 characters, so its digits' value
+    /// fits an `Int` as it is summed.
+    private mutating func integerText() throws -> UnsafeBufferPointer<UInt8> {
+        let text = try numberText()
+        guard text.count <= 18, !text.contains(UInt8(ascii: ".")) else { throw GiveUp() }
+        return text
+    }
+
+    /// The text of a number ``double()`` reads: at most 24 characters, so always a finite
+    /// `Double`; a negative zero (`-0`, `-0.0`) gives up.
+    private mutating func doubleText() throws -> UnsafeBufferPointer<UInt8> {
+        let text = try numberText()
+        guard text.count <= 24, text.first != UInt8(ascii: "-")
+            || text.contains(where: { (UInt8(ascii: "1")...UInt8(ascii: "9")).contains($0) }) else { throw GiveUp() }
+        return text
     }
 
     /// The string that comes next, or nil when the next value is something else (which is read
@@ -227,6 +242,20 @@ public struct JSONCursor {
             return nil
         }
         return try double()
+    }
+
+    /// Reads the value that comes next as ``integerIfNumber()`` does, giving up alike, and
+    /// makes nothing of it (a number's text is checked, not converted).
+    public mutating func passIntegerIfNumber() throws {
+        guard try nextKind() == .number else { return try skipValue() }
+        _ = try integerText()
+    }
+
+    /// Reads the value that comes next as ``doubleIfNumber()`` does, giving up alike, and
+    /// makes nothing of it (a number's text is checked, not converted).
+    public mutating func passDoubleIfNumber() throws {
+        guard try nextKind() == .number else { return try skipValue() }
+        _ = try doubleText()
     }
 
     /// Reads the value that comes next, whatever it is, and makes nothing of it.
@@ -268,7 +297,8 @@ public struct JSONCursor {
     // more than the reading they do (docs/performance.md).
     @inline(__always)
     private mutating func skipSpace() {
-        while index < bytes.count {
+        // Anything past a space is not white space: one comparison for most bytes.
+        while index < bytes.count, bytes[index] <= 0x20 {
             switch bytes[index] {
             case 0x20, 0x09, 0x0A, 0x0D: index += 1
             default: return

@@ -8,7 +8,9 @@ import Foundation
 /// finds Björk); Latin words match the start of a word of the artist, album or track, and words
 /// in scripts written without spaces (周杰倫, コブクロ) match anywhere.
 struct ITunesCatalogue: Sendable {
-    private struct Entry: Sendable {
+    /// A class, not a structure: a search reads every entry, and an entry read from the array
+    /// is then one reference held, not five.
+    private final class Entry: Sendable {
         /// The result as the answer held it, as JSON text: an answer is these texts joined.
         let json: String
         let words: [String]
@@ -18,6 +20,14 @@ struct ITunesCatalogue: Sendable {
         /// The searchable text, folded, as UTF-8: where words written without spaces are looked for.
         let text: [UInt8]
         let ids: [Int]
+
+        init(json: String, words: [String], wordBytes: [[UInt8]], text: [UInt8], ids: [Int]) {
+            self.json = json
+            self.words = words
+            self.wordBytes = wordBytes
+            self.text = text
+            self.ids = ids
+        }
     }
 
     private let entries: [Entry]
@@ -127,10 +137,18 @@ struct ITunesCatalogue: Sendable {
     /// Whether `entry` matches every one of `queryWords`.
     private static func matches(_ entry: Entry, _ queryWords: [(word: String, isUnspaced: Bool, bytes: [UInt8])]) -> Bool {
         queryWords.allSatisfy { query in
-            query.isUnspaced ? contains(entry.text, query.bytes) : entry.words.indices.contains { index in
-                entry.wordBytes[index].starts(with: query.bytes) && entry.words[index].hasPrefix(query.word)
+            query.isUnspaced ? contains(entry.text, query.bytes) : entry.wordBytes.indices.contains { index in
+                starts(entry.wordBytes[index], with: query.bytes) && entry.words[index].hasPrefix(query.word)
             }
         }
+    }
+
+    /// Whether `bytes` starts with `prefix`, compared a byte at a time.
+    private static func starts(_ bytes: [UInt8], with prefix: [UInt8]) -> Bool {
+        guard prefix.count <= bytes.count else { return false }
+        var index = 0
+        while index < prefix.count, bytes[index] == prefix[index] { index += 1 }
+        return index == prefix.count
     }
 
     /// The results whose track id (or, for an audiobook, collection id) is `id`.

@@ -150,12 +150,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         let artistNames = results.map { $0.listed.artistName ?? "" }
         let albumNames = results.map { $0.listed.collectionName ?? "" }
         let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
-        let artists = SortComparison.places(of: artistNames)
-        let artistPlaces = artistNames.map { artists[$0] ?? 0 }
+        let artistPlaces = SortComparison.places(of: artistNames)
         var albumPlaces = [Int](repeating: 0, count: results.count)
         for members in Dictionary(grouping: results.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
             let albums = SortComparison.places(of: members.map { albumNames[$0] })
-            for index in members { albumPlaces[index] = albums[albumNames[index]] ?? 0 }
+            for (index, place) in zip(members, albums) { albumPlaces[index] = place }
         }
         return results.indices.sorted { a, b in
             if artistPlaces[a] != artistPlaces[b] { return artistPlaces[a] < artistPlaces[b] }

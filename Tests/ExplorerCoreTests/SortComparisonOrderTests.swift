@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import ExplorerCore
+
+/// `SortComparison.order` gives `localizedStandardCompare`'s order, reading it from the bytes
+/// where letters alone decide.
+@Suite struct SortComparisonOrderTests {
+    /// Names of up to five characters from letters of both cases, digits, a space,
+    /// punctuation, symbols and a few past ASCII (an accent written apart among them), in pairs drawn the same way every run.
+    static func generatedPairs(count: Int) -> [(String, String)] {
+        let alphabet = Array("abzABZ019 '-.&$~^_`+(éöß방Ａ") + ["e\u{301}"]
+        var generator = SplitMix64(seed: 44)
+        func name() -> String {
+            String((0..<Int.random(in: 0...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+        }
+        return (0..<count).map { _ in
+            let a = name()
+            // Half of them share a start, where most of a sort's comparisons are decided.
+            return (a, Bool.random(using: &generator) ? a + name() : name())
+        }
+    }
+
+    @Test func theOrderIsTheLocaleAwareOrder() {
+        for (a, b) in Self.generatedPairs(count: 20_000) {
+            #expect(SortComparison.order(a, b) == a.localizedStandardCompare(b), "\(a) against \(b)")
+        }
+    }
+
+    @Test func lettersAloneDecideFromTheBytes() {
+        guard SortComparison.ordersLettersAsEnglish else { return }
+        #expect(SortComparison.byteOrder("Jack Johnson", "Jackson Browne") == .orderedAscending)  // a space before a letter
+        #expect(SortComparison.byteOrder("a-b", "a.b") == nil)  // punctuation against punctuation
+        #expect(SortComparison.byteOrder("ship 1b", "ship 10") == nil)  // next to a digit
+        #expect(SortComparison.byteOrder("ship b", "ship 1") == .orderedDescending)
+        #expect(SortComparison.byteOrder("jack johnson", "Jack Jones") == .orderedAscending)
+        #expect(SortComparison.byteOrder("Love", "lovers") == .orderedAscending)
+        #expect(SortComparison.byteOrder("Guns N' Roses", "Guns N' Rosesx") == .orderedAscending)
+        #expect(SortComparison.byteOrder("Zebra", "apple") == .orderedDescending)
+        #expect(SortComparison.byteOrder("ship 2", "ship 10") == nil)  // digits compare as numbers
+        #expect(SortComparison.byteOrder("ABC", "abc") == nil)  // equal but for case
+        #expect(SortComparison.byteOrder("Björk", "Bjork") == nil)  // past ASCII where they differ
+        #expect(SortComparison.byteOrder("Beyoncé", "Bianca") == .orderedAscending)  // past ASCII after they differ
+        #expect(SortComparison.byteOrder("Be\u{301}", "Bf") == nil)  // an accent written apart
+        let decided = Self.generatedPairs(count: 2_000).filter { SortComparison.byteOrder($0.0, $0.1) != nil }
+        #expect(decided.count > 200)
+    }
+}
