@@ -105,12 +105,12 @@ public enum FieldList {
                     line.append(UInt8(ascii: " "))
                     line.append(contentsOf: word)
                 } else {
-                    lines.append(String(decoding: line, as: UTF8.self))
+                    lines.append(line.withUnsafeBufferPointer { String(uncheckedUTF8: $0, isASCII: true) })
                     line.removeAll(keepingCapacity: true)
                     line.append(contentsOf: word)
                 }
             }
-            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            if !line.isEmpty { lines.append(line.withUnsafeBufferPointer { String(uncheckedUTF8: $0, isASCII: true) }) }
             return lines.isEmpty ? [""] : lines
         }
     }
