@@ -68,22 +68,32 @@ extension FieldsCache where Context == FieldsCacheNoContext {
         marks.reserveCapacity(rows.count)
         rowFields.reserveCapacity(rows.count)
         rowLayouts.reserveCapacity(rows.count)
-        // Read once, not checked for exclusive access at every row.
-        let entries = entries
-        rows.withUnsafeBufferPointer { rows in
-            for index in rows.indices {
-                let id = rows[index].item.itemID
-                marks.append(ScreenTable.ListRows.Mark(number: rows[index].number, id: id, isFavourite: rows[index].isFavourite))
-                if let id, let entry = entries[id], entry.item == rows[index].item {
-                    rowFields.append(entry.fields)
-                    rowLayouts.append(entry.layout)
-                } else {
-                    let made = fields(rows[index].item)
-                    rowFields.append(made)
-                    rowLayouts.append(layouts.layout(of: made))
+        var made: [(id: String, entry: Entry)] = []
+        do {
+            // The entries are read once, not checked for exclusive access at every row; those
+            // made are added after, so that this copy is never written to (which would copy
+            // every entry).
+            let entries = entries
+            rows.withUnsafeBufferPointer { rows in
+                for index in rows.indices {
+                    let id = rows[index].item.itemID
+                    marks.append(ScreenTable.ListRows.Mark(number: rows[index].number, id: id, isFavourite: rows[index].isFavourite))
+                    if let id, let entry = entries[id], entry.item == rows[index].item {
+                        rowFields.append(entry.fields)
+                        rowLayouts.append(entry.layout)
+                        continue
+                    }
+                    let fields = make(rows[index].item, FieldsCacheNoContext())
+                    let layout = layouts.layout(of: fields)
+                    if let id {
+                        made.append((id, Entry(item: rows[index].item, context: FieldsCacheNoContext(), fields: fields, layout: layout)))
+                    }
+                    rowFields.append(fields)
+                    rowLayouts.append(layout)
                 }
             }
         }
+        for (id, entry) in made { entries[id] = entry }
         return ScreenTable.ListRows(marks: marks, fields: rowFields, layouts: rowLayouts, columns: columns)
     }
 }
