@@ -21,7 +21,7 @@ public enum SWAPIResource {
         while start > bytes.startIndex, bytes[start - 1] != slash { start -= 1 }
         let last = UnsafeBufferPointer(rebasing: bytes[start..<end])
         guard !last.isEmpty, last.allSatisfy(digits.contains) else { return nil }
-        return String(decoding: last, as: UTF8.self)
+        return String(uncheckedUTF8: last, isASCII: true)
     }
 
     /// The kind and id a SWAPI URL names: `…/api/people/13/` → (`people`, `13`); nil when the

@@ -42,6 +42,28 @@ struct ListTableCacheTests {
         }
     }
 
+    /// Items whose fields come in two layouts (a planet surveyed has its terrain before its
+    /// climate): each row finds its own fields, as looking at every row's keys finds them.
+    @Test func rowsOfFieldsOfTwoLayoutsFindTheirOwnFields() {
+        func fields(_ planet: ListedPlanet) -> [ScreenField] {
+            planet.name == "Hoth"
+                ? [ScreenField("terrain", "tundra"), .data("name", .string(planet.name)), ScreenField("climate", planet.climate)]
+                : Self.fields(planet)
+        }
+        let cache = ListTableCache<ListedPlanet>(fields: fields)
+        let columns: [ScreenTable.Column] = [.init("name"), .init("climate"), .init("terrain")]
+        let rows = Self.rows(planets + endor + [ListedPlanet(name: "Hoth", climate: "frozen")])
+        let table = cache.table(rows, columns: columns)
+        #expect(table == ScreenTable.list(rows, columns: columns, fields: fields))
+        #expect(table.textTable.render(width: 80) == """
+            #  ★  name      climate    terrain
+            1  ☆  Tatooine  arid
+            2  ☆  Hoth      frozen     tundra
+            3  ☆  Endor     temperate
+            4  ☆  Hoth      frozen     tundra
+            """)
+    }
+
     @Test func aListShownAgainIsNotLaidOutAgain() {
         let made = Counter()
         let cache = Self.cache(made)

@@ -12,16 +12,23 @@ public final class FieldsCache<Item: ListItem, Context: Equatable> {
         @usableFromInline let item: Item
         @usableFromInline let context: Context
         @usableFromInline let fields: [ScreenField]
+        /// The layout of ``fields`` among those of this cache's items (``FieldLayouts``).
+        @usableFromInline let layout: Int
 
         @usableFromInline
-        init(item: Item, context: Context, fields: [ScreenField]) {
+        init(item: Item, context: Context, fields: [ScreenField], layout: Int) {
             self.item = item
             self.context = context
             self.fields = fields
+            self.layout = layout
         }
     }
 
     @usableFromInline var entries: [String: Entry] = [:]
+    /// The layouts of the fields made, numbered once an item, so that a list's table finds a
+    /// column's field at the same place in every row of a layout without comparing each
+    /// row's keys (``ScreenTable/ListRows/init(marks:fields:layouts:columns:)``).
+    @usableFromInline var layouts = FieldLayouts()
     @usableFromInline let make: @MainActor (Item, Context) -> [ScreenField]
 
     public init(_ make: @escaping @MainActor (Item, Context) -> [ScreenField]) {
@@ -33,7 +40,7 @@ public final class FieldsCache<Item: ListItem, Context: Equatable> {
         guard let id = item.itemID else { return make(item, context) }
         if let entry = entries[id], entry.item == item, entry.context == context { return entry.fields }
         let fields = make(item, context)
-        entries[id] = Entry(item: item, context: context, fields: fields)
+        entries[id] = Entry(item: item, context: context, fields: fields, layout: layouts.layout(of: fields))
         return fields
     }
 }
@@ -49,21 +56,44 @@ extension FieldsCache where Context == FieldsCacheNoContext {
         fields(item, FieldsCacheNoContext())
     }
 
-    /// ``fields(_:)`` of each row's item, the items looked at where the rows are stored
-    /// (docs/performance.md).
+    /// `rows` as a list's table keeps them (``ScreenTable/ListRows``): each row's mark (its
+    /// number, id and star), its item's ``fields(_:)`` and their layout, in one pass over the
+    /// rows where they are stored, each item's id asked once (docs/performance.md).
+    /// - Parameter columns: the list's own columns, after ``ScreenTable/listColumns``.
     @inlinable
-    public func fields(ofRows rows: [ListRow<Item>]) -> [[ScreenField]] {
-        var result: [[ScreenField]] = []
-        result.reserveCapacity(rows.count)
-        rows.withUnsafeBufferPointer { rows in
-            for index in rows.indices {
-                if let id = rows[index].item.itemID, let entry = entries[id], entry.item == rows[index].item {
-                    result.append(entry.fields)
-                } else {
-                    result.append(fields(rows[index].item))
+    public func listRows(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable.ListRows {
+        var marks: [ScreenTable.ListRows.Mark] = []
+        var rowFields: [[ScreenField]] = []
+        var rowLayouts: [Int] = []
+        marks.reserveCapacity(rows.count)
+        rowFields.reserveCapacity(rows.count)
+        rowLayouts.reserveCapacity(rows.count)
+        var made: [(id: String, entry: Entry)] = []
+        do {
+            // The entries are read once, not checked for exclusive access at every row; those
+            // made are added after, so that this copy is never written to (which would copy
+            // every entry).
+            let entries = entries
+            rows.withUnsafeBufferPointer { rows in
+                for index in rows.indices {
+                    let id = rows[index].item.itemID
+                    marks.append(ScreenTable.ListRows.Mark(number: rows[index].number, id: id, isFavourite: rows[index].isFavourite))
+                    if let id, let entry = entries[id], entry.item == rows[index].item {
+                        rowFields.append(entry.fields)
+                        rowLayouts.append(entry.layout)
+                        continue
+                    }
+                    let fields = make(rows[index].item, FieldsCacheNoContext())
+                    let layout = layouts.layout(of: fields)
+                    if let id {
+                        made.append((id, Entry(item: rows[index].item, context: FieldsCacheNoContext(), fields: fields, layout: layout)))
+                    }
+                    rowFields.append(fields)
+                    rowLayouts.append(layout)
                 }
             }
         }
-        return result
+        for (id, entry) in made { entries[id] = entry }
+        return ScreenTable.ListRows(marks: marks, fields: rowFields, layouts: rowLayouts, columns: columns)
     }
 }

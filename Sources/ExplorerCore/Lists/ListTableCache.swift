@@ -63,7 +63,7 @@ public final class ListTableCache<Item: ListItem> {
     public func table(_ rows: [ListRow<Item>], columns: [ScreenTable.Column]) -> ScreenTable {
         recent.value(for: Source(rows: rows, columns: columns)) {
             madeCount += 1
-            return ScreenTable.list(rows, columns: columns, rowFields: fields.fields(ofRows: rows))
+            return ScreenTable(listColumns: columns, rows: fields.listRows(rows, columns: columns))
         }
     }
 }

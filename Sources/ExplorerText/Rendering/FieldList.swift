@@ -48,9 +48,9 @@ public enum FieldList {
     /// width (a URL) keeps a line of its own, whole, so it can still be copied.
     public static func wrap(_ text: String, width: Int, firstWidth: Int? = nil) -> [String] {
         let firstWidth = firstWidth ?? width
-        // Byte 0xA0 ends U+00A0 in UTF-8 (and a few other characters): a cheap first look, as
-        // this runs for every cell of every table.
-        guard text.utf8.contains(0xA0), text.unicodeScalars.contains("\u{A0}") else {
+        // Byte 0xA0 ends U+00A0 in UTF-8 (and a few other characters): a cheap first look over
+        // the bytes where they are, as this runs for every cell of every table.
+        guard text.withUTF8Bytes({ $0.contains(0xA0) }), text.unicodeScalars.contains("\u{A0}") else {
             return wrapAtSpaces(text, width: width, firstWidth: firstWidth)
         }
         return wrapAtSpaces(text, width: width, firstWidth: firstWidth).map { String($0.map { $0 == "\u{A0}" ? " " : $0 }) }
@@ -105,12 +105,12 @@ public enum FieldList {
                     line.append(UInt8(ascii: " "))
                     line.append(contentsOf: word)
                 } else {
-                    lines.append(String(decoding: line, as: UTF8.self))
+                    lines.append(line.withUnsafeBufferPointer { String(uncheckedUTF8: $0, isASCII: true) })
                     line.removeAll(keepingCapacity: true)
                     line.append(contentsOf: word)
                 }
             }
-            if !line.isEmpty { lines.append(String(decoding: line, as: UTF8.self)) }
+            if !line.isEmpty { lines.append(line.withUnsafeBufferPointer { String(uncheckedUTF8: $0, isASCII: true) }) }
             return lines.isEmpty ? [""] : lines
         }
     }

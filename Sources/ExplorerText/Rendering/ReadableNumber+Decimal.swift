@@ -22,7 +22,7 @@ extension ReadableNumber {
                 start -= 1
                 buffer[start] = UInt8(ascii: "-")
             }
-            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start...]), as: UTF8.self)
+            return String(uncheckedUTF8: UnsafeBufferPointer(rebasing: buffer[start...]), isASCII: true)
         }
     }
 }

@@ -44,16 +44,14 @@ struct TextLineBuffer: ~Copyable {
         count += source.count
     }
 
-    /// `text` cut to `width` columns, ending in `…`, when it is printable ASCII (a column a
-    /// byte): as ``String/truncated(toWidth:)`` cuts it, without making the cut string. False,
-    /// and nothing written, when it is not printable ASCII.
-    mutating func appendCutASCII(_ text: String, toWidth width: Int) -> Bool {
-        text.withUTF8Bytes { source in
-            guard width > 0, DisplayWidth.isPrintableASCII(source) else { return false }
-            append(bytes: UnsafeBufferPointer(rebasing: source.prefix(width - 1)))
-            Self.ellipsis.withUnsafeBufferPointer { append(bytes: $0) }
-            return true
-        }
+    /// The text of UTF-8 `source` cut to `width` columns, ending in `…`, when it is printable
+    /// ASCII (a column a byte): as ``String/truncated(toWidth:)`` cuts it, without making the
+    /// cut string. False, and nothing written, when it is not printable ASCII.
+    mutating func appendCutASCII(_ source: UnsafeBufferPointer<UInt8>, toWidth width: Int) -> Bool {
+        guard width > 0, DisplayWidth.isPrintableASCII(source) else { return false }
+        append(bytes: UnsafeBufferPointer(rebasing: source.prefix(width - 1)))
+        Self.ellipsis.withUnsafeBufferPointer { append(bytes: $0) }
+        return true
     }
 
     /// `…` in UTF-8.
@@ -99,9 +97,28 @@ struct TextLineBuffer: ~Copyable {
         lineStart = count
     }
 
-    /// The text written, without the newline that ends its last line.
+    /// The text written, without the newline that ends its last line. Every byte was copied
+    /// from a string or written as ASCII, and a string is cut only between characters, so the
+    /// bytes are not checked again (``Swift/String/init(uncheckedUTF8:isASCII:)``).
     var text: String {
         let end = count > 0 && storage[count - 1] == UInt8(ascii: "\n") ? count - 1 : count
-        return String(decoding: UnsafeBufferPointer(start: storage, count: end), as: UTF8.self)
+        let bytes = UnsafeBufferPointer(start: storage, count: end)
+        return String(uncheckedUTF8: bytes, isASCII: Self.isASCII(bytes))
+    }
+
+    /// Whether every byte is ASCII, eight at a time; a list's table has a star in its header,
+    /// so the answer is found at once.
+    private static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        var index = 0
+        while index + 8 <= bytes.count {
+            if UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < bytes.count {
+            if bytes[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
     }
 }

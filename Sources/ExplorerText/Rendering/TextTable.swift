@@ -81,7 +81,8 @@ public struct TextTable: Sendable {
         var sanitized = cells
         var cellWidths: [Int] = []
         cellWidths.reserveCapacity(cells.count)
-        var natural = columns.map { showsHeader ? $0.title.displayWidth : 0 }
+        let titleWidths = columns.map { $0.title.displayWidth }
+        var natural = showsHeader ? titleWidths : [Int](repeating: 0, count: columnCount)
         // A wrapping column would rather not be narrower than its longest word.
         var longestWords = [Int](repeating: 0, count: columnCount)
         for row in 0..<rowCount {
@@ -120,7 +121,7 @@ public struct TextTable: Sendable {
             let columnWidth = widths[index]
             guard measured <= columnWidth else {
                 // Cut, printable ASCII fills its column exactly.
-                if out.appendCutASCII(text, toWidth: columnWidth) { return }
+                if text.withUTF8Bytes({ out.appendCutASCII($0, toWidth: columnWidth) }) { return }
                 let fitted = text.truncated(toWidth: columnWidth, measured: measured)
                 appendFitted(fitted.text, missing: columnWidth - fitted.width, at: position, column: index, to: &out)
                 return
@@ -139,10 +140,11 @@ public struct TextTable: Sendable {
             }
         }
 
-        /// Appends one line of `values` (one per column), measuring each.
-        func appendLine(_ values: [String], to out: inout TextLineBuffer) {
+        /// Appends one line of `values` (one per column), each `measured` wide when given, else
+        /// measured here.
+        func appendLine(_ values: [String], measured: [Int]? = nil, to out: inout TextLineBuffer) {
             for (position, index) in shown.enumerated() {
-                appendCell(values[index], measured: values[index].displayWidth, at: position, column: index, to: &out)
+                appendCell(values[index], measured: measured?[index] ?? values[index].displayWidth, at: position, column: index, to: &out)
             }
             out.endLine()
         }
@@ -150,8 +152,8 @@ public struct TextTable: Sendable {
         if showsHeader {
             // The header is styled as a whole line.
             let start = out.count
-            appendLine(columns.map(\.title), to: &out)
-            out.restyleLastLine(from: start) { style.header($0) }
+            appendLine(columns.map(\.title), measured: titleWidths, to: &out)
+            if style.isEnabled { out.restyleLastLine(from: start) { style.header($0) } }
         }
         let wrapping = shown.filter { wraps[$0] }
         for row in 0..<rowCount {
@@ -180,36 +182,44 @@ public struct TextTable: Sendable {
     /// least as wide as its longest word if that fits, else at least as wide as its minimum.
     private func fit(natural: [Int], longestWords: [Int], into width: Int) -> (shown: [Int], widths: [Int]) {
         var shown = Array(columns.indices)
-        let droppable = columns.indices.filter { columns[$0].dropOrder != nil }
-            .sorted { (columns[$0].dropOrder!, $0) < (columns[$1].dropOrder!, $1) }
+        // What each column may give, read once (a column copied out retains its title).
+        let truncatable = columns.map(\.isTruncatable)
+        let minimums = columns.map { max($0.minimumWidth, 1) }
+        let separatorWidth = separator.displayWidth
+        var droppable = columns.indices.filter { columns[$0].dropOrder != nil }
+        if droppable.count > 1 { droppable.sort { (columns[$0].dropOrder!, $0) < (columns[$1].dropOrder!, $1) } }
         var toDrop = droppable[...]
+        let keepsWords = longestWords.contains(where: { $0 > 0 })
         while true {
             var widths = natural
-            if longestWords.contains(where: { $0 > 0 }),
-               shrink(&widths, shown: shown, to: width, floor: { max(columns[$0].minimumWidth, longestWords[$0], 1) }) {
+            if keepsWords, Self.shrink(&widths, shown: shown, to: width, separatorWidth: separatorWidth, truncatable: truncatable,
+                                  floor: { max(minimums[$0], longestWords[$0]) }) {
                 return (shown, widths)
             }
             widths = natural
-            if shrink(&widths, shown: shown, to: width, floor: { max(columns[$0].minimumWidth, 1) }) {
+            if Self.shrink(&widths, shown: shown, to: width, separatorWidth: separatorWidth, truncatable: truncatable, floor: { minimums[$0] }) {
                 return (shown, widths)
             }
             guard let next = toDrop.popFirst() else {
-                _ = shrink(&widths, shown: shown, to: width, floor: { _ in Self.narrowestColumn })
+                _ = Self.shrink(&widths, shown: shown, to: width, separatorWidth: separatorWidth, truncatable: truncatable,
+                                floor: { _ in Self.narrowestColumn })
                 return (shown, widths)
             }
             shown.removeAll { $0 == next }
         }
     }
 
-    /// Narrows the widest truncatable column a cell at a time until the shown columns fit or
-    /// none can give more than `floor`; returns whether they fit.
-    private func shrink(_ widths: inout [Int], shown: [Int], to width: Int, floor: (Int) -> Int) -> Bool {
-        let separators = separator.displayWidth * max(shown.count - 1, 0)
+    /// Narrows the widest truncatable column a cell at a time until the shown columns, with a
+    /// separator `separatorWidth` wide between each two, fit or none can give more than its
+    /// `floor`; returns whether they fit.
+    private static func shrink(_ widths: inout [Int], shown: [Int], to width: Int, separatorWidth: Int,
+                               truncatable: [Bool], floor: (Int) -> Int) -> Bool {
+        let separators = separatorWidth * max(shown.count - 1, 0)
         var total = shown.reduce(0) { $0 + widths[$1] } + separators
         while total > width {
             // The widest that can give, the first of equals.
             var widest: Int?
-            for index in shown where columns[index].isTruncatable && widths[index] > floor(index) {
+            for index in shown where truncatable[index] && widths[index] > floor(index) {
                 if widest.map({ widths[index] > widths[$0] }) ?? true { widest = index }
             }
             guard let widest else { return false }

@@ -57,24 +57,38 @@ extension ScreenTable {
         /// - Parameters:
         ///   - columns: the list's own columns, after ``listColumns``.
         public init(marks: [Mark], fields: [[ScreenField]], columns: [Column]) {
-            precondition(marks.count == fields.count, "a mark and fields for each row")
+            var layouts = FieldLayouts()
+            self.init(marks: marks, fields: fields, layouts: fields.map { layouts.layout(of: $0) }, columns: columns)
+        }
+
+        /// - Parameters:
+        ///   - layouts: each row's layout (``FieldLayouts``): rows of the same layout have
+        ///     fields of the same keys in the same order.
+        ///   - columns: the list's own columns, after ``listColumns``.
+        public init(marks: [Mark], fields: [[ScreenField]], layouts: [Int], columns: [Column]) {
+            precondition(marks.count == fields.count && layouts.count == fields.count, "a mark, fields and a layout for each row")
             self.marks = marks
             self.fields = fields
-            // Rows of one feature usually have the same fields in the same order: such a row's
-            // columns find their fields where the first row's did. Only a row that differs is
-            // looked at key by key (some twenty columns and fields: looking through the keys
-            // costs less than hashing them).
-            func positions(_ fields: UnsafeBufferPointer<ScreenField>) -> [Int?] {
+            // A row's columns find their fields where those of the first row of its layout
+            // did: only that row is looked at key by key (some twenty columns and fields:
+            // looking through the keys costs less than hashing them). The first few layouts
+            // are remembered; a row of any other is looked at on its own.
+            func places(in fields: [ScreenField]) -> [Int?] {
                 columns.map { column in fields.firstIndex { $0.key == column.key } }
             }
-            let firstKeys = fields.first.map { $0.map(\.key) } ?? []
-            let firstPositions = fields.first.map { $0.withUnsafeBufferPointer(positions) } ?? []
-            // Fields are read where they are stored (docs/performance.md).
-            self.positions = fields.map { row in
-                row.withUnsafeBufferPointer { row in
-                    row.count == firstKeys.count && row.indices.allSatisfy { row[$0].key == firstKeys[$0] } ? firstPositions : positions(row)
+            var found: [(layout: Int, positions: [Int?])] = []
+            var positions: [[Int?]] = []
+            positions.reserveCapacity(fields.count)
+            for row in fields.indices {
+                if let known = found.first(where: { $0.layout == layouts[row] }) {
+                    positions.append(known.positions)
+                    continue
                 }
+                let made = places(in: fields[row])
+                if found.count < FieldLayouts.kept { found.append((layouts[row], made)) }
+                positions.append(made)
             }
+            self.positions = positions
         }
 
         var count: Int { marks.count }
@@ -87,6 +101,32 @@ extension ScreenTable {
             // Read where it is stored (docs/performance.md).
             return fields[row].withUnsafeBufferPointer { fields in
                 columns[column].showsValue ? Cell.text(of: fields[position].value) : fields[position].text
+            }
+        }
+
+        /// The text of every row's cells in `shown` (indices into the table's `columns`, each
+        /// visible in text), row after row, appended to `cells`: what ``text(row:column:of:)``
+        /// gives, with what each column shows found once rather than for every cell.
+        func appendTexts(columns shown: [Int], of columns: [Column], to cells: inout [String]) {
+            let own = shown.map { $0 - listColumns.count }
+            let showsValue = shown.map { columns[$0].showsValue }
+            for row in 0..<count {
+                // Read where they are stored (docs/performance.md).
+                positions[row].withUnsafeBufferPointer { positions in
+                    fields[row].withUnsafeBufferPointer { fields in
+                        for index in shown.indices {
+                            guard own[index] >= 0 else {
+                                cells.append(marks[row].text(shown[index]))
+                                continue
+                            }
+                            guard let position = positions[own[index]] else {
+                                cells.append("")
+                                continue
+                            }
+                            cells.append(showsValue[index] ? Cell.text(of: fields[position].value) : fields[position].text)
+                        }
+                    }
+                }
             }
         }
 

@@ -202,9 +202,7 @@ public struct ScreenTable: Sendable, Equatable {
                 }
             }
         case .list(let list):
-            for row in 0..<list.count {
-                for index in shown { cells.append(list.text(row: row, column: index, of: columns)) }
-            }
+            list.appendTexts(columns: shown, of: columns, to: &cells)
         }
         var table = TextTable(
             columns: shown.map { index in
