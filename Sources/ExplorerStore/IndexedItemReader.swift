@@ -18,6 +18,12 @@ struct IndexedItemReader {
                                 text: row.decode(atIndex: 3), payload: row.decode(atIndex: 4), fetchedAt: fetchedAt)
     }
 
+    /// Whether the date in column `index` of `row` can be read: whether ``item(_:)`` would
+    /// read the item's row rather than pass it over.
+    mutating func hasDate(_ row: Row, at index: Int) -> Bool {
+        date(row, at: index) != nil
+    }
+
     /// The date in column `index`, as GRDB reads it: the same text gives the same date, so a
     /// text met just before is not parsed again.
     private mutating func date(_ row: Row, at index: Int) -> Date? {

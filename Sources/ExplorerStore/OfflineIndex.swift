@@ -65,16 +65,20 @@ public struct OfflineIndex: Sendable {
 
     /// The item kept under `key`.
     public func item(_ key: String) throws -> IndexedItem? {
-        try items([key])[0]
-    }
-
-    /// The items kept under `keys`, in their order: nil for a key with no item, or with one
-    /// that cannot be read.
-    public func items(_ keys: some Collection<String>) throws -> [IndexedItem?] {
         try database.read { db in
             var reader = IndexedItemReader()
-            let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?")
-            return try keys.map { try Row.fetchOne(statement, arguments: [$0]).flatMap { reader.item($0) } }
+            return try Row.fetchOne(db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE key = ?"), arguments: [key])
+                .flatMap { reader.item($0) }
+        }
+    }
+
+    /// The items `matches` found, in their order, read by their rows: nil for one no longer
+    /// kept, or whose row cannot be read.
+    public func items(_ matches: some Collection<IndexedMatch>) throws -> [IndexedItem?] {
+        try database.read { db in
+            var reader = IndexedItemReader()
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE rowid = ?")
+            return try matches.map { try Row.fetchOne(statement, arguments: [$0.rowid]).flatMap { reader.item($0) } }
         }
     }
 
@@ -133,21 +137,22 @@ public struct OfflineIndex: Sendable {
         }
     }
 
-    /// The keys of the items of `collection` matching every word of `words`, in the
-    /// collection's order, each once, at most `limit`: what ``search(_:in:limit:)`` finds, with
-    /// nothing read but each key, for a list that reads the items it shows (``items(_:)``). So
-    /// an item whose date cannot be read is found here, where that search passes it over. No
-    /// searchable word: none.
-    public func keys(matching words: [String], in collection: String, limit: Int = 1_000) throws -> [String] {
+    /// What ``search(_:in:limit:)`` finds in `collection`, in the same order and passing over
+    /// the same items (one whose key or date cannot be read), with nothing of each read but
+    /// its key, its row and its date: for a list that reads the items it shows
+    /// (``items(_:)``). No searchable word: none.
+    public func matches(_ words: [String], in collection: String, limit: Int = 1_000) throws -> [IndexedMatch] {
         guard let query = Self.matchExpression(words) else { return [] }
+        var reader = IndexedItemReader()
         return try database.read { db in
-            let rows = try listedMatches(db, columns: "i.key, i.rowid", collection: collection, query: query)
-            var found: [String] = []
+            let rows = try listedMatches(db, columns: "i.key, i.rowid, i.fetchedAt", collection: collection, query: query)
+            var found: [IndexedMatch] = []
             var seen: Set<Int64> = []
             seen.reserveCapacity(min(limit, 4_096))
             while found.count < limit, let row = try rows.next() {
-                guard seen.insert(row[1]).inserted else { continue }
-                found.append(row[0])
+                let rowid: Int64 = row[1]
+                guard seen.insert(rowid).inserted, let key = try? row.decode(String.self, atIndex: 0), reader.hasDate(row, at: 2) else { continue }
+                found.append(IndexedMatch(key: key, rowid: rowid))
             }
             return found
         }

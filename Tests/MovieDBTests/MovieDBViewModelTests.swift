@@ -2,7 +2,7 @@ import CustomDump
 import ExplorerClock
 import ExplorerCore
 import ExplorerHTTP
-import ExplorerStore
+@testable import ExplorerStore
 import Foundation
 @testable import MovieDB
 import Reactive
@@ -739,6 +739,26 @@ struct MovieDBViewModelTests {
         try await viewModel.filter(["damaged"])
         state.expect { $0 = filtered($0, ["damaged"], [kept], cached: 21) }
         #expect(try viewModel.row(named: "1").item == kept)
+        calls.expectAllMade()
+    }
+
+    /// A kept title whose stored date cannot be read is passed over by a filter, as by an
+    /// offline search: not counted, not numbered, never shown blank; the titles after it keep
+    /// their numbers in order.
+    @Test func aFilteredTitleWhoseStoredDateIsDamagedIsPassedOver() async throws {
+        try await loadPopular()
+        let before = IndexedItem(key: "movie/4241", title: "Reel One", payload: Data(#"{"id": 4241, "title": "Reel One"}"#.utf8), fetchedAt: clock.now)
+        let damaged = IndexedItem(key: "movie/4242", title: "Reel Two", payload: Data(#"{"id": 4242, "title": "Reel Two"}"#.utf8), fetchedAt: clock.now)
+        let after = IndexedItem(key: "movie/4243", title: "Reel Three", payload: Data(#"{"id": 4243, "title": "Reel Three"}"#.utf8), fetchedAt: clock.now)
+        try index.store([before, damaged, after], collection: MovieDBCategory.moviePopular.rawValue, page: 3)
+        try index.database.write { db in
+            try db.execute(sql: "UPDATE moviedb_item SET fetchedAt = 'not a date' WHERE key = 'movie/4242'")
+        }
+        let shown = [MovieDBItem(kind: .movie, id: 4241, title: "Reel One"), MovieDBItem(kind: .movie, id: 4243, title: "Reel Three")]
+
+        try await viewModel.filter(["reel"])
+        state.expect { $0 = filtered($0, ["reel"], shown, cached: 23) }
+        #expect(try viewModel.row(named: "2").item == shown[1])
         calls.expectAllMade()
     }
 

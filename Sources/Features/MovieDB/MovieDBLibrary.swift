@@ -109,13 +109,13 @@ public final class MovieDBLibrary {
     nonisolated static let filterLimit = 1_000
 
     /// The titles of `category`, over every page kept, matching every word (in the category's
-    /// order; at most ``filterLimit``, `cappedAt` saying so when more matched) as their keys,
-    /// with the index to read them from (``listedItems(_:in:)``), and how many titles of it are
-    /// kept in all.
+    /// order; at most ``filterLimit``, `cappedAt` saying so when more matched) as the index
+    /// found them, with the index to read them from (``listedItems(_:in:)``), and how many
+    /// titles of it are kept in all.
     func titles(matching words: [String], in category: MovieDBCategory) throws
-        -> (matches: [String], index: OfflineIndex, cappedAt: Int?, keptCount: Int) {
+        -> (matches: [IndexedMatch], index: OfflineIndex, cappedAt: Int?, keptCount: Int) {
         let index = try currentIndex()
-        let found = try index.keys(matching: words, in: category.rawValue, limit: Self.filterLimit + 1)
+        let found = try index.matches(words, in: category.rawValue, limit: Self.filterLimit + 1)
         let matches = Array(found.prefix(Self.filterLimit))
         return (matches, index, found.count > Self.filterLimit ? Self.filterLimit : nil, try index.count(of: category.rawValue))
     }
@@ -160,12 +160,11 @@ public final class MovieDBLibrary {
         MovieDBItem.quicklyRead(indexed.payload) ?? (try? JSONDecoder().decode(MovieDBItem.self, from: indexed.payload))
     }
 
-    /// The titles kept under `keys` in `index`, each as ``listedItem(_:)`` shows it; one that
-    /// is no longer kept, or cannot be read at all, as its key says (kind and id).
-    nonisolated static func listedItems(_ keys: some Collection<String>, in index: OfflineIndex) -> [MovieDBItem] {
-        let kept = (try? index.items(keys)) ?? keys.map { _ in nil }
-        return zip(keys, kept).map { key, indexed in
-            listedItem(indexed ?? IndexedItem(key: key, title: "", payload: Data(), fetchedAt: .distantPast))
+    /// The titles `matches` found in `index`, read, each as ``listedItem(_:)`` shows it; one
+    /// no longer kept (written over since it was found) as its key says (kind and id).
+    nonisolated static func listedItems(_ matches: some Collection<IndexedMatch>, in index: OfflineIndex) throws -> [MovieDBItem] {
+        zip(matches, try index.items(matches)).map { match, indexed in
+            listedItem(indexed ?? IndexedItem(key: match.key, title: "", payload: Data(), fetchedAt: .distantPast))
         }
     }
 

@@ -195,6 +195,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
             try await show(category, page: try argument.target(current: pages.page, count: max(pages.reachable, 1)))
         case .filter(var filter):
             filter.page = try argument.target(current: filter.page, count: filter.pageCount)
+            try filter.read(all: false)
             display(.filter(filter))
         case .search(var search):
             let target = try argument.target(current: search.pages.page, count: max(search.pages.reachable, 1))
@@ -224,7 +225,8 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
                                          fetch: { try await library.page($0, of: target, fresh: fresh) })
             categories[target] = pages
             select(target, all: bound)
-        case .filter(let filter):
+        case .filter(var filter):
+            try filter.read(all: true)
             display(.filter(filter), all: bound)
         case .search(var search):
             if search.origin == .tmdb {
@@ -284,6 +286,7 @@ public final class MovieDBViewModel: ListDetailViewModel, PagedViewModel {
         var listing = MovieDBFilterListing(words: words, found: found.matches, index: found.index, keptCount: found.keptCount,
                                            cappedAt: found.cappedAt)
         listing.page = min(page, listing.pageCount)
+        try listing.read(all: all != nil)
         display(.filter(listing), all: all)
     }
 
