@@ -182,7 +182,7 @@ public struct TextTable: Sendable {
     /// least as wide as its longest word if that fits, else at least as wide as its minimum.
     private func fit(natural: [Int], longestWords: [Int], into width: Int) -> (shown: [Int], widths: [Int]) {
         var shown = Array(columns.indices)
-        // What each column may give, read once (a column copied out retains its title).
+        // What each column may give, read once.
         let truncatable = columns.map(\.isTruncatable)
         let minimums = columns.map { max($0.minimumWidth, 1) }
         let separatorWidth = separator.displayWidth

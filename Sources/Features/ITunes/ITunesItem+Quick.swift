@@ -62,8 +62,8 @@ extension ITunesItem {
         KeptText.capped(try cursor.stringIfString())
     }
 
-    /// A result with none of its members read. Made through the public initializer (its
-    /// defaults), each result was made, copied and the copy let go: 640 instructions a result.
+    /// A result with none of its members read, for ``read(_:only:)`` to fill in
+    /// (docs/performance.md says why it is not the public initializer).
     private init(unread: Void) {}
 
     /// The members a result keeps, known by their keys' bytes.
