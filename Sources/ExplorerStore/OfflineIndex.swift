@@ -78,7 +78,13 @@ public struct OfflineIndex: Sendable {
         try database.read { db in
             var reader = IndexedItemReader()
             let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM \(items) WHERE rowid = ?")
-            return try matches.map { try Row.fetchOne(statement, arguments: [$0.rowid]).flatMap { reader.item($0) } }
+            // Each row read where the statement holds it, as a search reads its rows (a row
+            // copied out reads a key or a title stored as bytes that are not UTF-8 as nil); the
+            // row is the cursor's only while the cursor lives.
+            return try matches.map { match in
+                let rows = try Row.fetchCursor(statement, arguments: [match.rowid])
+                return try withExtendedLifetime(rows) { try rows.next().flatMap { reader.item($0) } }
+            }
         }
     }
 
@@ -101,31 +107,24 @@ public struct OfflineIndex: Sendable {
     /// with it). In `collection`: in the collection's order (page, then position), each once;
     /// without: the best matches first. No words: every item of the collection (or none).
     ///
-    /// A search in a collection reads the collection's listing index (see ``listing(prefix:)``)
-    /// in the collection's order and stops at `limit`: it costs what it finds, however many
-    /// items are kept or match. An item that cannot be read is passed over, and reading goes on
-    /// until `limit` are found.
+    /// A search in a collection reads its ``matches(_:in:limit:)`` (the collection's listing
+    /// index read in the collection's order, stopping at `limit`): it costs what it finds,
+    /// however many items are kept or match. An item that cannot be read is passed over, and
+    /// reading goes on until `limit` are found.
     public func search(_ words: [String], in collection: String? = nil, limit: Int = 1_000) throws -> [IndexedItem] {
         let query = Self.matchExpression(words)
+        if let collection, query != nil {
+            return try items(matches(words, in: collection, limit: limit)).compactMap { $0 }
+        }
         var reader = IndexedItemReader()
         return try database.read { db in
             switch (collection, query) {
-            case (let collection?, nil):
+            case (let collection?, _):
                 return try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT \(Self.columns(of: "i")) FROM \(items) i JOIN (
                         SELECT key, MIN(page * 100000 + position) AS place FROM \(members) WHERE collection = ? GROUP BY key
                     ) m ON m.key = i.key ORDER BY m.place LIMIT ?
                     """), arguments: [collection, limit]).compactMap { reader.item($0) }
-            case (let collection?, let query?):
-                let rows = try listedMatches(db, columns: "\(Self.columns(of: "i")), i.rowid", collection: collection, query: query)
-                // An item listed twice is kept at its first place (told by its rowid, the last column).
-                var found: [IndexedItem] = []
-                var seen: Set<Int64> = []
-                while found.count < limit, let row = try rows.next() {
-                    guard seen.insert(row[6]).inserted, let item = reader.item(row) else { continue }
-                    found.append(item)
-                }
-                return found
             case (nil, let query?):
                 return try Row.fetchAll(db.cachedStatement(sql: """
                     SELECT \(Self.columns(of: "i")) FROM \(search) s JOIN \(items) i ON i.rowid = s.rowid
@@ -137,10 +136,11 @@ public struct OfflineIndex: Sendable {
         }
     }
 
-    /// What ``search(_:in:limit:)`` finds in `collection`, in the same order and passing over
-    /// the same items (one whose key or date cannot be read), with nothing of each read but
-    /// its key, its row and its date: for a list that reads the items it shows
-    /// (``items(_:)``). No searchable word: none.
+    /// The items of `collection` matching every word of `words`, in the collection's order,
+    /// each once (at its first place), at most `limit`, passing over one whose date cannot be
+    /// read: with nothing of each read but its key, its row and its date, for a list that reads
+    /// the items it shows (``items(_:)``; ``search(_:in:limit:)`` reads them all). No
+    /// searchable word: none.
     public func matches(_ words: [String], in collection: String, limit: Int = 1_000) throws -> [IndexedMatch] {
         guard let query = Self.matchExpression(words) else { return [] }
         var reader = IndexedItemReader()

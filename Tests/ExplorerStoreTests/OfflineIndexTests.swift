@@ -389,6 +389,21 @@ struct OfflineIndexTests {
         #expect(try index.items(matches) == [nil, nil])
     }
 
+    /// A key another program stored as bytes that are not UTF-8 is read alike by a search and by
+    /// reading its matches: the item is found and read, its title whole, not left blank.
+    @Test func aKeyStoredAsBytesIsReadAlikeBySearchAndByItsMatches() throws {
+        let index = OfflineIndex.inMemory(prefix: "films")
+        try index.store([Self.starWars, Self.troopers], collection: "popular", page: 1)
+        try index.database.write { db in
+            try db.execute(sql: "PRAGMA recursive_triggers = ON")
+            try db.execute(sql: "UPDATE films_item SET key = x'FF' WHERE key = 'movie/11'")
+            try db.execute(sql: "UPDATE films_member SET key = x'FF' WHERE key = 'movie/11'")
+        }
+        let read = try index.items(index.matches(["star"], in: "popular"))
+        #expect(read.map { $0?.title } == ["Star Wars", "Starship Troopers"])
+        #expect(read.compactMap { $0 } == (try index.search(["star"], in: "popular")))
+    }
+
     /// Each item found has its own stored date, read as GRDB reads it, whatever the rows before
     /// it held: a run of the same time (a page's titles), another time, a date that cannot be
     /// read (that item left out), then the first time again.
