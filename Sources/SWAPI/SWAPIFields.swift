@@ -2,7 +2,9 @@ import ExplorerText
 import Foundation
 
 /// The members of one SWAPI record (a starship, a person), as an item's `init(fields:)` reads
-/// them, by their keys (`"cost_in_credits"`). One record is read from either of two places:
+/// them, by their keys (`"cost_in_credits"`): leniently, so that one missing member never loses
+/// an item (let alone the page it is on), and each text at most ``KeptText/maxCharacters`` long
+/// (a longer one is cut, saying so). One record is read from either of two places:
 ///
 /// - a `Decoder` (``init(_:)``): `JSONDecoder`'s reading, the one that stands;
 /// - the members a ``JSONCursor`` read (``read(_:)``): the quick reading of a page, which
@@ -84,23 +86,15 @@ public struct SWAPIFields {
     // MARK: Reading a member
 
     /// A text member (every SWAPI number is text too); `unknown`, as SWAPI writes it, when it
-    /// is missing or null. Cut past ``KeptText/maxCharacters``.
+    /// is missing or null.
     public func text(_ key: String) throws -> String {
-        switch source {
-        case .decoder(let container): return try container.swapiText(Key(stringValue: key))
-        case .read(let values):
-            switch values[key] {
-            case .text(let text): return KeptText.capped(text)
-            case nil, .null: return "unknown"
-            default: throw JSONCursor.GiveUp()
-            }
-        }
+        try text(key, missing: "unknown")
     }
 
     /// A text the item cannot go without (its name).
     public func requiredText(_ key: String) throws -> String {
         switch source {
-        case .decoder(let container): return try container.swapiRequiredText(Key(stringValue: key))
+        case .decoder(let container): return KeptText.capped(try container.decode(String.self, forKey: Key(stringValue: key)))
         case .read(let values):
             guard case .text(let text) = values[key] else { throw JSONCursor.GiveUp() }
             return KeptText.capped(text)
@@ -110,7 +104,7 @@ public struct SWAPIFields {
     /// A list of links to other records (films, pilots); empty when missing or null.
     public func links(_ key: String) throws -> [String] {
         switch source {
-        case .decoder(let container): return try container.swapiLinks(Key(stringValue: key))
+        case .decoder(let container): return (try container.decodeIfPresent([String].self, forKey: Key(stringValue: key)) ?? []).map(KeptText.capped)
         case .read(let values):
             switch values[key] {
             case .texts(let texts): return texts.map(KeptText.capped)
@@ -122,12 +116,17 @@ public struct SWAPIFields {
 
     /// A single link (`url`, `homeworld`); empty when missing or null.
     public func link(_ key: String) throws -> String {
+        try text(key, missing: "")
+    }
+
+    /// The text member `key`, or `missing` when it is missing or null.
+    private func text(_ key: String, missing: String) throws -> String {
         switch source {
-        case .decoder(let container): return try container.swapiLink(Key(stringValue: key))
+        case .decoder(let container): return KeptText.capped(try container.decodeIfPresent(String.self, forKey: Key(stringValue: key)) ?? missing)
         case .read(let values):
             switch values[key] {
             case .text(let text): return KeptText.capped(text)
-            case nil, .null: return ""
+            case nil, .null: return missing
             default: throw JSONCursor.GiveUp()
             }
         }
