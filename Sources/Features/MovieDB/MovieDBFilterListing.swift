@@ -78,15 +78,14 @@ struct MovieDBFilterListing: MovieDBListing {
     }
 
     func fill(_ state: inout MovieDBState, marks: FavouriteMarks, offline: (Date) -> String, all: Int?) {
-        let range = rows(all: all != nil)
-        let titles = range == shown.range ? shown.titles : range.compactMap { try? title($0) }
         if all != nil { state.all = AllPages(pages: pageCount) }
         state.page = page
         state.pageCount = pageCount
         state.totalCount = found.count
         state.cachedCount = keptCount
         state.cappedAt = cappedAt
-        state.rows = titles.enumerated().map { marks.row(range.lowerBound + $0.offset + 1, $0.element) }
+        // The titles read when the listing was shown, or read now (one that cannot be is left out).
+        state.rows = rows(all: all != nil).compactMap { position in (try? title(position)).map { marks.row(position + 1, $0) } }
         state.offline = nil
     }
 }
