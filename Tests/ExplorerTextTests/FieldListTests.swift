@@ -63,6 +63,17 @@ struct FieldListTests {
         #expect(narrow.split(separator: "\n").allSatisfy { $0.count <= 30 })
     }
 
+    @Test func wideWordTooWideBesideTheLabelGoesUnderItWhole() {
+        // Beside the labels 24 - 4 - 2 = 18 columns; the word of ten wide characters is 20: it
+        // fits a line of its own (24 - 4), so it goes under its label, measured in columns.
+        let word = String(repeating: "周", count: 10)
+        let text = FieldList.render([("id", "\(word) tail"), ("x", "y")], width: 24)
+        #expect(text == "  id\n    \(word)\n    tail\n  x   y")
+        // Eleven (22 columns) is too wide even for a line of its own: it stays beside the label.
+        let wider = FieldList.render([("id", "\(word)周 tail"), ("x", "y")], width: 24)
+        #expect(wider.hasPrefix("  id  \(word)周"))
+    }
+
     @Test func tooNarrowForValuesBesideLabelsPutsEachUnderItsLabel() {
         let text = FieldList.render([("hyperdrive rating", "1.0"), ("films", "A New Hope, Return of the Jedi")], width: 30)
         #expect(text == """

@@ -26,7 +26,8 @@ enum ArchReflection {
     static func stateFields(of state: Any, valueKey: String, withTypes: Bool = true) -> ScreenTable {
         let fields = Mirror(reflecting: state).children.compactMap { child -> [ScreenTable.Cell]? in
             guard let label = child.label else { return nil }
-            let value = ScreenTable.Cell("= " + summary(of: child.value), .string(summary(of: child.value)))
+            let summary = summary(of: child.value)
+            let value = ScreenTable.Cell("= " + summary, .string(summary))
             return withTypes ? [ScreenTable.Cell(label), ScreenTable.Cell(typeName(of: child.value)), value] : [ScreenTable.Cell(label), value]
         }
         let type: [ScreenTable.Column] = withTypes ? [.init("type", minimumWidth: 8, dropOrder: 1, wraps: true)] : []

@@ -17,8 +17,7 @@ public enum FieldList {
             // under its label, whole, so that it can still be copied.
             // (The longest word is found over the bytes of ASCII; only a value with a word
             // wider than the column is looked at word by word.)
-            if TextTable.longestWord(value) > valueWidth,
-               value.split(separator: " ").contains(where: { String($0).displayWidth > valueWidth && String($0).displayWidth <= width - 4 }) {
+            if TextTable.longestWord(value) > valueWidth, hasWord(value, widerThan: valueWidth, atMost: width - 4) {
                 lines.append(stacked([field], width: width))
                 continue
             }
@@ -31,6 +30,15 @@ public enum FieldList {
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// Whether a word of `text` (a run of characters other than spaces) is wider than `low`
+    /// columns and at most `high`.
+    private static func hasWord(_ text: String, widerThan low: Int, atMost high: Int) -> Bool {
+        if DisplayWidth.isPrintableASCII(text) {
+            return text.utf8.split(separator: UInt8(ascii: " ")).contains { low < $0.count && $0.count <= high }
+        }
+        return text.split(separator: " ").contains { low < DisplayWidth.of($0) && DisplayWidth.of($0) <= high }
     }
 
     /// `  label` on a line of its own, the value under it indented four spaces.
