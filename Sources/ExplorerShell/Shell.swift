@@ -438,10 +438,10 @@ public final class Shell {
     }
 
     private func run(_ name: String, _ arguments: [String]) async throws -> CommandOutput {
-        if let global = globalCommands.first(where: { $0.name == name }) ?? aliasedGlobal(name) {
+        if let global = Self.command(name, in: globalCommands) ?? aliasedGlobal(name) {
             return try await global.run(arguments)
         }
-        if let command = activeCommands.first(where: { $0.name == name }) {
+        if let command = Self.command(name, in: activeCommands) {
             return try await command.run(arguments)
         }
         if registry.entry(name) != nil {
@@ -460,6 +460,11 @@ public final class Shell {
         ArchCommand.self, DiagramCommand.self, NetCommand.self, ClockCommand.self, RawCommand.self, RecordCommand.self, HistoryCommand.self,
         JumpCommand.self, DiffCommand.self, RunCommand.self, StepCommand.self, QuitCommand.self,
     ]
+
+    /// The command of `commands` named `name`, each name read where the command is kept.
+    private static func command(_ name: String, in commands: [Command]) -> Command? {
+        commands.indices.first { commands[$0].name == name }.map { commands[$0] }
+    }
 
     private func aliasedGlobal(_ name: String) -> Command? {
         if QuitCommand.aliases.contains(name) { return globalCommands.first { $0.name == QuitCommand.name } }
