@@ -35,6 +35,7 @@ public struct JSONCursor {
     // MARK: Structure
 
     /// The kind of the value that comes next (after white space).
+    @inline(__always)
     public mutating func nextKind() throws -> Kind {
         skipSpace()
         guard index < bytes.count else { throw GiveUp() }
