@@ -186,10 +186,11 @@ public struct JSONCursor {
     }
 
     /// The high bit of each byte of `word` that stops a string's plain text: a quote, a
-    /// backslash, a control character or a byte past ASCII. A byte below 0x80 less one, or less
-    /// 0x20, has its high bit set only where it was 0 or below 0x20 or borrowed from the byte
-    /// below, which is then a stop: bytes past the first stop may be marked wrongly, the first
-    /// never is.
+    /// backslash, a control character or a byte past ASCII (whose own high bit is set). Of a
+    /// byte below 0x80, `byte ^ 0x22` less one has its high bit set only where the byte is a
+    /// quote, and the byte less 0x20 only where it is a control character, or where the byte
+    /// below borrowed, being a stop itself: bytes past the first stop may be marked wrongly,
+    /// the first never is.
     @inline(__always)
     private static func stops(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
