@@ -51,13 +51,37 @@ import Testing
     }
 
     /// What a list reads of an answer: of every result the members it sorts and finds results
-    /// by, the rest when a result is shown, which is then what the whole answer read holds; an
-    /// answer the quick reader leaves to `JSONDecoder` is left to it alike.
+    /// by, the rest when a result is shown, which is then what `JSONDecoder` reads of the whole
+    /// answer; every answer the quick reader reads, the list reads too.
     @Test(arguments: oddBodies)
-    func aListReadsAnOddBodyAsTheQuickReaderDoes(_ text: String) {
+    func aListReadsAnOddBodyAsJSONDecoderDoes(_ text: String) {
         let body = Data(text.utf8)
         let listed = ITunesResults.quicklyDecoded(body)
-        #expect(listed?.results.map(\.item) == ITunesSearchAnswer.quicklyDecoded(body)?.results)
+        if let listed {
+            #expect(listed.results.map(\.item) == Self.decoded(body)?.results)
+        }
+        if ITunesSearchAnswer.quicklyDecoded(body) != nil {
+            #expect(listed != nil)
+        }
+    }
+
+    /// A result whose member the list does not read is odd (given twice, a number the quick
+    /// reader leaves to `JSONDecoder`): the list reads the answer, and that result, once shown,
+    /// is read by `JSONDecoder` from its own object, as it reads it in the whole answer.
+    @Test(arguments: [
+        #"{"results": [{"trackId": 1, "trackPrice": 1.29, "trackPrice": 0.99, "trackName": "twice"}, {"trackId": 2}]}"#,
+        #"{"results": [{"trackId": 1}, {"trackId": 2, "collectionId": 5.0, "discCount": 2.0, "trackName": "5.0"}]}"#,
+        #"{"results": [{"trackId": 3, "trackTimeMillis": 1234567890123456789012, "collectionPrice": -0.0}]}"#,
+        #"{"results": [{"trackId": 4, "kind": "song", "kind": "podcast", "artistName": "a"}]}"#,
+        #"{"results": [{"trackId": 5, "trackPrice": 1.29000000000000000000000001, "trackCount": -0}]}"#,
+    ])
+    func aResultWhoseUnlistedMemberIsOddReadsOnceShownAsJSONDecoderReadsIt(_ text: String) throws {
+        let body = Data(text.utf8)
+        #expect(ITunesSearchAnswer.quicklyDecoded(body) == nil, "the quick reader gives up on the whole answer")
+        let listed = try #require(ITunesResults.quicklyDecoded(body), "the list reads it")
+        let whole = try #require(Self.decoded(body)).results
+        #expect(listed.results.map(\.item) == whole)
+        #expect(listed.results.map(\.listed.trackId) == whole.map(\.trackId))
     }
 
     @Test func aListReadsOfEachResultWhatItSortsByAndTheRestWhenShown() throws {
@@ -151,13 +175,13 @@ import Testing
             let bytes = ByteDamage.damaged(answers[round % answers.count], tokens: tokens, using: &generator)
             let body = Data(bytes)
             let listed = ITunesResults.quicklyDecoded(body)
-            guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else {
-                #expect(listed == nil, "round \(round): a list reads only what the quick reader reads")
-                continue
+            if let listed {
+                #expect(listed.results.map(\.item) == Self.decoded(body)?.results, "round \(round): as JSONDecoder reads it")
             }
+            guard let quick = ITunesSearchAnswer.quicklyDecoded(body) else { continue }
             readQuickly += 1
             #expect(quick == Self.decoded(body), "round \(round)")
-            #expect(listed?.results.map(\.item) == quick.results, "round \(round)")
+            #expect(listed != nil, "round \(round): a list reads what the quick reader reads")
         }
         // Most damage lands in a value passed over or a text: the reader still reads those.
         #expect(readQuickly > 500)

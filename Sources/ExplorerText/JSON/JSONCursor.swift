@@ -35,6 +35,7 @@ public struct JSONCursor {
     // MARK: Structure
 
     /// The kind of the value that comes next (after white space).
+    @inline(__always)
     public mutating func nextKind() throws -> Kind {
         skipSpace()
         guard index < bytes.count else { throw GiveUp() }
@@ -65,11 +66,14 @@ public struct JSONCursor {
             return nil
         }
         if !first {
-            try expect(UInt8(ascii: ","))
+            guard bytes[index] == UInt8(ascii: ",") else { throw GiveUp() }
+            index += 1
             skipSpace()
+            guard index < bytes.count else { throw GiveUp() }
         }
         first = false
-        try expect(UInt8(ascii: "\""))
+        guard bytes[index] == UInt8(ascii: "\"") else { throw GiveUp() }
+        index += 1
         let start = index
         skipPlainText()
         while index < bytes.count, bytes[index] != UInt8(ascii: "\"") {
@@ -122,18 +126,20 @@ public struct JSONCursor {
         return try Self.unescaped(raw)
     }
 
-    /// Reads the string that comes next, giving up where ``string()`` would, without making it.
+    /// Reads the string that comes next, giving up where ``string()`` would, without making it:
+    /// its escapes are checked where they are, and its bytes past ASCII checked as UTF-8 as
+    /// written (escapes are ASCII, so those bytes are UTF-8 with them read or not).
     private mutating func skipString() throws {
         let (raw, hasEscapes, isASCII) = try stringBytes()
-        if hasEscapes {
-            _ = try Self.unescaped(raw)
-        } else if !isASCII {
+        if hasEscapes { try Self.checkEscapes(raw) }
+        if !isASCII {
             guard String(validating: raw, as: UTF8.self) != nil else { throw GiveUp() }
         }
     }
 
     /// The bytes between the quotes of the string that comes next, as written, and whether
     /// they hold an escape or a byte past ASCII.
+    @inline(__always)
     private mutating func stringBytes() throws -> (raw: UnsafeBufferPointer<UInt8>, hasEscapes: Bool, isASCII: Bool) {
         skipSpace()
         try expect(UInt8(ascii: "\""))
@@ -161,48 +167,94 @@ public struct JSONCursor {
 
     /// Passes over the bytes of a string or key, eight at a time, up to the first that ends it,
     /// escapes, or is past ASCII or a control character: most of an answer is plain text in
-    /// strings.
+    /// strings (addresses of a hundred bytes).
+    @inline(__always)
     private mutating func skipPlainText() {
-        guard let base = bytes.baseAddress else { return }
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let highs = ones &* 0x80
-        // The high bit of each byte of `word` that is 0; of the bytes past the first such, some
-        // are marked wrongly (a borrow), which the lowest mark never is.
-        func zeros(_ word: UInt64) -> UInt64 { (word &- ones) & ~word & highs }
-        while index + 8 <= bytes.count {
-            let word = UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: index, as: UInt64.self))
-            let stops = word & highs | (word &- ones &* 0x20) & ~word & highs
-                | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\"")))) | zeros(word ^ (ones &* UInt64(UInt8(ascii: "\\"))))
+        guard let base = bytes.baseAddress, bytes.count >= 8 else { return }
+        let last = bytes.count - 8
+        var at = index
+        while at <= last {
+            let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self)))
             guard stops == 0 else {
                 // The lowest mark is the first byte that stops.
-                index += stops.trailingZeroBitCount / 8
+                index = at &+ stops.trailingZeroBitCount / 8
                 return
             }
-            index += 8
+            at &+= 8
         }
+        index = at
     }
 
-    /// An integer written as one (digits, maybe a minus) that fits in an `Int`; a number
-    /// written otherwise (a fraction, an exponent, too many digits) gives up.
+    /// The high bit of each byte of `word` that stops a string's plain text: a quote, a
+    /// backslash, a control character or a byte past ASCII (whose own high bit is set). Of a
+    /// byte below 0x80, `byte ^ 0x22` less one has its high bit set only where the byte is a
+    /// quote, and the byte less 0x20 only where it is a control character, or where the byte
+    /// below borrowed, being a stop itself: bytes past the first stop may be marked wrongly,
+    /// the first never is.
+    @inline(__always)
+    private static func stops(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quotes = ones &* UInt64(UInt8(ascii: "\""))
+        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
+        return (word | ((word ^ quotes) &- ones) | ((word ^ backslashes) &- ones) | (word &- ones &* 0x20)) & (ones &* 0x80)
+    }
+
+    /// An integer written as one (digits, maybe a minus) in at most 18 characters, so that its
+    /// digits' value fits an `Int` as it is summed; a number written otherwise (a fraction, an
+    /// exponent, more digits) gives up.
     public mutating func integer() throws -> Int {
-        let text = try integerText()
+        skipSpace()
+        let start = index
+        let negative = index < bytes.count && bytes[index] == UInt8(ascii: "-")
+        if negative { index += 1 }
+        let digits = index
         var value = 0
-        for byte in text where byte != UInt8(ascii: "-") { value = value * 10 + Int(byte - UInt8(ascii: "0")) }
-        return text.first == UInt8(ascii: "-") ? -value : value
+        while index < bytes.count, case let digit = bytes[index] &- UInt8(ascii: "0"), digit < 10 {
+            value = value &* 10 &+ Int(digit)
+            index += 1
+        }
+        guard index > digits, index - start <= 18, bytes[digits] != UInt8(ascii: "0") || index == digits + 1 else { throw GiveUp() }
+        if index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E"): throw GiveUp()
+            default: break
+            }
+        }
+        return negative ? -value : value
     }
 
     /// A number written with digits and maybe a fraction (no exponent), as a `Double`.
     public mutating func double() throws -> Double {
-        guard let value = Double(Self.text(try doubleText())), value.isFinite else { throw GiveUp() }
+        let text = try doubleText()
+        if let value = Self.shortDecimal(text) { return value }
+        guard let value = Double(Self.text(text)), value.isFinite else { throw GiveUp() }
         return value
     }
 
-    /// The text of an integer ``integer()`` reads: at most 18 characters, so its digits' value
-    /// fits an `Int` as it is summed.
-    private mutating func integerText() throws -> UnsafeBufferPointer<UInt8> {
-        let text = try numberText()
-        guard text.count <= 18, !text.contains(UInt8(ascii: ".")) else { throw GiveUp() }
-        return text
+    /// A number of at most 15 digits, its point at most 22 from its end (a price: `1.29`), read
+    /// as its digits' integer divided by a power of ten: both are exact in a `Double`, so the
+    /// one rounding of the division gives the nearest `Double`, as `strtod` does. Nil for other
+    /// numbers.
+    private static func shortDecimal(_ text: UnsafeBufferPointer<UInt8>) -> Double? {
+        var digits: UInt64 = 0
+        var digitCount = 0
+        var fractionDigits = 0
+        var inFraction = false
+        for byte in text {
+            switch byte {
+            case UInt8(ascii: "-"): continue
+            case UInt8(ascii: "."): inFraction = true
+            default:
+                digits = digits &* 10 &+ UInt64(byte &- UInt8(ascii: "0"))
+                digitCount += 1
+                if inFraction { fractionDigits += 1 }
+            }
+        }
+        guard digitCount <= 15, fractionDigits <= 22 else { return nil }
+        var scale = 1.0
+        for _ in 0..<fractionDigits { scale *= 10 }
+        let value = Double(digits) / scale
+        return text.first == UInt8(ascii: "-") ? -value : value
     }
 
     /// The text of a number ``double()`` reads: at most 24 characters, so always a finite
@@ -244,20 +296,6 @@ public struct JSONCursor {
         return try double()
     }
 
-    /// Reads the value that comes next as ``integerIfNumber()`` does, giving up alike, and
-    /// makes nothing of it (a number's text is checked, not converted).
-    public mutating func passIntegerIfNumber() throws {
-        guard try nextKind() == .number else { return try skipValue() }
-        _ = try integerText()
-    }
-
-    /// Reads the value that comes next as ``doubleIfNumber()`` does, giving up alike, and
-    /// makes nothing of it (a number's text is checked, not converted).
-    public mutating func passDoubleIfNumber() throws {
-        guard try nextKind() == .number else { return try skipValue() }
-        _ = try doubleText()
-    }
-
     /// Reads the value that comes next, whatever it is, and makes nothing of it.
     public mutating func skipValue() throws {
         try skipValue(depth: 0)
@@ -265,23 +303,27 @@ public struct JSONCursor {
 
     private mutating func skipValue(depth: Int) throws {
         guard depth < Self.maxDepth else { throw GiveUp() }
-        switch try nextKind() {
-        case .object:
-            try enterObject()
+        skipSpace()
+        guard index < bytes.count else { throw GiveUp() }
+        switch bytes[index] {
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            _ = try numberText()
+        case UInt8(ascii: "{"):
+            index += 1
             var first = true
             while try nextKey(first: &first) != nil { try skipValue(depth: depth + 1) }
-        case .array:
-            try enterArray()
+        case UInt8(ascii: "["):
+            index += 1
             var first = true
             while try nextElement(first: &first) { try skipValue(depth: depth + 1) }
-        case .string:
-            try skipString()
-        case .number:
-            _ = try numberText()
-        case .bool:
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
             if !literal("true") && !literal("false") { throw GiveUp() }
-        case .null:
+        case UInt8(ascii: "n"):
             if !literal("null") { throw GiveUp() }
+        default:
+            throw GiveUp()
         }
     }
 
@@ -342,6 +384,42 @@ public struct JSONCursor {
 
     private static func text(_ bytes: UnsafeBufferPointer<UInt8>) -> Substring {
         Substring(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// Checks a string's escapes as ``unescaped(_:)`` reads them, giving up alike, without
+    /// making the string.
+    private static func checkEscapes(_ raw: UnsafeBufferPointer<UInt8>) throws {
+        var index = 0
+        func hex4(_ at: Int) throws -> UInt32 {
+            guard at + 4 <= raw.count, let value = HexDigits.value(of: raw[at..<at + 4]) else { throw GiveUp() }
+            return value
+        }
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "\\") else {
+                index += 1
+                continue
+            }
+            guard index + 1 < raw.count else { throw GiveUp() }
+            let escape = raw[index + 1]
+            index += 2
+            switch escape {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+                continue
+            case UInt8(ascii: "u"):
+                let code = try hex4(index)
+                index += 4
+                if (0xD800..<0xDC00).contains(code) {
+                    guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else { throw GiveUp() }
+                    guard (0xDC00..<0xE000).contains(try hex4(index + 2)) else { throw GiveUp() }
+                    index += 6
+                } else if (0xDC00..<0xE000).contains(code) {
+                    throw GiveUp()
+                }
+            default:
+                throw GiveUp()
+            }
+        }
     }
 
     /// A string's bytes between its quotes with its escapes read; a lone surrogate, an escape

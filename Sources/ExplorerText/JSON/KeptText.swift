@@ -16,9 +16,12 @@ public enum KeptText {
         return String(text[..<end]) + note(total: total)
     }
 
-    /// `capped(text)` for an optional.
+    /// `capped(text)` for an optional. Inlined where it is called, so that the short text a
+    /// quick reader makes of nearly every member is given back without a call.
+    @inlinable
     public static func capped(_ text: String?) -> String? {
-        text.map(capped)
+        guard let text else { return nil }
+        return text.utf8.count > maxCharacters ? capped(text) : text
     }
 
     /// What a cut text ends with.

@@ -8,8 +8,10 @@ extension ITunesItem {
     /// does not keep are passed over. A member given twice, or a number written in a way
     /// `JSONDecoder` might read otherwise (`5.0` for an id), gives up.
     ///
-    /// With `only`, the members not among them are read as closely (and give up alike) but
-    /// left nil: what a list reads of every result before it shows any (``Member/Set/listed``).
+    /// With `only`, the members not among them are passed over as any JSON value is, and left
+    /// nil: what a list reads of every result before it shows any (``Member/Set/listed``). Read
+    /// in full later, such a result may still give up (a price given twice, `5.0` for a
+    /// collection id): ``ITunesResult/item`` then leaves it to `JSONDecoder`.
     static func read(_ cursor: inout JSONCursor, only kept: Member.Set = .all) throws -> ITunesItem {
         guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
         var item = ITunesItem(unread: ())
@@ -22,12 +24,12 @@ extension ITunesItem {
                 continue
             }
             let bit: UInt32 = 1 << member.rawValue
-            guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
-            seen |= bit
             guard kept.bits & bit != 0 else {
-                try member.pass(&cursor)
+                try cursor.skipValue()
                 continue
             }
+            guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
+            seen |= bit
             switch member {
             case .wrapperType: item.wrapperType = try text(&cursor)
             case .kind: item.kind = try text(&cursor)
@@ -81,19 +83,6 @@ extension ITunesItem {
             static let listed = Set([.artistName, .collectionName, .trackNumber, .trackId])
         }
 
-        /// Reads the member's value as ``ITunesItem/read(_:only:)`` reads it, giving up alike,
-        /// and makes nothing of it.
-        func pass(_ cursor: inout JSONCursor) throws {
-            switch self {
-            case .trackId, .collectionId, .trackTimeMillis, .trackNumber, .trackCount, .discNumber, .discCount:
-                try cursor.passIntegerIfNumber()
-            case .trackPrice, .collectionPrice:
-                try cursor.passDoubleIfNumber()
-            default:
-                try cursor.skipValue()
-            }
-        }
-
         case wrapperType, kind, trackId, collectionId, artistName, collectionName, trackName, primaryGenreName,
              releaseDate, trackTimeMillis, trackNumber, trackCount, discNumber, discCount, trackPrice,
              collectionPrice, currency, country, trackExplicitness, collectionExplicitness, previewUrl,
@@ -105,20 +94,35 @@ extension ITunesItem {
                            "discCount", "trackPrice", "collectionPrice", "currency", "country", "trackExplicitness",
                            "collectionExplicitness", "previewUrl", "trackViewUrl", "collectionViewUrl"]
 
-        /// The members by the length of their keys: a key is compared with the few of its length.
-        private static let byLength: [[(key: [UInt8], member: Member)]] = {
-            var table = [[(key: [UInt8], member: Member)]](repeating: [], count: 32)
-            for (member, key) in zip(allCases, keys) { table[key.utf8.count].append((Array(key.utf8), member)) }
-            return table
-        }()
-
+        /// The member whose key `key` is: its length picks the few keys it may be, compared a
+        /// word at a time.
         init?(_ key: UnsafeBufferPointer<UInt8>) {
-            guard key.count < Self.byLength.count, let start = key.baseAddress else { return nil }
-            for candidate in Self.byLength[key.count] where memcmp(candidate.key, start, key.count) == 0 {
-                self = candidate.member
-                return
+            switch key.count {
+            case 4 where key.holds("kind"): self = .kind
+            case 7 where key.holds("trackId"): self = .trackId
+            case 7 where key.holds("country"): self = .country
+            case 8 where key.holds("currency"): self = .currency
+            case 9 where key.holds("trackName"): self = .trackName
+            case 9 where key.holds("discCount"): self = .discCount
+            case 10 where key.holds("artistName"): self = .artistName
+            case 10 where key.holds("trackCount"): self = .trackCount
+            case 10 where key.holds("discNumber"): self = .discNumber
+            case 10 where key.holds("trackPrice"): self = .trackPrice
+            case 10 where key.holds("previewUrl"): self = .previewUrl
+            case 11 where key.holds("wrapperType"): self = .wrapperType
+            case 11 where key.holds("releaseDate"): self = .releaseDate
+            case 11 where key.holds("trackNumber"): self = .trackNumber
+            case 12 where key.holds("collectionId"): self = .collectionId
+            case 12 where key.holds("trackViewUrl"): self = .trackViewUrl
+            case 14 where key.holds("collectionName"): self = .collectionName
+            case 15 where key.holds("trackTimeMillis"): self = .trackTimeMillis
+            case 15 where key.holds("collectionPrice"): self = .collectionPrice
+            case 16 where key.holds("primaryGenreName"): self = .primaryGenreName
+            case 17 where key.holds("trackExplicitness"): self = .trackExplicitness
+            case 17 where key.holds("collectionViewUrl"): self = .collectionViewUrl
+            case 22 where key.holds("collectionExplicitness"): self = .collectionExplicitness
+            default: return nil
             }
-            return nil
         }
     }
 }

@@ -18,20 +18,22 @@ public struct ITunesResult: Sendable {
         json = nil
     }
 
-    /// A result of which `listed` was read from `json`, checked as ``ITunesItem/read(_:only:)``
-    /// checks the whole result.
+    /// A result of which `listed` was read from `json`, an object the answer's reader found
+    /// well-formed, its other members passed over.
     init(listed: ITunesItem, json: Data) {
         self.listed = listed
         self.json = json
     }
 
-    /// The whole result, read from its JSON (which reads as it did when it was checked).
+    /// The whole result, read from its JSON: by a ``JSONCursor``, or where that gives up (a
+    /// member given twice, an odd number) by `JSONDecoder`, which reads a result from its own
+    /// object alone as it reads it within the whole answer.
     public var item: ITunesItem {
         guard let json else { return listed }
         let read = json.withUnsafeBytes { raw in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
             return try? ITunesItem.read(&cursor)
         }
-        return read ?? listed
+        return read ?? (try? JSONDecoder().decode(ITunesItem.self, from: json)) ?? listed
     }
 }

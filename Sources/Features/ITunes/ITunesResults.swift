@@ -2,10 +2,10 @@ import ExplorerHTTP
 import ExplorerText
 import Foundation
 
-/// The results of a search answer as a list reads them: every result checked as
-/// ``ITunesSearchAnswer`` reads it, and of each only what the list needs before it shows any
-/// (``ITunesResult/listed``); the rest when it is shown. An answer the quick reader leaves to
-/// `JSONDecoder` is read in full, as ``ITunesSearchAnswer`` is.
+/// The results of a search answer as a list reads them: the whole answer checked as JSON (an
+/// answer `JSONDecoder` cannot read is not read), and of each result only what the list needs
+/// before it shows any (``ITunesResult/listed``); the rest when it is shown. An answer the quick
+/// reader leaves to `JSONDecoder` is read in full, as ``ITunesSearchAnswer`` is.
 public struct ITunesResults: Sendable, QuicklyDecodable {
     public var results: [ITunesResult]
 
@@ -18,7 +18,8 @@ public struct ITunesResults: Sendable, QuicklyDecodable {
     }
 
     /// The answer's results read in place by a ``JSONCursor``, as far as a list needs; nil
-    /// where ``ITunesSearchAnswer/quicklyDecoded(_:)`` gives nil.
+    /// where the listed members, or the answer around the results, are anything but plain
+    /// (as ``ITunesSearchAnswer/quicklyDecoded(_:)`` gives nil), or the JSON is not JSON.
     public static func quicklyDecoded(_ body: Data) -> ITunesResults? {
         let read = body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (count: Int?, results: [ITunesResult])? in
             var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
