@@ -151,8 +151,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         let albumNames = results.map { $0.listed.collectionName ?? "" }
         let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
         let artistPlaces = SortComparison.places(of: artistNames)
+        // Each artist's results, by the artist's place (places are 0, 1, 2… with none missing).
+        var artists = [[Int]](repeating: [], count: (artistPlaces.max() ?? -1) + 1)
+        for index in results.indices { artists[artistPlaces[index]].append(index) }
         var albumPlaces = [Int](repeating: 0, count: results.count)
-        for members in Dictionary(grouping: results.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
+        for members in artists where members.count > 1 {
             let albums = SortComparison.places(of: members.map { albumNames[$0] })
             for (index, place) in zip(members, albums) { albumPlaces[index] = place }
         }
