@@ -19,7 +19,8 @@ public struct FavouriteMarks: Sendable {
     }
 
     public func contains<Item: ListItem>(_ item: Item) -> Bool {
-        item.itemID.map(contains(id:)) ?? false
+        guard let id = item.itemID else { return false }
+        return contains(id: id)
     }
 
     /// The row for `item`, starred when it is a favourite.
