@@ -25,7 +25,8 @@ public struct FavouriteMarks: Sendable {
 
     /// The row for `item`, starred when it is a favourite.
     @inlinable
-    public func row<Item: ListItem>(_ number: Int?, _ item: Item) -> ListRow<Item> {
-        ListRow(number: number, item: item, isFavourite: contains(item))
+    public func row<Item: ListItem>(_ number: Int?, _ item: consuming Item) -> ListRow<Item> {
+        let isFavourite = contains(item)
+        return ListRow(number: number, item: item, isFavourite: isFavourite)
     }
 }
