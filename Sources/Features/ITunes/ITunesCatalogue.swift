@@ -45,7 +45,6 @@ struct ITunesCatalogue: Sendable {
         /// the query's last character is whole there (bytes of an ASCII query followed by ASCII,
         /// or nothing, are; otherwise the texts are compared).
         func hasWord(startingWith query: QueryWord) -> Bool {
-            guard firstBytes & query.firstByte != 0 else { return false }
             let prefix = query.bytes
             for index in words.indices {
                 let start = wordStarts[index], end = wordStarts[index + 1]
@@ -157,9 +156,12 @@ struct ITunesCatalogue: Sendable {
         // Each word's script is looked at once, not once for every entry.
         let queryWords = Self.words(Self.normalize(term)).map(QueryWord.init)
         guard !queryWords.isEmpty, limit > 0 else { return [] }
+        // The first bytes an entry's words must have among them, looked at before its words.
+        let firstBytes = queryWords.reduce(0) { $1.isUnspaced ? $0 : $0 | $1.firstByte }
         // One pass that stops at `limit` (a lazy filter's prefix asked each entry two or three times).
         var found: [String] = []
-        for index in entries.indices where Self.matches(entries[index], queryWords) {
+        for index in entries.indices
+        where entries[index].firstBytes & firstBytes == firstBytes && Self.matches(entries[index], queryWords) {
             found.append(entries[index].json)
             if found.count == limit { break }
         }
