@@ -51,9 +51,11 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         progress(text.sanitizedForTerminal)
     }
 
-    /// The results of the last search, sorted.
+    /// The results of the last search, as the answer holds them.
     private var results: [ITunesResult] = []
-    /// The results read in full, at their places in ``results``, once shown.
+    /// The order they are listed in (``order(_:)``): row `n` is `results[order[n - 1]]`.
+    private var order: [Int] = []
+    /// The results read in full, at their rows' places in ``order``, once shown.
     private var items: [ITunesItem?] = []
     private var page = 0
     /// Whether `page all` lists every result as one.
@@ -90,10 +92,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         results.indices.contains(number - 1) ? item(at: number - 1) : nil
     }
 
-    /// The result at `index` of ``results``, read in full the first time it is asked for.
+    /// The result listed at `index` (from 0), read in full the first time it is asked for.
     private func item(at index: Int) -> ITunesItem {
         if let item = items[index] { return item }
-        let item = results[index].item
+        let item = results[order[index]].item
         items[index] = item
         return item
     }
@@ -129,7 +131,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// What a search of `term` found, listed from its first page (`search`, or `type`'s binding).
     private func showResults(_ found: [ITunesResult], of term: String) {
         self.term = term
-        results = Self.sorted(found)
+        results = found
+        order = Self.order(found)
         items = Array(repeating: nil, count: results.count)
         page = results.isEmpty ? 0 : 1
         showsAll = false
@@ -142,11 +145,12 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
-    /// The order the spec's app used: artist, then album, then track number.
+    /// The results' indices in the order the spec's app listed them: artist, then album, then
+    /// track number (the results themselves stay where the answer put them).
     /// Names compare as ``SortComparison/names(_:_:descending:)`` does, by their places among
     /// the results' distinct names (most results share an artist and an album); albums by their
     /// places among their artist's, the only ones they are ordered against.
-    nonisolated static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
+    nonisolated static func order(_ results: [ITunesResult]) -> [Int] {
         let artistNames = results.map { $0.listed.artistName ?? "" }
         let albumNames = results.map { $0.listed.collectionName ?? "" }
         let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
@@ -164,7 +168,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             if albumPlaces[a] != albumPlaces[b] { return albumPlaces[a] < albumPlaces[b] }
             if let order = SortComparison.numbers(trackNumbers[a], trackNumbers[b], descending: false) { return order }
             return a < b
-        }.map { results[$0] }
+        }
     }
 
     // MARK: Search as you type
@@ -372,7 +376,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
             throw ITunesError.noTrack(id)
         }
-        let number = results.firstIndex { $0.listed.trackId == id }.map { $0 + 1 }
+        let number = row(ofTrack: id)
         navigator.showDetail(number: number, item: item)
         detailNotRefreshed = nil
         publish()
@@ -389,17 +393,23 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         try await search([term])
         page = min(max(shownPage, page), pageCount)
         showsAll = shownAll && !results.isEmpty
-        if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.listed.trackId == id }) {
-            navigator.showDetail(number: index + 1, item: item(at: index))
+        if let shownDetail, let id = shownDetail.item.trackId, let number = row(ofTrack: id) {
+            navigator.showDetail(number: number, item: item(at: number - 1))
             detailNotRefreshed = nil
         }
         publish()
+    }
+
+    /// The row listing the track with id `id`; nil when none does.
+    private func row(ofTrack id: Int) -> Int? {
+        order.firstIndex { results[$0].listed.trackId == id }.map { $0 + 1 }
     }
 
     /// The data source changed: forget the results.
     public func reset() {
         term = nil
         results = []
+        order = []
         items = []
         page = 0
         showsAll = false
