@@ -85,8 +85,14 @@ public struct HTTPRequest: Sendable, Hashable {
     public var endpoint: String {
         if let absoluteURL { return redacting(absoluteURL.shown).sanitizedForTerminal }
         guard !query.isEmpty else { return path }
-        let shown = query.map { "\(Self.encode($0.name))=\($0.isSecret ? Self.redacted : Self.encode($0.value))" }
-        return "\(path)?\(shown.joined(separator: "&"))"
+        var endpoint = path
+        for (index, item) in query.enumerated() {
+            endpoint += index == 0 ? "?" : "&"
+            endpoint += Self.encode(item.name)
+            endpoint += "="
+            endpoint += item.isSecret ? Self.redacted : Self.encode(item.value)
+        }
+        return endpoint
     }
 
     /// What a cache keeps the answer under: the endpoint without its secret query items (so a

@@ -12,7 +12,8 @@ extension URL {
     /// the host ends) shown as `•••`: for a URL as written (in Plugins.json, in a document) and
     /// for messages that quote one.
     public static func redactingUserinfo(_ text: String) -> String {
-        guard text.contains("@"), text.contains("://") else { return text }
+        // Most texts have no `@` byte at all: they are passed over without a search of their text.
+        guard text.utf8.contains(UInt8(ascii: "@")), text.contains("@"), text.contains("://") else { return text }
         var result = ""
         var rest = Substring(text)
         while let separator = rest.range(of: "://") {
