@@ -45,18 +45,21 @@ struct ITunesCatalogue: Sendable {
         /// the query's last character is whole there (bytes of an ASCII query followed by ASCII,
         /// or nothing, are; otherwise the texts are compared).
         func hasWord(startingWith query: QueryWord) -> Bool {
-            let prefix = query.bytes
-            for index in words.indices {
-                let start = wordStarts[index], end = wordStarts[index + 1]
-                guard end - start >= prefix.count else { continue }
-                var offset = 0
-                while offset < prefix.count, wordBytes[start + offset] == prefix[offset] { offset += 1 }
-                guard offset == prefix.count else { continue }
-                let next = start + offset
-                if query.isASCII, next == end || wordBytes[next] < 0x80 { return true }
-                if words[index].hasPrefix(query.word) { return true }
+            wordBytes.withUnsafeBufferPointer { bytes in
+                wordStarts.withUnsafeBufferPointer { starts in
+                    query.bytes.withUnsafeBufferPointer { prefix in
+                        for index in 0..<starts.count - 1 {
+                            let start = starts[index], end = starts[index + 1]
+                            guard end - start >= prefix.count, bytes[start] == prefix[0],
+                                  UnsafeBufferPointer(rebasing: bytes[start..<start + prefix.count]).elementsEqual(prefix) else { continue }
+                            let next = start + prefix.count
+                            if query.isASCII, next == end || bytes[next] < 0x80 { return true }
+                            if words[index].hasPrefix(query.word) { return true }
+                        }
+                        return false
+                    }
+                }
             }
-            return false
         }
 
         static func bit(_ byte: UInt8) -> UInt64 { 1 << (byte % 64) }
