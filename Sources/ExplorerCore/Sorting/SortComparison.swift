@@ -32,6 +32,8 @@ public enum SortComparison {
     /// An array, not any sequence: compiled here for it rather than generically, where making
     /// the set of names went through a table of functions for every name.
     public static func places(of names: [String]) -> [Int] {
+        // One name over and over (an artist's results, all from one album): one place.
+        if let first = names.first, names.allSatisfy({ $0 == first }) { return [Int](repeating: 0, count: names.count) }
         // The distinct names, each found among those before (most names of a search repeat the
         // one before, and the distinct ones are few): hashing every name cost more.
         var distinct: [String] = []
