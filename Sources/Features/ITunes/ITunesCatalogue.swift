@@ -163,6 +163,7 @@ struct ITunesCatalogue: Sendable {
         let firstBytes = queryWords.reduce(0) { $1.isUnspaced ? $0 : $0 | $1.firstByte }
         // One pass that stops at `limit` (a lazy filter's prefix asked each entry two or three times).
         var found: [String] = []
+        found.reserveCapacity(min(limit, entries.count))
         for index in entries.indices
         where entries[index].firstBytes & firstBytes == firstBytes && Self.matches(entries[index], queryWords) {
             found.append(entries[index].json)
