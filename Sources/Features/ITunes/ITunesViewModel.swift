@@ -55,8 +55,8 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     private var results: [ITunesResult] = []
     /// The order they are listed in (``order(_:)``): row `n` is `results[order[n - 1]]`.
     private var order: [Int] = []
-    /// The results read in full, at their rows' places in ``order``, once shown.
-    private var items: [ITunesItem?] = []
+    /// The results read in full, by their rows' places in ``order`` (from 0), once shown.
+    private var items: [Int: ITunesItem] = [:]
     private var page = 0
     /// Whether `page all` lists every result as one.
     private var showsAll = false
@@ -133,7 +133,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         self.term = term
         results = found
         order = Self.order(found)
-        items = Array(repeating: nil, count: results.count)
+        items = [:]
         page = results.isEmpty ? 0 : 1
         showsAll = false
         navigator.showList()
@@ -410,7 +410,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         term = nil
         results = []
         order = []
-        items = []
+        items = [:]
         page = 0
         showsAll = false
         navigator.showList()
