@@ -116,7 +116,7 @@ struct ITunesCatalogue: Sendable {
         static let keys = ["trackId", "collectionId", "artistName", "collectionName", "trackName"].map { Array($0.utf8) }
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
-            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(key) }) else { return nil }
+            guard let index = Self.keys.firstIndex(where: { $0.count == key.count && $0.elementsEqual(key) }) else { return nil }
             self.init(rawValue: index)
         }
     }
