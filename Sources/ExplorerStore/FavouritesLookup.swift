@@ -2,7 +2,9 @@
 /// each by its key in the table, once while nothing changes (see ``FavouritesCache``), so a
 /// screen costs the rows it shows, not the favourites stored.
 public struct FavouritesLookup: Sendable {
-    let store: FavouritesStore
+    /// The store's database, and what is known of it.
+    let database: AppDatabase
+    let cache: FavouritesCache
     public let feature: String
     /// How many favourites the feature has.
     public let count: Int
@@ -16,9 +18,9 @@ public struct FavouritesLookup: Sendable {
     public func contains(_ itemID: String) -> Bool {
         guard count > 0 else { return false }
         if let whole { return whole[itemID] ?? false }
-        if let known = store.cache.knownAnswer(itemID, in: feature, at: stamp) { return known }
-        return (try? store.database.onWriterConnection { db in
-            try store.cache.ask(itemID, in: feature, at: stamp, db)
+        if let known = cache.knownAnswer(itemID, in: feature, at: stamp) { return known }
+        return (try? database.onWriterConnection { db in
+            try cache.ask(itemID, in: feature, at: stamp, db)
         }) ?? false
     }
 }

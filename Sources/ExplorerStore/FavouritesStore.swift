@@ -28,7 +28,7 @@ public struct FavouritesStore: Sendable {
     /// Which items of `feature` are favourites, for one screen.
     public func lookup(in feature: String) throws -> FavouritesLookup {
         let (count, stamp, whole) = try database.onWriterConnection { db in try cache.count(in: feature, db) }
-        return FavouritesLookup(store: self, feature: feature, count: count, stamp: stamp, whole: whole)
+        return FavouritesLookup(database: database, cache: cache, feature: feature, count: count, stamp: stamp, whole: whole)
     }
 
     /// How many favourites `feature` has, or every feature when nil.

@@ -35,18 +35,26 @@ final class SubscriberList<Value> {
 
     func send(_ value: Value) {
         lastSequence += 1
-        queue.append((lastSequence, value))
-        guard !isDelivering else { return }
+        guard !isDelivering else {
+            queue.append((lastSequence, value))
+            return
+        }
         isDelivering = true
         defer { isDelivering = false }
+        deliver(value, sequence: lastSequence)
         while !queue.isEmpty {
             let (sequence, value) = queue.removeFirst()
-            for id in entries.map({ $0.id }) {  // (a closure: a key path here is built at run time on every send)
-                // Looked up again each time: an earlier subscriber may have cancelled this one.
-                guard let entry = entries.first(where: { $0.id == id }),
-                      entry.joinedAfter < sequence else { continue }
-                entry.receive(value)
-            }
+            deliver(value, sequence: sequence)
+        }
+    }
+
+    /// Delivers the value sent as `sequence` to each subscriber that joined before it.
+    private func deliver(_ value: Value, sequence: Int) {
+        for id in entries.map({ $0.id }) {  // (a closure: a key path here is built at run time on every send)
+            // Looked up again each time: an earlier subscriber may have cancelled this one.
+            guard let entry = entries.first(where: { $0.id == id }),
+                  entry.joinedAfter < sequence else { continue }
+            entry.receive(value)
         }
     }
 }

@@ -7,9 +7,10 @@ import TestSupport
 /// where letters alone decide.
 @Suite struct SortComparisonOrderTests {
     /// Names of up to five characters from letters of both cases, digits, a space,
-    /// punctuation, symbols and a few past ASCII (an accent written apart among them), in pairs drawn the same way every run.
+    /// punctuation, symbols and a few past ASCII (an accent written apart among them; kana,
+    /// Han and a mark that lengthens kana), in pairs drawn the same way every run.
     static func generatedPairs(count: Int) -> [(String, String)] {
-        let alphabet = Array("abzABZ019 '-.&$~^_`+(éöß방Ａ") + ["e\u{301}"]
+        let alphabet: [Character] = Array("abzABZ019 '-.&$~^_`+(éöß방Ａ周杰スあ가ー・Å×ɐ") + ["e\u{301}", "\u{301}"]
         var generator = SplitMix64(seed: 44)
         func name() -> String {
             String((0..<Int.random(in: 0...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
@@ -41,7 +42,21 @@ import TestSupport
         #expect(SortComparison.byteOrder("ABC", "abc") == nil)  // equal but for case
         #expect(SortComparison.byteOrder("Björk", "Bjork") == nil)  // past ASCII where they differ
         #expect(SortComparison.byteOrder("Beyoncé", "Bianca") == .orderedAscending)  // past ASCII after they differ
+        #expect(SortComparison.byteOrder("Beyoncé", "Björk") == .orderedAscending)  // a letter written whole after
+        #expect(SortComparison.byteOrder("ab×", "ac") == nil)  // a symbol past ASCII after
         #expect(SortComparison.byteOrder("Be\u{301}", "Bf") == nil)  // an accent written apart
+        #expect(SortComparison.byteOrder("Amy Winehouse", "スピッツ") == .orderedAscending)  // ASCII before kana
+        #expect(SortComparison.byteOrder("周杰倫", "Beyoncé") == .orderedDescending)  // Han after ASCII
+        #expect(SortComparison.byteOrder("Jay周", "Jay!") == .orderedDescending)
+        #expect(SortComparison.byteOrder("방탄소년단", "1989") == .orderedDescending)  // Hangul after digits
+        #expect(SortComparison.byteOrder("12", "1周") == nil)  // a number still being read
+        #expect(SortComparison.byteOrder("e\u{301}", "周") == nil)  // an accent written apart
+        #expect(SortComparison.byteOrder("aー", "ab") == nil)  // a mark, not a letter, of kana
+        #expect(SortComparison.byteOrder("周", "スピッツ") == .orderedDescending)  // kana before Han
+        #expect(SortComparison.byteOrder("スピッツ", "방탄소년단") == .orderedDescending)  // Hangul before kana
+        #expect(SortComparison.byteOrder("周杰倫", "范特西") == .orderedAscending)  // Han by code point
+        #expect(SortComparison.byteOrder("ス", "あ") == nil)  // kana against kana
+        #expect(SortComparison.byteOrder("방", "가") == nil)  // Hangul against Hangul
         let decided = Self.generatedPairs(count: 2_000).filter { SortComparison.byteOrder($0.0, $0.1) != nil }
         #expect(decided.count > 200)
     }

@@ -321,6 +321,15 @@ import Testing
         }
     }
 
+    /// ASCII is split into words a byte at a time where characters would split it: at anything
+    /// but a letter or a digit, every character alone and beside others, and the bench's terms.
+    @Test func asciiIsSplitIntoWordsAsCharactersAre() {
+        let characters = (0x00..<0x80).map { String(UnicodeScalar(UInt8($0))) }
+        for text in characters + [characters.joined(), "a\r\nb", "Jack JOHNSON", "guns n' roses", "AC/DC", "  war  ", "m83_x9"] {
+            #expect(ITunesCatalogue.words(text) == text.split { !($0.isLetter || $0.isNumber) }.map(String.init), "\(text.debugDescription)")
+        }
+    }
+
     /// The names a search answer's results are sorted by compare as the locale-aware
     /// comparison orders them, every embedded artist, album and track against every other.
     @Test func theEmbeddedNamesCompareInTheLocaleAwareOrder() {

@@ -280,7 +280,8 @@ import Testing
 
     /// The view model's order of `items`, as results read in full.
     static func sorted(_ items: [ITunesItem]) -> [ITunesItem] {
-        ITunesViewModel.sorted(items.map(ITunesResult.init)).map(\.item)
+        let results = items.map(ITunesResult.init)
+        return ITunesViewModel.order(results).map { results[$0].item }
     }
 
     @Test func equalKeysKeepTheStoreOrder() {

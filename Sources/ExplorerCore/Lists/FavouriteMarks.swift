@@ -19,12 +19,14 @@ public struct FavouriteMarks: Sendable {
     }
 
     public func contains<Item: ListItem>(_ item: Item) -> Bool {
-        item.itemID.map(contains(id:)) ?? false
+        guard let id = item.itemID else { return false }
+        return contains(id: id)
     }
 
     /// The row for `item`, starred when it is a favourite.
     @inlinable
-    public func row<Item: ListItem>(_ number: Int?, _ item: Item) -> ListRow<Item> {
-        ListRow(number: number, item: item, isFavourite: contains(item))
+    public func row<Item: ListItem>(_ number: Int?, _ item: consuming Item) -> ListRow<Item> {
+        let isFavourite = contains(item)
+        return ListRow(number: number, item: item, isFavourite: isFavourite)
     }
 }

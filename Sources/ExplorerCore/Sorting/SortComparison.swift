@@ -32,9 +32,12 @@ public enum SortComparison {
     /// An array, not any sequence: compiled here for it rather than generically, where making
     /// the set of names went through a table of functions for every name.
     public static func places(of names: [String]) -> [Int] {
+        // One name over and over (an artist's results, all from one album): one place.
+        if let first = names.first, names.allSatisfy({ $0 == first }) { return [Int](repeating: 0, count: names.count) }
         // The distinct names, each found among those before (most names of a search repeat the
         // one before, and the distinct ones are few): hashing every name cost more.
         var distinct: [String] = []
+        distinct.reserveCapacity(names.count)
         var which = [Int](repeating: 0, count: names.count)
         for (index, name) in names.enumerated() {
             if index > 0, names[index - 1] == name {
@@ -49,6 +52,7 @@ public enum SortComparison {
         // Each name inserted where a binary search finds its place: about log2(n) comparisons a
         // name, where `sorted` insertion-sorts a list this short, n / 4 (docs/performance.md).
         var ascending: [Int] = []
+        ascending.reserveCapacity(distinct.count)
         for candidate in distinct.indices {
             var (low, high) = (0, ascending.count)
             while low < high {

@@ -85,8 +85,14 @@ public struct HTTPRequest: Sendable, Hashable {
     public var endpoint: String {
         if let absoluteURL { return redacting(absoluteURL.shown).sanitizedForTerminal }
         guard !query.isEmpty else { return path }
-        let shown = query.map { "\(Self.encode($0.name))=\($0.isSecret ? Self.redacted : Self.encode($0.value))" }
-        return "\(path)?\(shown.joined(separator: "&"))"
+        var endpoint = path
+        for (index, item) in query.enumerated() {
+            endpoint += index == 0 ? "?" : "&"
+            endpoint += Self.encode(item.name)
+            endpoint += "="
+            endpoint += item.isSecret ? Self.redacted : Self.encode(item.value)
+        }
+        return endpoint
     }
 
     /// What a cache keeps the answer under: the endpoint without its secret query items (so a
@@ -214,32 +220,36 @@ public struct HTTPRequest: Sendable, Hashable {
     /// `-._~`), byte by byte of the UTF-8: what `addingPercentEncoding` does, without going
     /// through CFString (a tenth of a millisecond the first time, on every run's first request).
     public static func encode(_ text: String) -> String {
-        func isUnreserved(_ byte: UInt8) -> Bool {
-            switch byte {
-            case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
-                true
-            default:
-                false
-            }
-        }
-        if text.utf8.allSatisfy(isUnreserved) { return text }
-        let escapes = text.utf8.lazy.filter { !isUnreserved($0) }.count
-        return String(unsafeUninitializedCapacity: text.utf8.count + 2 * escapes) { buffer in
-            let hex: StaticString = "0123456789ABCDEF"
+        // Most names and values (`limit`, `music`, `50`) have nothing to encode.
+        guard text.utf8.contains(where: { !isUnreserved($0) }) else { return text }
+        return String(unsafeUninitializedCapacity: text.utf8.count * 3) { encoded in
             var count = 0
             for byte in text.utf8 {
                 if isUnreserved(byte) {
-                    buffer[count] = byte
+                    encoded[count] = byte
                     count += 1
                 } else {
-                    buffer[count] = UInt8(ascii: "%")
-                    buffer[count + 1] = hex.utf8Start[Int(byte >> 4)]
-                    buffer[count + 2] = hex.utf8Start[Int(byte & 0xF)]
+                    encoded[count] = UInt8(ascii: "%")
+                    encoded[count + 1] = hexDigit(byte >> 4)
+                    encoded[count + 2] = hexDigit(byte & 0xF)
                     count += 3
                 }
             }
             return count
         }
+    }
+
+    /// Letters, digits and `-._~`: what a URL holds as it is.
+    private static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
+    }
+
+    /// The upper-case hex digit of `value` (0 to 15).
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "A") + value - 10
     }
 }

@@ -14,20 +14,55 @@ struct ITunesCatalogue: Sendable {
         /// The result as the answer held it, as JSON text: an answer is these texts joined.
         let json: String
         let words: [String]
-        /// ``words`` as ``ITunesCatalogue/bytes(_:)``, compared first: a word whose bytes do not
-        /// start with a query word's does not start with it as text either.
-        let wordBytes: [[UInt8]]
+        /// ``words`` as ``ITunesCatalogue/bytes(_:)``, one after another, compared first: a word
+        /// whose bytes do not start with a query word's does not start with it as text either.
+        /// Word `n` is `wordBytes[wordStarts[n]..<wordStarts[n + 1]]`.
+        let wordBytes: [UInt8]
+        let wordStarts: [Int]
+        /// The words' first bytes, each as bit `byte % 64`: a query word whose first byte's bit
+        /// is not set starts none of them.
+        let firstBytes: UInt64
         /// The searchable text, folded, as UTF-8: where words written without spaces are looked for.
         let text: [UInt8]
         let ids: [Int]
 
-        init(json: String, words: [String], wordBytes: [[UInt8]], text: [UInt8], ids: [Int]) {
+        init(json: String, words: [String], text: [UInt8], ids: [Int]) {
             self.json = json
             self.words = words
+            var wordBytes: [UInt8] = [], wordStarts = [0]
+            for word in words {
+                wordBytes += ITunesCatalogue.bytes(word)
+                wordStarts.append(wordBytes.count)
+            }
             self.wordBytes = wordBytes
+            self.wordStarts = wordStarts
+            firstBytes = wordStarts.dropLast().reduce(0) { $0 | Entry.bit(wordBytes[$1]) }
             self.text = text
             self.ids = ids
         }
+
+        /// Whether one of the words starts with `query`: its bytes start with the query's, and
+        /// the query's last character is whole there (bytes of an ASCII query followed by ASCII,
+        /// or nothing, are; otherwise the texts are compared).
+        func hasWord(startingWith query: QueryWord) -> Bool {
+            wordBytes.withUnsafeBufferPointer { bytes in
+                wordStarts.withUnsafeBufferPointer { starts in
+                    query.bytes.withUnsafeBufferPointer { prefix in
+                        for index in 0..<starts.count - 1 {
+                            let start = starts[index], end = starts[index + 1]
+                            guard end - start >= prefix.count, bytes[start] == prefix[0],
+                                  UnsafeBufferPointer(rebasing: bytes[start..<start + prefix.count]).elementsEqual(prefix) else { continue }
+                            let next = start + prefix.count
+                            if query.isASCII, next == end || bytes[next] < 0x80 { return true }
+                            if words[index].hasPrefix(query.word) { return true }
+                        }
+                        return false
+                    }
+                }
+            }
+        }
+
+        static func bit(_ byte: UInt8) -> UInt64 { 1 << (byte % 64) }
     }
 
     private let entries: [Entry]
@@ -43,8 +78,7 @@ struct ITunesCatalogue: Sendable {
             guard let result = Self.searched(json) else { continue }
             if let trackID = result.trackID, !seen.insert(trackID).inserted { continue }
             let text = Self.normalize(result.names.joined(separator: " "))
-            let words = Self.words(text)
-            entries.append(Entry(json: json, words: words, wordBytes: words.map(Self.bytes), text: Self.bytes(text),
+            entries.append(Entry(json: json, words: Self.words(text), text: Self.bytes(text),
                                  ids: [result.trackID, result.collectionID].compactMap { $0 }))
         }
         self.entries = entries
@@ -82,7 +116,7 @@ struct ITunesCatalogue: Sendable {
         static let keys = ["trackId", "collectionId", "artistName", "collectionName", "trackName"].map { Array($0.utf8) }
 
         init?(_ key: UnsafeBufferPointer<UInt8>) {
-            guard let index = Self.keys.firstIndex(where: { $0.elementsEqual(key) }) else { return nil }
+            guard let index = Self.keys.firstIndex(where: { $0.count == key.count && $0.elementsEqual(key) }) else { return nil }
             self.init(rawValue: index)
         }
     }
@@ -123,32 +157,46 @@ struct ITunesCatalogue: Sendable {
     /// The results matching every word of `term`, at most `limit`, in catalogue order, as JSON texts.
     func search(_ term: String, limit: Int) -> [String] {
         // Each word's script is looked at once, not once for every entry.
-        let queryWords = Self.words(Self.normalize(term)).map { (word: $0, isUnspaced: Self.isUnspaced($0), bytes: Self.bytes($0)) }
+        let queryWords = Self.words(Self.normalize(term)).map(QueryWord.init)
         guard !queryWords.isEmpty, limit > 0 else { return [] }
+        // The first bytes an entry's words must have among them, looked at before its words.
+        let firstBytes = queryWords.reduce(0) { $1.isUnspaced ? $0 : $0 | $1.firstByte }
         // One pass that stops at `limit` (a lazy filter's prefix asked each entry two or three times).
         var found: [String] = []
-        for index in entries.indices where Self.matches(entries[index], queryWords) {
+        found.reserveCapacity(min(limit, entries.count))
+        for index in entries.indices
+        where entries[index].firstBytes & firstBytes == firstBytes && Self.matches(entries[index], queryWords) {
             found.append(entries[index].json)
             if found.count == limit { break }
         }
         return found
     }
 
-    /// Whether `entry` matches every one of `queryWords`.
-    private static func matches(_ entry: Entry, _ queryWords: [(word: String, isUnspaced: Bool, bytes: [UInt8])]) -> Bool {
-        queryWords.allSatisfy { query in
-            query.isUnspaced ? contains(entry.text, query.bytes) : entry.wordBytes.indices.contains { index in
-                starts(entry.wordBytes[index], with: query.bytes) && entry.words[index].hasPrefix(query.word)
-            }
+    /// A word of a query, normalized, as it is looked for.
+    struct QueryWord {
+        let word: String
+        let bytes: [UInt8]
+        /// Written without spaces (``ITunesCatalogue/isUnspaced(_:)``): looked for anywhere.
+        let isUnspaced: Bool
+        let isASCII: Bool
+        /// The bit of its first byte, as ``Entry/firstBytes`` has it.
+        let firstByte: UInt64
+
+        init(_ word: String) {
+            self.word = word
+            bytes = ITunesCatalogue.bytes(word)
+            firstByte = bytes.first.map(Entry.bit) ?? 0
+            isUnspaced = ITunesCatalogue.isUnspaced(word)
+            isASCII = bytes.allSatisfy { $0 < 0x80 }
         }
     }
 
-    /// Whether `bytes` starts with `prefix`, compared a byte at a time.
-    private static func starts(_ bytes: [UInt8], with prefix: [UInt8]) -> Bool {
-        guard prefix.count <= bytes.count else { return false }
-        var index = 0
-        while index < prefix.count, bytes[index] == prefix[index] { index += 1 }
-        return index == prefix.count
+    /// Whether `entry` matches every one of `queryWords`.
+    private static func matches(_ entry: Entry, _ queryWords: [QueryWord]) -> Bool {
+        for query in queryWords {
+            guard query.isUnspaced ? contains(entry.text, query.bytes) : entry.hasWord(startingWith: query) else { return false }
+        }
+        return true
     }
 
     /// The results whose track id (or, for an audiobook, collection id) is `id`.
@@ -175,20 +223,24 @@ struct ITunesCatalogue: Sendable {
         return .json(answer(results))
     }
 
-    /// The body of an answer of `results` (JSON texts), written as bytes once.
+    /// The body of an answer of `results` (JSON texts), written as bytes once, into memory the
+    /// answer then owns.
     static func answer(_ results: [String]) -> Data {
-        var body = Data(capacity: results.reduce(64) { $0 + $1.utf8.count + 1 })
-        func append(_ text: String) {
-            var text = text
-            text.withUTF8 { body.append($0) }
+        let head = #"{"resultCount":\#(results.count),"results":["#, tail = "]}"
+        let count = results.reduce(head.utf8.count + tail.utf8.count + max(results.count - 1, 0)) { $0 + $1.utf8.count }
+        let body = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+        var written = 0
+        func write(_ text: String) {
+            UnsafeMutableRawBufferPointer(rebasing: body[written...]).copyBytes(from: text.utf8)
+            written += text.utf8.count
         }
-        append(#"{"resultCount":\#(results.count),"results":["#)
+        write(head)
         for (index, result) in results.enumerated() {
-            if index > 0 { body.append(UInt8(ascii: ",")) }
-            append(result)
+            if index > 0 { write(",") }
+            write(result)
         }
-        append("]}")
-        return body
+        write(tail)
+        return Data(bytesNoCopy: body.baseAddress!, count: count, deallocator: .custom { bytes, _ in bytes.deallocate() })
     }
 
     static func normalize(_ text: String) -> String {
@@ -202,7 +254,18 @@ struct ITunesCatalogue: Sendable {
 
     /// Words split at anything that is neither a letter nor a digit (`guns n' roses` → guns, n, roses).
     static func words(_ text: String) -> [String] {
-        text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+        // ASCII: its letters and digits are a to z of either case and 0 to 9, a byte each.
+        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+            return text.utf8.split { !isASCIILetterOrDigit($0) }.map { String(decoding: $0, as: UTF8.self) }
+        }
+        return text.split { !($0.isLetter || $0.isNumber) }.map(String.init)
+    }
+
+    private static func isASCIILetterOrDigit(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"): true
+        default: false
+        }
     }
 
     /// Folded text composed again (folding can leave a kana's sound mark apart) as UTF-8: text

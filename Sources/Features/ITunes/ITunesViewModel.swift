@@ -51,10 +51,12 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         progress(text.sanitizedForTerminal)
     }
 
-    /// The results of the last search, sorted.
+    /// The results of the last search, as the answer holds them.
     private var results: [ITunesResult] = []
-    /// The results read in full, at their places in ``results``, once shown.
-    private var items: [ITunesItem?] = []
+    /// The order they are listed in (``order(_:)``): row `n` is `results[order[n - 1]]`.
+    private var order: [Int] = []
+    /// The results read in full, by their rows' places in ``order`` (from 0), once shown.
+    private var items: [Int: ITunesItem] = [:]
     private var page = 0
     /// Whether `page all` lists every result as one.
     private var showsAll = false
@@ -90,10 +92,10 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         results.indices.contains(number - 1) ? item(at: number - 1) : nil
     }
 
-    /// The result at `index` of ``results``, read in full the first time it is asked for.
+    /// The result listed at `index` (from 0), read in full the first time it is asked for.
     private func item(at index: Int) -> ITunesItem {
         if let item = items[index] { return item }
-        let item = results[index].item
+        let item = results[order[index]].item
         items[index] = item
         return item
     }
@@ -129,8 +131,9 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
     /// What a search of `term` found, listed from its first page (`search`, or `type`'s binding).
     private func showResults(_ found: [ITunesResult], of term: String) {
         self.term = term
-        results = Self.sorted(found)
-        items = Array(repeating: nil, count: results.count)
+        results = found
+        order = Self.order(found)
+        items = [:]
         page = results.isEmpty ? 0 : 1
         showsAll = false
         navigator.showList()
@@ -142,17 +145,21 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         words.joined(separator: " ").trimmingCharacters(in: .whitespaces)
     }
 
-    /// The order the spec's app used: artist, then album, then track number.
+    /// The results' indices in the order the spec's app listed them: artist, then album, then
+    /// track number (the results themselves stay where the answer put them).
     /// Names compare as ``SortComparison/names(_:_:descending:)`` does, by their places among
     /// the results' distinct names (most results share an artist and an album); albums by their
     /// places among their artist's, the only ones they are ordered against.
-    nonisolated static func sorted(_ results: [ITunesResult]) -> [ITunesResult] {
+    nonisolated static func order(_ results: [ITunesResult]) -> [Int] {
         let artistNames = results.map { $0.listed.artistName ?? "" }
         let albumNames = results.map { $0.listed.collectionName ?? "" }
         let trackNumbers = results.map { $0.listed.trackNumber.map(Double.init) }
         let artistPlaces = SortComparison.places(of: artistNames)
+        // Each artist's results, by the artist's place (places are 0, 1, 2… with none missing).
+        var artists = [[Int]](repeating: [], count: (artistPlaces.max() ?? -1) + 1)
+        for index in results.indices { artists[artistPlaces[index]].append(index) }
         var albumPlaces = [Int](repeating: 0, count: results.count)
-        for members in Dictionary(grouping: results.indices, by: { artistPlaces[$0] }).values where members.count > 1 {
+        for members in artists where members.count > 1 {
             let albums = SortComparison.places(of: members.map { albumNames[$0] })
             for (index, place) in zip(members, albums) { albumPlaces[index] = place }
         }
@@ -161,7 +168,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
             if albumPlaces[a] != albumPlaces[b] { return albumPlaces[a] < albumPlaces[b] }
             if let order = SortComparison.numbers(trackNumbers[a], trackNumbers[b], descending: false) { return order }
             return a < b
-        }.map { results[$0] }
+        }
     }
 
     // MARK: Search as you type
@@ -369,7 +376,7 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         guard let item = try await service.lookup(id), item.trackId == id || item.collectionId == id else {
             throw ITunesError.noTrack(id)
         }
-        let number = results.firstIndex { $0.listed.trackId == id }.map { $0 + 1 }
+        let number = row(ofTrack: id)
         navigator.showDetail(number: number, item: item)
         detailNotRefreshed = nil
         publish()
@@ -386,18 +393,24 @@ public final class ITunesViewModel: ListDetailViewModel, PagedViewModel {
         try await search([term])
         page = min(max(shownPage, page), pageCount)
         showsAll = shownAll && !results.isEmpty
-        if let shownDetail, let id = shownDetail.item.trackId, let index = results.firstIndex(where: { $0.listed.trackId == id }) {
-            navigator.showDetail(number: index + 1, item: item(at: index))
+        if let shownDetail, let id = shownDetail.item.trackId, let number = row(ofTrack: id) {
+            navigator.showDetail(number: number, item: item(at: number - 1))
             detailNotRefreshed = nil
         }
         publish()
+    }
+
+    /// The row listing the track with id `id`; nil when none does.
+    private func row(ofTrack id: Int) -> Int? {
+        order.firstIndex { results[$0].listed.trackId == id }.map { $0 + 1 }
     }
 
     /// The data source changed: forget the results.
     public func reset() {
         term = nil
         results = []
-        items = []
+        order = []
+        items = [:]
         page = 0
         showsAll = false
         navigator.showList()
