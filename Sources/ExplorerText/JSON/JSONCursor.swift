@@ -119,7 +119,7 @@ public struct JSONCursor {
     public mutating func string() throws -> String {
         let (raw, hasEscapes, isASCII) = try stringBytes()
         if !hasEscapes {
-            if isASCII { return String(decoding: raw, as: UTF8.self) }
+            if isASCII { return String(uncheckedUTF8: raw, isASCII: true) }
             guard let text = String(validating: raw, as: UTF8.self) else { throw GiveUp() }
             return text
         }
