@@ -389,44 +389,23 @@ public struct JSONCursor {
     /// Checks a string's escapes as ``unescaped(_:)`` reads them, giving up alike, without
     /// making the string.
     private static func checkEscapes(_ raw: UnsafeBufferPointer<UInt8>) throws {
-        var index = 0
-        func hex4(_ at: Int) throws -> UInt32 {
-            guard at + 4 <= raw.count, let value = HexDigits.value(of: raw[at..<at + 4]) else { throw GiveUp() }
-            return value
-        }
-        while index < raw.count {
-            guard raw[index] == UInt8(ascii: "\\") else {
-                index += 1
-                continue
-            }
-            guard index + 1 < raw.count else { throw GiveUp() }
-            let escape = raw[index + 1]
-            index += 2
-            switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
-                 UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
-                continue
-            case UInt8(ascii: "u"):
-                let code = try hex4(index)
-                index += 4
-                if (0xD800..<0xDC00).contains(code) {
-                    guard index + 6 <= raw.count, raw[index] == UInt8(ascii: "\\"), raw[index + 1] == UInt8(ascii: "u") else { throw GiveUp() }
-                    guard (0xDC00..<0xE000).contains(try hex4(index + 2)) else { throw GiveUp() }
-                    index += 6
-                } else if (0xDC00..<0xE000).contains(code) {
-                    throw GiveUp()
-                }
-            default:
-                throw GiveUp()
-            }
-        }
+        var nothing: [UInt8]?
+        try readEscapes(raw, into: &nothing)
     }
 
     /// A string's bytes between its quotes with its escapes read; a lone surrogate, an escape
     /// JSON does not have, or bytes that are not UTF-8 give up.
     private static func unescaped(_ raw: UnsafeBufferPointer<UInt8>) throws -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(raw.count)
+        var out: [UInt8]? = []
+        out?.reserveCapacity(raw.count)
+        try readEscapes(raw, into: &out)
+        guard let text = String(validating: out ?? [], as: UTF8.self) else { throw GiveUp() }
+        return text
+    }
+
+    /// Reads the escapes of a string's bytes `raw`, giving up on a lone surrogate or an escape
+    /// JSON does not have; with `out`, writes the UTF-8 of the text they stand for into it.
+    private static func readEscapes(_ raw: UnsafeBufferPointer<UInt8>, into out: inout [UInt8]?) throws {
         var index = 0
         func hex4(_ at: Int) throws -> UInt32 {
             guard at + 4 <= raw.count, let value = HexDigits.value(of: raw[at..<at + 4]) else { throw GiveUp() }
@@ -435,7 +414,7 @@ public struct JSONCursor {
         while index < raw.count {
             let byte = raw[index]
             guard byte == UInt8(ascii: "\\") else {
-                out.append(byte)
+                out?.append(byte)
                 index += 1
                 continue
             }
@@ -443,12 +422,12 @@ public struct JSONCursor {
             let escape = raw[index + 1]
             index += 2
             switch escape {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(escape)
-            case UInt8(ascii: "b"): out.append(0x08)
-            case UInt8(ascii: "f"): out.append(0x0C)
-            case UInt8(ascii: "n"): out.append(0x0A)
-            case UInt8(ascii: "r"): out.append(0x0D)
-            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out?.append(escape)
+            case UInt8(ascii: "b"): out?.append(0x08)
+            case UInt8(ascii: "f"): out?.append(0x0C)
+            case UInt8(ascii: "n"): out?.append(0x0A)
+            case UInt8(ascii: "r"): out?.append(0x0D)
+            case UInt8(ascii: "t"): out?.append(0x09)
             case UInt8(ascii: "u"):
                 var code = try hex4(index)
                 index += 4
@@ -460,12 +439,10 @@ public struct JSONCursor {
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                 }
                 guard let scalar = Unicode.Scalar(code) else { throw GiveUp() }
-                out += Array(String(scalar).utf8)
+                if out != nil { out! += Array(String(scalar).utf8) }
             default:
                 throw GiveUp()
             }
         }
-        guard let text = String(validating: out, as: UTF8.self) else { throw GiveUp() }
-        return text
     }
 }
