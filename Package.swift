@@ -69,7 +69,9 @@ let package = Package(
         .target(name: "Reactive", swiftSettings: callerIsolation),
         // Screens as values and their three renderers (text, JSON, CSV), tables, widths, sanitizing:
         // what every layer above shows things with. Depends on nothing of ours.
-        .target(name: "ExplorerText", swiftSettings: callerIsolation),
+        // The scan of a JSON string's plain bytes, sixteen at a time (docs/performance.md).
+        .target(name: "CPlainText"),
+        .target(name: "ExplorerText", dependencies: ["CPlainText"], swiftSettings: callerIsolation),
         // Time as explorer reads it: the live clock, the virtual one scripts and tests move, timers.
         .target(name: "ExplorerClock", swiftSettings: callerIsolation),
         // Favourites, the response cache, the offline index and the file's integrity: the only

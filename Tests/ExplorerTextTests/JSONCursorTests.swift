@@ -3,9 +3,9 @@ import Foundation
 import TestSupport
 import Testing
 
-/// The cursor passes over plain text eight bytes at a time, up to the first byte that stops it
+/// The cursor passes over plain text sixteen bytes at a time, up to the first byte that stops it
 /// (a quote, an escape, a byte past ASCII, a control character): wherever that byte falls in
-/// the eight, a string reads as JSONSerialization reads it, and a key as it is written. What it
+/// the sixteen, a string reads as JSONSerialization reads it, and a key as it is written. What it
 /// passes over it checks as it would read it, and the numbers it reads are the ones Swift's own
 /// parsers make of their text.
 @Suite struct JSONCursorTests {
@@ -29,7 +29,7 @@ import Testing
 
     @Test func aStringReadsAsJSONSerializationReadsItWhereverItStops() throws {
         let stops = [#"\""#, #"\\"#, #"\n"#, #"\u00e9"#, "é", "桜", "\u{7F}", "~"].map { Array($0.utf8) }
-        for length in 0..<20 {
+        for length in 0..<40 {
             let before = [UInt8](repeating: UInt8(ascii: "a"), count: length)
             for stop in stops {
                 let json = [Self.quote] + before + stop + Array("bcdefghijk".utf8) + [Self.quote]
@@ -43,7 +43,7 @@ import Testing
     }
 
     @Test func aKeyIsItsBytesWhereverItEnds() {
-        for length in 1..<20 {
+        for length in 1..<40 {
             let key = (0..<length).map { UInt8(ascii: "a") + UInt8($0 % 26) }
             #expect(Self.firstKey(Array("{\"".utf8) + key + Array("\": 1}".utf8)) == key)
             for odd in [#"\u0061"#, "é", "\u{1}"] {

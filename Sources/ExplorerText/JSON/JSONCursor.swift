@@ -1,3 +1,5 @@
+import CPlainText
+
 /// A strict reader of JSON text in place, for a feature that reads an answer of a shape it
 /// knows faster than `JSONDecoder` does (an iTunes search answer: thirty members a result,
 /// most of them passed over). It makes no value but those asked for, and it gives up
@@ -165,38 +167,13 @@ public struct JSONCursor {
         return (raw, hasEscapes, isASCII)
     }
 
-    /// Passes over the bytes of a string or key, eight at a time, up to the first that ends it,
-    /// escapes, or is past ASCII or a control character: most of an answer is plain text in
-    /// strings (addresses of a hundred bytes).
+    /// Passes over the bytes of a string or key up to the first that ends it, escapes, or is
+    /// past ASCII or a control character: most of an answer is plain text in strings
+    /// (addresses of a hundred bytes), scanned sixteen bytes at a time (CPlainText).
     @inline(__always)
     private mutating func skipPlainText() {
-        guard let base = bytes.baseAddress, bytes.count >= 8 else { return }
-        let last = bytes.count - 8
-        var at = index
-        while at <= last {
-            let stops = Self.stops(UInt64(littleEndian: UnsafeRawPointer(base).loadUnaligned(fromByteOffset: at, as: UInt64.self)))
-            guard stops == 0 else {
-                // The lowest mark is the first byte that stops.
-                index = at &+ stops.trailingZeroBitCount / 8
-                return
-            }
-            at &+= 8
-        }
-        index = at
-    }
-
-    /// The high bit of each byte of `word` that stops a string's plain text: a quote, a
-    /// backslash, a control character or a byte past ASCII (whose own high bit is set). Of a
-    /// byte below 0x80, `byte ^ 0x22` less one has its high bit set only where the byte is a
-    /// quote, and the byte less 0x20 only where it is a control character, or where the byte
-    /// below borrowed, being a stop itself: bytes past the first stop may be marked wrongly,
-    /// the first never is.
-    @inline(__always)
-    private static func stops(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quotes = ones &* UInt64(UInt8(ascii: "\""))
-        let backslashes = ones &* UInt64(UInt8(ascii: "\\"))
-        return (word | ((word ^ quotes) &- ones) | ((word ^ backslashes) &- ones) | (word &- ones &* 0x20)) & (ones &* 0x80)
+        guard let base = bytes.baseAddress, index < bytes.count else { return }
+        index += explorer_plain_text_length(base + index, bytes.count - index)
     }
 
     /// An integer written as one (digits, maybe a minus) in at most 18 characters, so that its

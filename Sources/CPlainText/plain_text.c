@@ -1,0 +1,1 @@
+#include "plain_text.h"
