@@ -10,7 +10,7 @@ import TestSupport
     /// punctuation, symbols and a few past ASCII (an accent written apart among them; kana,
     /// Han and a mark that lengthens kana), in pairs drawn the same way every run.
     static func generatedPairs(count: Int) -> [(String, String)] {
-        let alphabet: [Character] = Array("abzABZ019 '-.&$~^_`+(éöß방Ａ周杰スあ가ー・Å×ɐ") + ["e\u{301}", "\u{301}"]
+        let alphabet: [Character] = Array("abzABZ019 '-.&$~^_`+(éöß방Ａ周杰乡不卄龜スあ가ー・Å×ɐ") + ["e\u{301}", "\u{301}"]
         var generator = SplitMix64(seed: 44)
         func name() -> String {
             String((0..<Int.random(in: 0...5, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
@@ -54,7 +54,12 @@ import TestSupport
         #expect(SortComparison.byteOrder("aー", "ab") == nil)  // a mark, not a letter, of kana
         #expect(SortComparison.byteOrder("周", "スピッツ") == .orderedDescending)  // kana before Han
         #expect(SortComparison.byteOrder("スピッツ", "방탄소년단") == .orderedDescending)  // Hangul before kana
-        #expect(SortComparison.byteOrder("周杰倫", "范特西") == .orderedAscending)  // Han by code point
+        // Han against Han is collation's (by radical and strokes, not code point): 乡 (U+4E61)
+        // comes after 周 (U+5468), in blocks whose UTF-8 differs from the first byte.
+        #expect(SortComparison.byteOrder("周杰倫", "范特西") == nil)
+        #expect(SortComparison.byteOrder("乡村音乐", "周杰倫") == nil)
+        #expect(SortComparison.order("乡村音乐", "周杰倫") == "乡村音乐".localizedStandardCompare("周杰倫"))
+        #expect(SortComparison.places(of: ["周杰倫", "乡村音乐", "周杰倫", "Adele"]) == [1, 2, 1, 0])
         #expect(SortComparison.byteOrder("ス", "あ") == nil)  // kana against kana
         #expect(SortComparison.byteOrder("방", "가") == nil)  // Hangul against Hangul
         let decided = Self.generatedPairs(count: 2_000).filter { SortComparison.byteOrder($0.0, $0.1) != nil }

@@ -55,21 +55,20 @@ extension SortComparison {
 
     /// The order of `a` and `b` that differ first at byte `index`, after printable ASCII, where
     /// their characters there are of different classes of ``laterScript(_:)``'s, or printable
-    /// ASCII (up to the character after it, and no number being read) against one of them, or
-    /// two Han ideographs; nil otherwise.
+    /// ASCII (up to the character after it, and no number being read) against one of them; nil
+    /// otherwise (two characters of one script: collation orders Han by radical and strokes,
+    /// not by code point).
     private static func byScript(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>,
                                  at index: Int) -> ComparisonResult? {
         guard index < a.count, index < b.count, a[..<index].allSatisfy(isPrintableASCII) else { return nil }
-        func place(_ x: UnsafeBufferPointer<UInt8>) -> (rank: Int, scalar: UInt32)? {
+        func rank(_ x: UnsafeBufferPointer<UInt8>) -> Int? {
             if x[index..<min(index + 2, x.count)].allSatisfy(isPrintableASCII) {
-                return index > 0 && isDigit(x[index - 1]) ? nil : (0, UInt32(x[index]))
+                return index > 0 && isDigit(x[index - 1]) ? nil : 0
             }
-            return laterScript(x[index...]).map { ($0.script.rawValue, $0.scalar) }
+            return laterScript(x[index...])?.rawValue
         }
-        guard let x = place(a), let y = place(b) else { return nil }
-        if x.rank != y.rank { return x.rank < y.rank ? .orderedAscending : .orderedDescending }
-        guard x.rank == LaterScript.han.rawValue else { return nil }
-        return x.scalar < y.scalar ? .orderedAscending : .orderedDescending
+        guard let x = rank(a), let y = rank(b), x != y else { return nil }
+        return x < y ? .orderedAscending : .orderedDescending
     }
 
     /// Letters of scripts that Unicode's root order (English's) puts after every printable
@@ -80,22 +79,22 @@ extension SortComparison {
         /// Hiragana and katakana letters (not their marks and punctuation), which differ from
         /// one another, and small from large, only by case: they do not decide by themselves.
         case kana
-        /// The unified Han ideographs, ordered by their code points.
+        /// The unified Han ideographs.
         case han
     }
 
-    /// The script of the character `bytes` start with, and the character, when it is one of
-    /// ``LaterScript``'s (three bytes of UTF-8).
-    static func laterScript(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> (script: LaterScript, scalar: UInt32)? {
+    /// The script of the character `bytes` start with, when it is one of ``LaterScript``'s
+    /// (three bytes of UTF-8).
+    static func laterScript(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> LaterScript? {
         guard bytes.count >= 3 else { return nil }
         let start = bytes.startIndex
         let (lead, second, third) = (UInt32(bytes[start]), UInt32(bytes[start + 1]), UInt32(bytes[start + 2]))
         guard lead & 0xF0 == 0xE0, second & 0xC0 == 0x80, third & 0xC0 == 0x80 else { return nil }
         let scalar = (lead & 0x0F) << 12 | (second & 0x3F) << 6 | third & 0x3F
         switch scalar {
-        case 0xAC00...0xD7A3: return (.hangul, scalar)
-        case 0x3041...0x3096, 0x30A1...0x30FA: return (.kana, scalar)
-        case 0x4E00...0x9FFF: return (.han, scalar)
+        case 0xAC00...0xD7A3: return .hangul
+        case 0x3041...0x3096, 0x30A1...0x30FA: return .kana
+        case 0x4E00...0x9FFF: return .han
         default: return nil
         }
     }
