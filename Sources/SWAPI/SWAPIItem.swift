@@ -30,10 +30,7 @@ extension SWAPIItem {
     /// The item `body` holds (`/starships/10/`), read by a ``JSONCursor``; nil to leave it to
     /// `JSONDecoder`.
     public static func quicklyDecoded(_ body: Data) -> Self? {
-        body.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? read(&cursor, whole: true)
-        }
+        JSONCursor.read(body) { try read(&$0, whole: true) }
     }
 
     /// The item whose record comes next at `cursor`; with `whole`, nothing may follow it.

@@ -8,10 +8,7 @@ extension SWAPIPage: QuicklyDecodable where Item: SWAPIItem {
     /// passed over), or nil to leave it to `JSONDecoder`: a member given twice, a count written
     /// otherwise than as an integer, anything an item's reading gives up on.
     public static func quicklyDecoded(_ body: Data) -> SWAPIPage? {
-        body.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? read(&cursor)
-        }
+        JSONCursor.read(body, read)
     }
 
     private static func read(_ cursor: inout JSONCursor) throws -> SWAPIPage {

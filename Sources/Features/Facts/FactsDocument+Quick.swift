@@ -7,10 +7,7 @@ extension FactsDocument {
     /// when it is anything but plain (a row that is not an object, a member given twice), which
     /// `JSONDecoder` then reads. A 10,000-row document cost `JSONDecoder` most of its reading.
     static func quicklyDecoded(_ body: Data) -> FactsDocument? {
-        body.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? read(&cursor)
-        }
+        JSONCursor.read(body, read)
     }
 
     private static func read(_ cursor: inout JSONCursor) throws -> FactsDocument {

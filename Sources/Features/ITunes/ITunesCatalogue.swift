@@ -97,10 +97,7 @@ struct ITunesCatalogue: Sendable {
     typealias Searched = (trackID: Int?, collectionID: Int?, names: [String])
 
     static func quicklySearched(_ json: String) -> Searched? {
-        Data(utf8: json).withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? searched(&cursor)
-        }
+        JSONCursor.read(Data(utf8: json), searched)
     }
 
     static func serializedSearched(_ json: String) -> Searched? {
@@ -124,16 +121,7 @@ struct ITunesCatalogue: Sendable {
     private static func searched(_ cursor: inout JSONCursor) throws -> Searched {
         var trackID: Int?, collectionID: Int?
         var names: [SearchedMember: String] = [:]
-        var seen: Set<SearchedMember> = []
-        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            guard let member = SearchedMember(key) else {
-                try cursor.skipValue()
-                continue
-            }
-            guard seen.insert(member).inserted else { throw JSONCursor.GiveUp() }
+        try cursor.readObject(members: SearchedMember.init) { member, cursor in
             switch member {
             case .trackId, .collectionId:
                 // An id written otherwise than as an integer (or null) is left to JSONSerialization.
@@ -142,7 +130,7 @@ struct ITunesCatalogue: Sendable {
                 let id = try cursor.integerIfNumber()
                 if member == .trackId { trackID = id } else { collectionID = id }
             case .artistName, .collectionName, .trackName:
-                guard let name = try cursor.stringIfString() else { continue }
+                guard let name = try cursor.stringIfString() else { return }
                 // JSONSerialization (on Linux) drops a byte-order mark in a string: left to it.
                 guard !name.unicodeScalars.contains("\u{FEFF}") else { throw JSONCursor.GiveUp() }
                 names[member] = name

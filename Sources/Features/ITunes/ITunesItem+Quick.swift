@@ -13,23 +13,8 @@ extension ITunesItem {
     /// in full later, such a result may still give up (a price given twice, `5.0` for a
     /// collection id): ``ITunesResult/item`` then leaves it to `JSONDecoder`.
     static func read(_ cursor: inout JSONCursor, only kept: Member.Set = .all) throws -> ITunesItem {
-        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
         var item = ITunesItem(unread: ())
-        var seen: UInt32 = 0
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            guard let member = Member(key) else {
-                try cursor.skipValue()
-                continue
-            }
-            let bit: UInt32 = 1 << member.rawValue
-            guard kept.bits & bit != 0 else {
-                try cursor.skipValue()
-                continue
-            }
-            guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
-            seen |= bit
+        try cursor.readObject(members: { Member($0).flatMap { kept.contains($0) ? $0 : nil } }) { member, cursor in
             switch member {
             case .wrapperType: item.wrapperType = try text(&cursor)
             case .kind: item.kind = try text(&cursor)
@@ -75,6 +60,8 @@ extension ITunesItem {
             let bits: UInt32
 
             init(_ members: [Member]) { bits = members.reduce(0) { $0 | 1 << $1.rawValue } }
+
+            func contains(_ member: Member) -> Bool { bits & 1 << member.rawValue != 0 }
 
             static let all = Set(Member.allCases)
 

@@ -30,10 +30,6 @@ public struct ITunesResult: Sendable {
     /// object alone as it reads it within the whole answer.
     public var item: ITunesItem {
         guard let json else { return listed }
-        let read = json.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? ITunesItem.read(&cursor)
-        }
-        return read ?? (try? JSONDecoder().decode(ITunesItem.self, from: json)) ?? listed
+        return JSONCursor.read(json) { try ITunesItem.read(&$0) } ?? (try? JSONDecoder().decode(ITunesItem.self, from: json)) ?? listed
     }
 }

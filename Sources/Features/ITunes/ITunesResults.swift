@@ -21,9 +21,8 @@ public struct ITunesResults: Sendable, QuicklyDecodable {
     /// where the listed members, or the answer around the results, are anything but plain
     /// (as ``ITunesSearchAnswer/quicklyDecoded(_:)`` gives nil), or the JSON is not JSON.
     public static func quicklyDecoded(_ body: Data) -> ITunesResults? {
-        let read = body.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> (count: Int?, results: [ITunesResult])? in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? ITunesSearchAnswer.read(&cursor) { (cursor: inout JSONCursor) -> ITunesResult in
+        let read = JSONCursor.read(body) { cursor in
+            try ITunesSearchAnswer.read(&cursor) { (cursor: inout JSONCursor) -> ITunesResult in
                 _ = try cursor.nextKind()
                 let start = cursor.position
                 let listed = try ITunesItem.read(&cursor, only: .listed)

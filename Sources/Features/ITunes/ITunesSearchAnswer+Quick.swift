@@ -8,10 +8,7 @@ extension ITunesSearchAnswer: QuicklyDecodable {
     /// when the body is anything but plain (a result that is not an object, a member given
     /// twice, an odd number), which `JSONDecoder` then reads.
     public static func quicklyDecoded(_ body: Data) -> ITunesSearchAnswer? {
-        body.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? read(&cursor)
-        }
+        JSONCursor.read(body, read)
     }
 
     static func read(_ cursor: inout JSONCursor) throws -> ITunesSearchAnswer {

@@ -9,26 +9,12 @@ extension MovieDBItem {
     /// read otherwise, anything the cursor gives up on. Then `JSONDecoder` reads it, and its
     /// answer stands.
     static func quicklyRead(_ json: Data) -> MovieDBItem? {
-        json.withUnsafeBytes { raw in
-            var cursor = JSONCursor(raw.bindMemory(to: UInt8.self))
-            return try? read(&cursor)
-        }
+        JSONCursor.read(json, read)
     }
 
     private static func read(_ cursor: inout JSONCursor) throws -> MovieDBItem {
-        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
         var members = Members()
-        var seen: UInt32 = 0
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            guard let member = Member(key) else {
-                try cursor.skipValue()
-                continue
-            }
-            let bit: UInt32 = 1 << member.rawValue
-            guard seen & bit == 0 else { throw JSONCursor.GiveUp() }
-            seen |= bit
+        try cursor.readObject(members: Member.init) { member, cursor in
             switch member {
             case .id:
                 guard try cursor.nextKind() == .number else { throw JSONCursor.GiveUp() }
@@ -43,7 +29,7 @@ extension MovieDBItem {
                 guard cursor.null() else { throw JSONCursor.GiveUp() }
             default: members.texts[member.rawValue] = KeptText.capped(try cursor.stringIfString())
             }
-            members.present |= bit
+            members.present |= 1 << member.rawValue
         }
         try cursor.end()
         return try members.item()
