@@ -69,14 +69,7 @@ public struct SWAPIFields {
             _ = cursor.null()
             return .null
         case .array:
-            try cursor.enterArray()
-            var texts: [String] = []
-            var allText = true
-            var first = true
-            while try cursor.nextElement(first: &first) {
-                if let text = try cursor.stringIfString() { texts.append(text) } else { allText = false }
-            }
-            return allText ? .texts(texts) : .other
+            return try cursor.readArray { try $0.stringIfString() }.map(Value.texts) ?? .other
         default:
             try cursor.skipValue()
             return .other

@@ -37,4 +37,19 @@ extension JSONCursor {
             try read(member, &self)
         }
     }
+
+    /// The elements of the array that comes next, each read by `element`; nil when any of them
+    /// is not what `element` reads (it gives nil, having passed over the value), as a lenient
+    /// `init(from:)` takes an array of one type or nothing.
+    @inlinable
+    public mutating func readArray<Element>(_ element: (inout JSONCursor) throws -> Element?) throws -> [Element]? {
+        try enterArray()
+        var elements: [Element] = []
+        var allRead = true
+        var first = true
+        while try nextElement(first: &first) {
+            if let value = try element(&self) { elements.append(value) } else { allRead = false }
+        }
+        return allRead ? elements : nil
+    }
 }

@@ -48,14 +48,7 @@ extension MovieDBItem {
             try cursor.skipValue()
             return []
         }
-        try cursor.enterArray()
-        var ids: [Int] = []
-        var allIntegers = true
-        var first = true
-        while try cursor.nextElement(first: &first) {
-            if let id = try cursor.integerIfNumber() { ids.append(id) } else { allIntegers = false }
-        }
-        return allIntegers ? ids : []
+        return try cursor.readArray { try $0.integerIfNumber() } ?? []
     }
 
     /// The members read, for ``item()`` to make the title of as `init(from:)` does.
