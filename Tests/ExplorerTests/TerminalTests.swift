@@ -40,6 +40,10 @@ struct TerminalTests {
         try await tmux.enter("use starships")
         try await tmux.waitFor("starships›")
         try await tmux.type("use charac")
+        // Ctrl-C only once the line is drawn: the terminal throws away the keys not read yet
+        // when Ctrl-C comes (as it does for any program), so pressed at once it could take the
+        // typed line with it before the line editor had it.
+        try await tmux.waitFor("starships› use charac")
         try await tmux.press("C-c")
         // The line is dropped when Ctrl-C is handled, which may come after keys typed on: typed
         // before the fresh prompt, `features` would be dropped with it.
