@@ -3,9 +3,10 @@ import Foundation
 
 /// Signals that end explorer end the program it is running too (a player, a pager): without
 /// this, `kill` or a closed terminal would end explorer and leave the player running, an
-/// orphan. The handler passes the signal on to the child (async-signal-safe: an atomic load and
-/// `kill`), then ends explorer by the same signal, as if it had not been caught, so a calling
-/// shell sees how it ended.
+/// orphan. The handler ends the program (SIGTERM), then explorer by the same signal, as if it
+/// had not been caught, so a calling shell sees how it ended; when the signal comes while the
+/// program is being started, before its process id is known, the start does both as soon as it
+/// is (``RunningProgram``). All async-signal-safe: atomics, `getpid`, `kill`, `tcsetattr`.
 enum TerminationSignals {
     /// Installs the handler for `signals` (at a terminal, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\,
     /// which a raw read leaves on): SIGINT belongs to ``InterruptSignal`` there; in a script,
@@ -13,14 +14,15 @@ enum TerminationSignals {
     static func install(_ signals: [Int32]) {
         var action = sigaction()
         action.__sigaction_handler.sa_handler = { signal in
-            let child = ExternalProgram.running
-            if child > 0 { kill(child, SIGTERM) }
+            let action = RunningProgram.shared.signalArrived(signal)
             // A key being read (`watch`, `step`) has the terminal raw: the shell gets it back as it was.
             TerminalKeys.restoreForSignal()
-            // SA_RESETHAND has restored the default action; the signal is blocked until this
-            // handler returns, and then ends explorer.
-            raise(signal)
+            // SA_RESETHAND has restored the default action: the signal sent to explorer ends it
+            // (on this thread once the handler returns, where it is blocked until then).
+            RunningProgram.perform(action)
         }
+        // Made now, not first in the handler (where making it could wait on a lock).
+        _ = RunningProgram.shared
         sigemptyset(&action.sa_mask)
         action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
         for signal in signals {

@@ -1,6 +1,5 @@
 import Foundation
 import Subprocess
-import Synchronization
 #if canImport(System)
 import System
 #else
@@ -77,8 +76,8 @@ public struct ExternalProgram: Sendable, Equatable {
     /// Runs the program with `arguments`, and `environment` set on top of explorer's own, until
     /// it exits and returns its exit status (128 + the signal's number when a signal ended it).
     /// Cancelling the calling task (Ctrl-C) sends it SIGTERM, then SIGKILL a second later if it
-    /// is still there. While it runs its process id is ``running``, so a signal that ends
-    /// explorer can end it too.
+    /// is still there. While it runs, and while it is being started, ``RunningProgram/shared``
+    /// knows it, so a signal that ends explorer ends it too.
     @discardableResult
     public func run(_ arguments: [String], streams: Streams = .quiet, environment: [String: String] = [:]) async throws -> Int32 {
         var options = PlatformOptions()
@@ -86,20 +85,22 @@ public struct ExternalProgram: Sendable, Equatable {
         let environment = Environment.inherit.updating(
             Dictionary(uniqueKeysWithValues: environment.map { (Environment.Key(stringLiteral: $0.key), Optional($0.value)) }))
         let status: TerminationStatus
-        defer { runningChild.store(0, ordering: .relaxed) }
+        let record = RunningProgram.shared
+        record.willStart()
+        defer { RunningProgram.perform(record.ended()) }
         do {
             switch streams {
             case .quiet:
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
                                                   environment: environment, platformOptions: options, input: .none,
                                                   output: .discarded, error: .discarded) { execution in
-                    runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
+                    RunningProgram.perform(record.started(execution.processIdentifier.value))
                 }.terminationStatus
             case .feed(let text):
                 status = try await Subprocess.run(.path(FilePath(path)), arguments: Arguments(arguments),
                                                   environment: environment, platformOptions: options, input: .string(text),
                                                   output: .currentStandardOutput, error: .currentStandardError) { execution in
-                    runningChild.store(execution.processIdentifier.value, ordering: .relaxed)
+                    RunningProgram.perform(record.started(execution.processIdentifier.value))
                 }.terminationStatus
             }
         } catch let error as SubprocessError {
@@ -111,10 +112,4 @@ public struct ExternalProgram: Sendable, Equatable {
         case .signaled(let signal): return 128 + signal
         }
     }
-
-    /// The process id of the program running now, or 0 (only one command runs at a time, so
-    /// there is at most one). Safe to read in a signal handler.
-    public static var running: pid_t { runningChild.load(ordering: .relaxed) }
 }
-
-private let runningChild = Atomic<pid_t>(0)
