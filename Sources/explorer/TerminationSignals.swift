@@ -6,7 +6,8 @@ import Foundation
 /// orphan. The handler ends the program (SIGTERM), then explorer by the same signal, as if it
 /// had not been caught, so a calling shell sees how it ended; when the signal comes while the
 /// program is being started, before its process id is known, the start does both as soon as it
-/// is (``RunningProgram``). All async-signal-safe: atomics, `getpid`, `kill`, `tcsetattr`.
+/// is (``RunningProgram``). All async-signal-safe: atomics, `sigaction`, `getpid`, `kill`,
+/// `tcsetattr`.
 enum TerminationSignals {
     /// Installs the handler for `signals` (at a terminal, SIGTERM, SIGHUP and SIGQUIT (Ctrl-\,
     /// which a raw read leaves on): SIGINT belongs to ``InterruptSignal`` there; in a script,
@@ -17,14 +18,14 @@ enum TerminationSignals {
             let action = RunningProgram.shared.signalArrived(signal)
             // A key being read (`watch`, `step`) has the terminal raw: the shell gets it back as it was.
             TerminalKeys.restoreForSignal()
-            // SA_RESETHAND has restored the default action: the signal sent to explorer ends it
-            // (on this thread once the handler returns, where it is blocked until then).
+            // Then the signal's default action is put back and the signal sent to explorer, which
+            // it ends once this handler returns (here it is blocked until then). While a program
+            // is being started the handler stays, so another signal in the start comes here too.
             RunningProgram.perform(action)
         }
         // Made now, not first in the handler (where making it could wait on a lock).
         _ = RunningProgram.shared
         sigemptyset(&action.sa_mask)
-        action.sa_flags = Int32(bitPattern: UInt32(SA_RESETHAND))
         for signal in signals {
             // A signal ignored when explorer started (`nohup`, a background job of a script)
             // stays ignored, as in any well-behaved program.

@@ -35,6 +35,36 @@ struct RunningProgramTests {
         #expect(record.running == 4242)
     }
 
+    @Test("of two signals in the start the first is kept: explorer ends by it")
+    func twoSignalsInTheStart() {
+        let record = RunningProgram()
+        record.willStart()
+        #expect(record.signalArrived(SIGTERM) == .none)
+        #expect(record.signalArrived(SIGHUP) == .none)
+        #expect(record.started(4242) == .endProgram(id: 4242, thenExplorerBy: SIGTERM))
+    }
+
+    @Test("a signal racing the start's end is acted on by one side or both, never by neither")
+    func signalRacingTheStart() async {
+        // The handler looks at the start, keeps the signal, then looks again; the start stores
+        // its news, then looks for a kept signal. Run side by side many times, whichever order
+        // the two fall in, one of them must end explorer (and the program, when there is one).
+        for round in 0..<40_000 {
+            let record = RunningProgram()
+            record.willStart()
+            let endsOrStarts = round.isMultiple(of: 2)
+            async let handler = Task.detached { record.signalArrived(SIGTERM) }.value
+            async let start = Task.detached { endsOrStarts ? record.ended() : record.started(4242) }.value
+            let (byHandler, byStart) = await (handler, start)
+            #expect(byHandler != .none || byStart != .none, "round \(round): the signal was lost")
+            if endsOrStarts {
+                #expect([byHandler, byStart].allSatisfy { $0 == .none || $0 == .end(signal: SIGTERM) })
+            } else {
+                #expect([byHandler, byStart].allSatisfy { $0 == .none || $0 == .endProgram(id: 4242, thenExplorerBy: SIGTERM) })
+            }
+        }
+    }
+
     @Test("a signal kept in a start that never gave an id ends explorer when the start gives up")
     func signalInAFailedStart() {
         let record = RunningProgram()

@@ -7,8 +7,8 @@ import Synchronization
 /// signal, kept for the start to act on as soon as the id comes. Only one command runs at a time,
 /// so there is at most one program.
 ///
-/// A signal handler may ask it (``signalArrived(_:)``, ``perform(_:)``): atomics, `getpid` and
-/// `kill`, nothing that allocates or locks.
+/// A signal handler may ask it (``signalArrived(_:)``, ``perform(_:)``): atomics, `sigaction`,
+/// `getpid` and `kill`, nothing that allocates or locks.
 public final class RunningProgram: Sendable {
     /// What to do about a signal that ends explorer, or about a start that a kept signal waits on.
     public enum Action: Equatable, Sendable {
@@ -22,7 +22,7 @@ public final class RunningProgram: Sendable {
 
     private let id = Atomic<pid_t>(0)
     private let starting = Atomic<Bool>(false)
-    /// A signal that came while a program was being started, its id not known yet.
+    /// The first signal that came while a program was being started, its id not known yet.
     private let kept = Atomic<Int32>(0)
 
     /// The one explorer's signal handlers ask.
@@ -55,30 +55,38 @@ public final class RunningProgram: Sendable {
     }
 
     /// A signal that ends explorer came: end the program running and explorer; or, while a
-    /// program is being started, keep the signal (``started(_:)`` or ``ended()`` acts on it).
-    /// Each side stores, then looks at what the other stores, so one of them always acts.
+    /// program is being started, keep the signal, the first of several (``started(_:)`` or
+    /// ``ended()`` acts on it). Each side stores, then looks at what the other stores, so one of
+    /// them always acts.
     public func signalArrived(_ signal: Int32) -> Action {
         let known = id.load(ordering: .sequentiallyConsistent)
         if known > 0 { return .endProgram(id: known, thenExplorerBy: signal) }
         guard starting.load(ordering: .sequentiallyConsistent) else { return .end(signal: signal) }
-        kept.store(signal, ordering: .sequentiallyConsistent)
+        _ = kept.compareExchange(expected: 0, desired: signal, ordering: .sequentiallyConsistent)
         let now = id.load(ordering: .sequentiallyConsistent)
         if now > 0 { return .endProgram(id: now, thenExplorerBy: signal) }
         return starting.load(ordering: .sequentiallyConsistent) ? .none : .end(signal: signal)
     }
 
-    /// Does `action`: `kill` only, so a signal handler may. Explorer is ended by a signal sent to
-    /// the process, not `raise`d on the calling thread: a start acts on a kept signal on a
-    /// thread of the concurrency pool, which blocks signals, where a raised one would wait.
+    /// Does `action`: `sigaction` and `kill` only, so a signal handler may.
     public static func perform(_ action: Action) {
         switch action {
         case .none:
             return
         case .end(let signal):
-            kill(getpid(), signal)
+            endExplorer(by: signal)
         case .endProgram(let id, let signal):
             kill(id, SIGTERM)
-            kill(getpid(), signal)
+            endExplorer(by: signal)
         }
+    }
+
+    /// Ends explorer by `signal`, as if it had not been caught: its default action back, then
+    /// sent to the process, not `raise`d on the calling thread (a start acts on a kept signal on
+    /// a thread of the concurrency pool, which blocks signals: a raised one would wait there).
+    private static func endExplorer(by signal: Int32) {
+        var byDefault = sigaction()
+        sigaction(signal, &byDefault, nil)
+        kill(getpid(), signal)
     }
 }
