@@ -28,10 +28,10 @@ public final class RunningProgram: Sendable {
     /// The one explorer's signal handlers ask.
     public static let shared = RunningProgram()
 
-    public init() {}
+    init() {}
 
     /// The process id of the program running now, or 0.
-    public var running: pid_t { id.load(ordering: .sequentiallyConsistent) }
+    var running: pid_t { id.load(ordering: .sequentiallyConsistent) }
 
     /// A program is about to be started.
     func willStart() {
