@@ -12,36 +12,31 @@ extension SWAPIPage: QuicklyDecodable where Item: SWAPIItem {
     }
 
     private static func read(_ cursor: inout JSONCursor) throws -> SWAPIPage {
-        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
-        var count: Int?, next: String??, results: [Item]?
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            switch String(decoding: key, as: UTF8.self) {
-            case "count":
-                guard count == nil, try cursor.nextKind() == .number else { throw JSONCursor.GiveUp() }
+        var count: Int?, next: String?, results: [Item]?
+        try cursor.readObject(members: SWAPIPageMember.init) { member, cursor in
+            switch member {
+            case .count:
+                guard try cursor.nextKind() == .number else { throw JSONCursor.GiveUp() }
                 count = try cursor.integer()
-            case "next":
-                guard next == nil else { throw JSONCursor.GiveUp() }
-                next = .some(try cursor.null() ? nil : text(&cursor))
-            case "results":
-                guard results == nil, try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
+            case .next:
+                next = try cursor.null() ? nil : text(&cursor)
+            case .results:
+                guard try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
                 try cursor.enterArray()
                 var items: [Item] = []
                 var firstItem = true
                 while try cursor.nextElement(first: &firstItem) { items.append(try Item.read(&cursor)) }
                 results = items
-            default:
-                try cursor.skipValue()
             }
         }
         try cursor.end()
         guard let count, let results else { throw JSONCursor.GiveUp() }
-        return SWAPIPage(count: count, next: next ?? nil, results: results)
+        return SWAPIPage(count: count, next: next, results: results)
     }
 
     private static func text(_ cursor: inout JSONCursor) throws -> String {
         guard try cursor.nextKind() == .string else { throw JSONCursor.GiveUp() }
         return try cursor.string()
     }
+
 }

@@ -11,18 +11,15 @@ extension FactsDocument {
     }
 
     private static func read(_ cursor: inout JSONCursor) throws -> FactsDocument {
-        var title: String??
+        var title: String?
         var rows: [Fact]?
         var cut = 0
-        guard try cursor.nextKind() == .object else { throw JSONCursor.GiveUp() }
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            if key.elementsEqual("title".utf8) {
-                guard title == nil else { throw JSONCursor.GiveUp() }
+        try cursor.readObject(members: Member.init) { member, cursor in
+            switch member {
+            case .title:
                 title = try Fact.text(&cursor)
-            } else if key.elementsEqual("rows".utf8) {
-                guard rows == nil, try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
+            case .rows:
+                guard try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
                 var read: [Fact] = []
                 try cursor.enterArray()
                 var firstRow = true
@@ -35,13 +32,26 @@ extension FactsDocument {
                     }
                 }
                 rows = read
-            } else {
-                try cursor.skipValue()
             }
         }
         try cursor.end()
         guard let rows else { throw JSONCursor.GiveUp() }
         // As `init(from:)`: the title trimmed, and none when nothing is left of it.
-        return FactsDocument(title: (title ?? nil).map { KeptText.capped($0) }, rows: rows, cutRows: cut)
+        return FactsDocument(title: title.map { KeptText.capped($0) }, rows: rows, cutRows: cut)
+    }
+
+    /// The members a document is read from, known by their keys' bytes.
+    private enum Member: Int {
+        case title, rows
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            if key.holds("title") {
+                self = .title
+            } else if key.holds("rows") {
+                self = .rows
+            } else {
+                return nil
+            }
+        }
     }
 }

@@ -23,13 +23,11 @@ extension ITunesSearchAnswer: QuicklyDecodable {
     static func read<Result>(_ cursor: inout JSONCursor,
                              result: (inout JSONCursor) throws -> Result) throws -> (count: Int?, results: [Result]) {
         var resultCount: Int?
-        var countSeen = false
         var results: [Result]?
-        try cursor.enterObject()
-        var first = true
-        while let key = try cursor.nextKey(first: &first) {
-            if key.elementsEqual("results".utf8) {
-                guard results == nil, try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
+        try cursor.readObject(members: Member.init) { member, cursor in
+            switch member {
+            case .results:
+                guard try cursor.nextKind() == .array else { throw JSONCursor.GiveUp() }
                 var items: [Result] = []
                 try cursor.enterArray()
                 var firstItem = true
@@ -37,17 +35,28 @@ extension ITunesSearchAnswer: QuicklyDecodable {
                     items.append(try result(&cursor))
                 }
                 results = items
-            } else if key.elementsEqual("resultCount".utf8) {
-                guard !countSeen else { throw JSONCursor.GiveUp() }
-                countSeen = true
+            case .resultCount:
                 // What `try? decode(Int.self)` keeps: an integer; anything else counts the results.
                 if try cursor.nextKind() == .number { resultCount = try cursor.integer() } else { try cursor.skipValue() }
-            } else {
-                try cursor.skipValue()
             }
         }
         try cursor.end()
         guard let results else { throw JSONCursor.GiveUp() }
         return (resultCount, results)
+    }
+
+    /// The members an answer is read from, known by their keys' bytes.
+    private enum Member: Int {
+        case results, resultCount
+
+        init?(_ key: UnsafeBufferPointer<UInt8>) {
+            if key.holds("results") {
+                self = .results
+            } else if key.holds("resultCount") {
+                self = .resultCount
+            } else {
+                return nil
+            }
+        }
     }
 }
