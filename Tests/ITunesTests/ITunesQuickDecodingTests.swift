@@ -41,6 +41,15 @@ import Testing
         #expect(Set(ITunesItem.Member.keys).count == 23)
     }
 
+    @Test func eachKeyIsReadAsItsMemberAndNoOtherKeyIs() {
+        for (member, key) in zip(ITunesItem.Member.allCases, ITunesItem.Member.keys) {
+            #expect(Array(key.utf8).withUnsafeBufferPointer { ITunesItem.Member($0) } == member, "\(key)")
+            #expect(Array((key + "x").utf8).withUnsafeBufferPointer { ITunesItem.Member($0) } == nil, "\(key)x")
+            #expect(Array(key.utf8.dropLast()).withUnsafeBufferPointer { ITunesItem.Member($0) } == nil, "\(key) less its last byte")
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { ITunesItem.Member($0) } == nil)
+    }
+
     @Test(arguments: oddBodies)
     func anOddBodyIsReadAlikeOrLeftToJSONDecoder(_ text: String) {
         let body = Data(text.utf8)

@@ -42,6 +42,15 @@ import Testing
         #expect(Set(MovieDBItem.Member.keys).count == 18)
     }
 
+    @Test func eachKeyIsReadAsItsMemberAndNoOtherKeyIs() {
+        for (member, key) in zip(MovieDBItem.Member.allCases, MovieDBItem.Member.keys) {
+            #expect(Array(key.utf8).withUnsafeBufferPointer { MovieDBItem.Member($0) } == member, "\(key)")
+            #expect(Array((key + "x").utf8).withUnsafeBufferPointer { MovieDBItem.Member($0) } == nil, "\(key)x")
+            #expect(Array(key.utf8.dropLast()).withUnsafeBufferPointer { MovieDBItem.Member($0) } == nil, "\(key) less its last byte")
+        }
+        #expect([UInt8]().withUnsafeBufferPointer { MovieDBItem.Member($0) } == nil)
+    }
+
     static let oddEntries: [String] = [
         #"{"id": 1}"#, #"{"id": 1, "name": "A show"}"#, #"{"id": 1, "name": null}"#, #"{"id": 1, "name": "S", "title": "M"}"#,
         #"{"id": 1, "kind": "tv", "title": "M"}"#, #"{"id": 1, "kind": "tv", "name": "S", "title": "M"}"#,

@@ -90,11 +90,30 @@ extension MovieDBItem {
                            "release_date", "first_air_date", "genre_ids", "vote_average", "vote_count", "popularity",
                            "poster_path", "backdrop_path", "original_language", "detail"]
 
-        private static let byKey: [[UInt8]: Member] = Dictionary(uniqueKeysWithValues: zip(keys.map { Array($0.utf8) }, allCases))
-
+        /// The member whose key `key` is: its length picks the few keys it may be, compared a
+        /// word at a time (as ``ITunesItem``'s members are).
         init?(_ key: UnsafeBufferPointer<UInt8>) {
-            guard let member = Self.byKey[Array(key)] else { return nil }
-            self = member
+            switch key.count {
+            case 2 where key.holds("id"): self = .id
+            case 4 where key.holds("kind"): self = .kind
+            case 4 where key.holds("name"): self = .name
+            case 5 where key.holds("title"): self = .title
+            case 6 where key.holds("detail"): self = .detail
+            case 8 where key.holds("overview"): self = .overview
+            case 9 where key.holds("genre_ids"): self = .genreIDs
+            case 10 where key.holds("media_type"): self = .mediaType
+            case 10 where key.holds("vote_count"): self = .voteCount
+            case 10 where key.holds("popularity"): self = .popularity
+            case 11 where key.holds("poster_path"): self = .posterPath
+            case 12 where key.holds("release_date"): self = .releaseDate
+            case 12 where key.holds("vote_average"): self = .voteAverage
+            case 13 where key.holds("original_name"): self = .originalName
+            case 13 where key.holds("backdrop_path"): self = .backdropPath
+            case 14 where key.holds("original_title"): self = .originalTitle
+            case 14 where key.holds("first_air_date"): self = .firstAirDate
+            case 17 where key.holds("original_language"): self = .originalLanguage
+            default: return nil
+            }
         }
     }
 }
